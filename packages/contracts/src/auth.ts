@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, messages.password.required).max(100),
+  password: z.string().min(1, messages.password.required).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  /** ISO 8601 date-time the password expires (in the past when already expired). */
+  password_expiration_date: z.string(),
+  user_id: z.number().int(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+/** Spec 1 §5: 8 to 16 characters with lowercase, uppercase and numbers; special characters allowed, not required. */
+export const systemPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, messages.password.rules)
+  .max(PASSWORD_MAX, messages.password.rules)
+  .regex(/[a-z]/, messages.password.rules)
+  .regex(/[A-Z]/, messages.password.rules)
+  .regex(/[0-9]/, messages.password.rules);
+
+export const changePasswordRequestSchema = z
+  .object({
+    oldPassword: z.string().min(1, messages.password.required).max(200),
+    password: systemPasswordSchema,
+    confirmPassword: z.string().min(1, messages.password.required),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.password.mismatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const changePasswordResponseSchema = z.object({ password_expiration_date: z.string() });
+
+/** Days before expiry in which the 'Password Expiration Warning' dialog shows (spec 1 §9). */
+export const PASSWORD_WARNING_DAYS = { min: 1, max: 10 } as const;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const lenderSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Lender = z.infer<typeof lenderSchema>;
+
+/** The signed-in user as the shell needs it: identity, current lender (impersonation) and rights. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  jobTitle: z.string().nullable(),
+  avatar: z.string().nullable(),
+  homeLender: lenderSchema,
+  currentLender: lenderSchema,
+  impersonating: z.boolean(),
+  lenders: z.array(lenderSchema),
+  rights: z.array(z.string()),
+  passwordExpirationDate: z.string(),
+  passwordExpired: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const switchLenderRequestSchema = z.object({ lenderId: z.number().int().positive() });
+export type SwitchLenderRequest = z.infer<typeof switchLenderRequestSchema>;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { truncateMenuLabel, withLinkScheme } from './labels.ts';
+import { worksheetPathForState } from './application-state.ts';
+import { passwordExpiryStatus } from './password-expiry.ts';
+
+describe('truncateMenuLabel', () => {
+  it('keeps names of 25 characters or fewer', () => {
+    expect(truncateMenuLabel('a'.repeat(25))).toBe('a'.repeat(25));
+  });
+  it('cuts longer names to 22 characters plus ...', () => {
+    expect(truncateMenuLabel('Dealer Funding Exceptions Queue')).toBe('Dealer Funding Excepti...');
+    expect(truncateMenuLabel('a'.repeat(26))).toHaveLength(25);
+  });
+});
+
+describe('withLinkScheme', () => {
+  it.each([
+    ['example.com', 'http://example.com'],
+    ['https://ncua.gov', 'https://ncua.gov'],
+    ['HTTP://X.ORG', 'HTTP://X.ORG'],
+    ['mailto:help@cu.org', 'mailto:help@cu.org'],
+    ['  www.cu.org/rates ', 'http://www.cu.org/rates'],
+  ])('%s -> %s', (input, expected) => expect(withLinkScheme(input)).toBe(expected));
+});
+
+describe('worksheetPathForState', () => {
+  it.each([
+    ['new', '/credit/7'],
+    ['reviewed', '/decision/7'],
+    ['declined', '/decision/7'],
+    ['cancelled', '/decision/7'],
+    ['pending', '/decision/7'],
+    ['approved', '/fund/7'],
+    ['counteroffer', '/fund/7'],
+    ['funded', '/fund/7'],
+  ] as const)('%s goes to %s', (state, path) => expect(worksheetPathForState(state, 7)).toBe(path));
+});
+
+describe('passwordExpiryStatus', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000);
+  it('is expired at or after the date', () => {
+    expect(passwordExpiryStatus(inDays(0), now)).toEqual({ kind: 'expired' });
+    expect(passwordExpiryStatus(inDays(-3), now)).toEqual({ kind: 'expired' });
+  });
+  it('warns with 1 to 10 days left', () => {
+    expect(passwordExpiryStatus(inDays(0.2), now)).toEqual({ kind: 'warning', daysLeft: 1 });
+    expect(passwordExpiryStatus(inDays(5), now)).toEqual({ kind: 'warning', daysLeft: 5 });
+    expect(passwordExpiryStatus(inDays(10), now)).toEqual({ kind: 'warning', daysLeft: 10 });
+  });
+  it('is fine with more than 10 days left', () => {
+    expect(passwordExpiryStatus(inDays(10.5), now)).toEqual({ kind: 'ok' });
+  });
+});
