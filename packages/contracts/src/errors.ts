@@ -12,6 +12,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const errorCodes = [
   'VALIDATION',
+  'BAD_REQUEST',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
   'PASSWORD_EXPIRED',

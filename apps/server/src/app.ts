@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { messages } from '@credence/contracts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerUsefulLinkRoutes } from './modules/useful-links/useful-links.routes.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerAuthGuard } from './platform/auth.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { loggerOptions } from './platform/logger.ts';
+
+export type AppDeps = { db: Db; config: Config };
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type RouteInfo = { method: string; url: string; public: boolean; right: string | undefined };
+
+/** `logStream` sends the logs elsewhere than stdout (tests read them); `logger: false` silences them. */
+export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logStream?: Writable } = {}) => {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(deps.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Every route, for the guard test and the docs: none under /api may be reachable by accident.
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    // The API documentation (registered by @fastify/swagger-ui) is public.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({ method, url: route.url, public: route.config?.public === true, right: route.config?.right });
+    }
+  });
+
+  registerErrorHandling(app);
+  registerAuthGuard(app, deps);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Credence API', description: 'Loan origination back office', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  registerHealthRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerMenuRoutes(app);
+  registerUsefulLinkRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+
+  const webIndex = path.join(deps.config.webDist, 'index.html');
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '');
+    if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ code: 'NOT_FOUND', message: messages.errors.notFound });
+  });
+
+  return { app, routes };
+};

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/server/src -> ../../..). `.data/` and the built web app live relative to it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting, read once from the environment. `.env.example` lists them all. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  SEED_DEMO: bool.optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  IDLE_SECONDS: z.coerce.number().int().positive().default(1500),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  PASSWORD_LIFETIME_DAYS: z.coerce.number().int().positive().default(90),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  RECENT_APPLICATIONS_THROTTLE_MS: z.coerce.number().int().nonnegative().default(5000),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  seedDemo: boolean;
+  jwtSecret: Uint8Array;
+  idleSeconds: number;
+  idleTimeoutSeconds: number;
+  sessionAbsoluteHours: number;
+  passwordLifetimeDays: number;
+  loginMaxFailures: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowSeconds: number;
+  recentApplicationsThrottleMs: number;
+  webDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+/**
+ * Without JWT_SECRET a random secret is made once and kept under DATA_DIR, so tokens survive a restart of
+ * the embedded default. A deployment with several API processes must set JWT_SECRET.
+ */
+const loadOrCreateSecret = (dataDir: string): Uint8Array => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48);
+  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: path.resolve(e.DATA_DIR),
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : loadOrCreateSecret(path.resolve(e.DATA_DIR)),
+    idleSeconds: e.IDLE_SECONDS,
+    idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    passwordLifetimeDays: e.PASSWORD_LIFETIME_DAYS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    recentApplicationsThrottleMs: e.RECENT_APPLICATIONS_THROTTLE_MS,
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,76 @@
+import { boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { lenders } from './lenders.ts';
+import { users } from './users.ts';
+
+/** A role is a named set of rights, defined per lender. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    name: text('name').notNull(),
+  },
+  (t) => [unique('roles_lender_name_key').on(t.lenderId, t.name)],
+);
+
+export const roleRights = pgTable(
+  'role_rights',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    right: text('right').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.right] })],
+);
+
+/** Which lenders a user may work in, and with which role there. */
+export const userLenders = pgTable(
+  'user_lenders',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lenderId] }), index('user_lenders_lender_idx').on(t.lenderId)],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [unique('user_groups_lender_name_key').on(t.lenderId, t.name)],
+);
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    userGroupId: integer('user_group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+  },
+  (t) => [primaryKey({ columns: [t.userGroupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+);

@@ -1,0 +1,8 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A lender is a tenant: every tenant-owned row carries its lender_id. */
+export const lenders = pgTable('lenders', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

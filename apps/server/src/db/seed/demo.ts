@@ -1,0 +1,186 @@
+import { adminRights, allRights, type Right } from '@credence/contracts';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { Db, DbExecutor } from '../client.ts';
+import { lenders, roleRights, roles, userGroupMembers, userGroups, userLenders, users, usefulLinks } from '../schema/index.ts';
+
+const DAY_MS = 86_400_000;
+export const SUMMIT = 'Summit Federal Credit Union';
+export const HARBOR = 'Harbor Auto Finance';
+
+const officerRights: Right[] = [
+  'canViewDashboard',
+  'canReceiveNotifications',
+  'canPullAndRepullCredit',
+  'canDecisionALoan',
+  'canFundALoan',
+  'canCreateApplication',
+];
+
+const roleDefinitions: Record<string, readonly Right[]> = {
+  Administrator: allRights,
+  'Loan Officer': officerRights,
+  Processor: ['canCreateApplication', 'canPullAndRepullCredit', 'canReceiveNotifications'],
+  'Lender Administrator': [...adminRights, 'canViewDashboard'],
+};
+
+type DemoUser = {
+  username: string;
+  password: string;
+  name: string;
+  fullName: string;
+  email: string;
+  jobTitle: string;
+  home: string;
+  /** lender name -> role name */
+  memberships: Record<string, string>;
+  groups: string[];
+  expiresInDays: number;
+};
+
+/** The demo people, documented in the README. */
+export const demoUsers: DemoUser[] = [
+  {
+    username: 'admin',
+    password: 'Admin2026',
+    name: 'Avery',
+    fullName: 'Avery Morgan',
+    email: 'avery.morgan@summitfcu.example',
+    jobTitle: 'System Administrator',
+    home: SUMMIT,
+    memberships: { [SUMMIT]: 'Administrator', [HARBOR]: 'Administrator' },
+    groups: ['Underwriters', 'Funding Team', 'Dealer Desk'],
+    expiresInDays: 90,
+  },
+  {
+    username: 'officer',
+    password: 'Officer2026',
+    name: 'Olivia',
+    fullName: 'Olivia Chen',
+    email: 'olivia.chen@summitfcu.example',
+    jobTitle: 'Senior Loan Officer',
+    home: SUMMIT,
+    memberships: { [SUMMIT]: 'Loan Officer' },
+    groups: ['Underwriters'],
+    expiresInDays: 90,
+  },
+  {
+    username: 'expiring',
+    password: 'Expiring2026',
+    name: 'Ethan',
+    fullName: 'Ethan Brooks',
+    email: 'ethan.brooks@summitfcu.example',
+    jobTitle: 'Loan Processor',
+    home: SUMMIT,
+    memberships: { [SUMMIT]: 'Processor' },
+    groups: ['Funding Team'],
+    expiresInDays: 5,
+  },
+  {
+    username: 'expired',
+    password: 'Expired2026',
+    name: 'Erin',
+    fullName: 'Erin Walsh',
+    email: 'erin.walsh@summitfcu.example',
+    jobTitle: 'Loan Processor',
+    home: SUMMIT,
+    memberships: { [SUMMIT]: 'Processor' },
+    groups: [],
+    expiresInDays: -1,
+  },
+  {
+    username: 'harbor',
+    password: 'Harbor2026',
+    name: 'Hector',
+    fullName: 'Hector Ruiz',
+    email: 'hector.ruiz@harborauto.example',
+    jobTitle: 'Dealer Desk Underwriter',
+    home: HARBOR,
+    memberships: { [HARBOR]: 'Loan Officer' },
+    groups: ['Dealer Desk'],
+    expiresInDays: 90,
+  },
+];
+
+const groupsByLender: Record<string, { name: string; enabled: boolean }[]> = {
+  [SUMMIT]: [
+    { name: 'Underwriters', enabled: true },
+    { name: 'Funding Team', enabled: true },
+    { name: 'Branch Managers', enabled: false },
+  ],
+  [HARBOR]: [{ name: 'Dealer Desk', enabled: true }],
+};
+
+const linksByLender: Record<string, { name: string; link: string }[]> = {
+  [SUMMIT]: [
+    { name: 'NCUA', link: 'www.ncua.gov' },
+    { name: 'Kelley Blue Book', link: 'https://www.kbb.com' },
+    { name: 'Federal Reserve Consumer Credit Release', link: 'https://www.federalreserve.gov/releases/g19/current/' },
+  ],
+  [HARBOR]: [{ name: 'J.D. Power Vehicle Values', link: 'www.jdpower.com/cars' }],
+};
+
+/** Creates the demo lenders, roles, groups, users and links once; a database that has lenders is left alone. */
+export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDays'>) => {
+  const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from lenders`);
+  if ((existing.rows[0]?.n ?? 0) > 0) return false;
+  const hashes = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
+  await db.transaction(async (tx) => {
+    await seedInto(tx, hashes, config.passwordLifetimeDays);
+  });
+  return true;
+};
+
+const seedInto = async (tx: DbExecutor, hashes: string[], _lifetimeDays: number) => {
+  const lenderIds = new Map<string, number>();
+  for (const name of [SUMMIT, HARBOR]) {
+    const [row] = await tx.insert(lenders).values({ name }).returning({ id: lenders.id });
+    lenderIds.set(name, row!.id);
+  }
+  const roleIds = new Map<string, number>();
+  const groupIds = new Map<string, number>();
+  for (const [lenderName, lenderId] of lenderIds) {
+    for (const [roleName, rights] of Object.entries(roleDefinitions)) {
+      const [role] = await tx.insert(roles).values({ lenderId, name: roleName }).returning({ id: roles.id });
+      roleIds.set(`${lenderName}/${roleName}`, role!.id);
+      await tx.insert(roleRights).values(rights.map((right) => ({ roleId: role!.id, lenderId, right })));
+    }
+    for (const group of groupsByLender[lenderName] ?? []) {
+      const [row] = await tx.insert(userGroups).values({ lenderId, ...group }).returning({ id: userGroups.id });
+      groupIds.set(group.name, row!.id);
+    }
+    const links = linksByLender[lenderName] ?? [];
+    await tx.insert(usefulLinks).values(links.map((l, i) => ({ lenderId, ...l, sortOrder: i })));
+  }
+  for (const [index, person] of demoUsers.entries()) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: person.username,
+        name: person.name,
+        fullName: person.fullName,
+        email: person.email,
+        jobTitle: person.jobTitle,
+        passwordHash: hashes[index]!,
+        passwordExpiresAt: new Date(Date.now() + person.expiresInDays * DAY_MS),
+        homeLenderId: lenderIds.get(person.home)!,
+      })
+      .returning({ id: users.id });
+    for (const [lenderName, roleName] of Object.entries(person.memberships)) {
+      await tx.insert(userLenders).values({
+        userId: user!.id,
+        lenderId: lenderIds.get(lenderName)!,
+        roleId: roleIds.get(`${lenderName}/${roleName}`)!,
+      });
+    }
+    for (const groupName of person.groups) {
+      const lenderName = Object.entries(groupsByLender).find(([, gs]) => gs.some((g) => g.name === groupName))![0];
+      await tx.insert(userGroupMembers).values({
+        userGroupId: groupIds.get(groupName)!,
+        userId: user!.id,
+        lenderId: lenderIds.get(lenderName)!,
+      });
+    }
+  }
+};

@@ -1,0 +1,116 @@
+import type { Right } from '@credence/contracts';
+import { isRight, messages } from '@credence/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { AppError, forbidden, unauthenticated } from './errors.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+/** Who is calling, in which lender, with which rights. Set on every guarded request. */
+export type AuthContext = {
+  sessionId: string;
+  userId: number;
+  homeLenderId: number;
+  lenderId: number;
+  rights: ReadonlySet<Right>;
+  passwordExpired: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, settings, health, docs). */
+    public?: boolean;
+    /** The right the caller's role must hold in the current lender. */
+    right?: Right;
+    /** Reachable while the password is expired (change password, me, logout). */
+    allowExpiredPassword?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The authenticated context of a guarded route; throws if a route forgot its guard. */
+export const authOf = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+};
+
+type SessionRow = {
+  session_id: string;
+  user_id: number;
+  current_lender_id: number;
+  home_lender_id: number;
+  enabled: boolean;
+  revoked: boolean;
+  expired: boolean;
+  idle: boolean;
+  needs_touch: boolean;
+  password_expired: boolean;
+  member: boolean;
+  rights: string[];
+};
+
+/** Seconds of silence after which the server ends a session: the client's idle time plus its countdown. */
+export const sessionIdleLimitSeconds = (config: Config) => config.idleSeconds + config.idleTimeoutSeconds;
+
+const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promise<SessionRow | undefined> => {
+  const result = await db.execute<SessionRow>(sql`
+    select s.id as session_id, s.user_id, s.current_lender_id, u.home_lender_id, u.enabled,
+           s.revoked_at is not null as revoked,
+           s.expires_at <= now() as expired,
+           s.last_seen_at < now() - make_interval(secs => ${idleLimit}) as idle,
+           s.last_seen_at < now() - interval '15 seconds' as needs_touch,
+           u.password_expires_at <= now() as password_expired,
+           exists (select 1 from user_lenders ul where ul.user_id = s.user_id and ul.lender_id = s.current_lender_id) as member,
+           coalesce((select array_agg(rr.right order by rr.right) from user_lenders ul
+                     join role_rights rr on rr.role_id = ul.role_id
+                     where ul.user_id = s.user_id and ul.lender_id = s.current_lender_id), '{}') as rights
+      from sessions s join users u on u.id = s.user_id
+     where s.id = ${sessionId}`);
+  return result.rows[0];
+};
+
+export const revokeSession = (db: Db, sessionId: string, reason: string) =>
+  db.execute(sql`update sessions set revoked_at = now(), revoked_reason = ${reason}
+                 where id = ${sessionId} and revoked_at is null`);
+
+/**
+ * Every route under /api needs a live session unless its config says `public: true`; a route with
+ * `right` also needs that right in the session's current lender. Checked before the body is read.
+ */
+export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: Config }) => {
+  const idleLimit = sessionIdleLimitSeconds(deps.config);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !request.url.startsWith('/api')) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthenticated();
+    const claims = await verifyAccessToken(deps.config.jwtSecret, token);
+    if (!claims) throw unauthenticated();
+    const row = await loadSession(deps.db, claims.sessionId, idleLimit);
+    if (!row || row.user_id !== claims.userId || row.revoked || row.expired || !row.enabled || !row.member) {
+      throw unauthenticated();
+    }
+    if (row.idle) {
+      await revokeSession(deps.db, row.session_id, 'idle');
+      throw unauthenticated();
+    }
+    if (row.needs_touch) await deps.db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
+    request.auth = {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      homeLenderId: row.home_lender_id,
+      lenderId: row.current_lender_id,
+      rights: new Set(row.rights.filter(isRight)),
+      passwordExpired: row.password_expired,
+    };
+    if (row.password_expired && !config.allowExpiredPassword) {
+      throw new AppError(403, 'PASSWORD_EXPIRED', messages.password.expired);
+    }
+    if (config.right && !request.auth.rights.has(config.right)) throw forbidden();
+  });
+};
