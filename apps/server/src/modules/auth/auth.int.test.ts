@@ -1,0 +1,190 @@
+import { messages } from '@credence/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? t.bearer(token) : {} });
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? t.bearer(token) : {} });
+
+describe('POST /api/login', () => {
+  it('signs in with the right password and answers token, expiry and user id', async () => {
+    const response = await post('/api/login', { username: 'officer', password: 'Officer2026' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(body.user_id).toBeGreaterThan(0);
+    expect(new Date(body.password_expiration_date).getTime()).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+    const me = await get('/api/user/me', body.access_token);
+    expect(me.json()).toMatchObject({ username: 'officer', name: 'Olivia', impersonating: false });
+  });
+
+  it('accepts the username in any case', async () => {
+    expect((await post('/api/login', { username: 'OFFICER', password: 'Officer2026' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 with the spec text for a wrong password and for an unknown user alike', async () => {
+    for (const payload of [
+      { username: 'officer', password: 'Wrong2026' },
+      { username: 'nobody-at-all', password: 'Officer2026' },
+    ]) {
+      const response = await post('/api/login', payload);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'The username or password is incorrect.' });
+    }
+    await post('/api/login', { username: 'officer', password: 'Officer2026' }); // a success resets the count
+  });
+
+  it('answers 422 with field entries for a missing field', async () => {
+    const response = await post('/api/login', { username: 'officer' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([{ field: 'password', message: expect.any(String) }]);
+  });
+
+  it('tells when the password expires within days, and when it has expired', async () => {
+    const expiring = await t.login('expiring', 'Expiring2026');
+    const days = (new Date(expiring.password_expiration_date).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(4);
+    expect(days).toBeLessThanOrEqual(5);
+    const expired = await t.login('expired', 'Expired2026');
+    expect(new Date(expired.password_expiration_date).getTime()).toBeLessThan(Date.now());
+  });
+});
+
+describe('expired password', () => {
+  it('allows only the password change until it is changed, then everything', async () => {
+    const { access_token: token } = await t.login('expired', 'Expired2026');
+    const me = await get('/api/user/me', token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().passwordExpired).toBe(true);
+    const menu = await get('/api/menu', token);
+    expect(menu.statusCode).toBe(403);
+    expect(menu.json().code).toBe('PASSWORD_EXPIRED');
+
+    const change = await post(
+      '/api/user/changePassword',
+      { oldPassword: 'Expired2026', password: 'Renewed2027', confirmPassword: 'Renewed2027' },
+      token,
+    );
+    expect(change.statusCode).toBe(200);
+    expect(new Date(change.json().password_expiration_date).getTime()).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+    expect((await get('/api/menu', token)).statusCode).toBe(200);
+    expect((await post('/api/login', { username: 'expired', password: 'Expired2026' })).statusCode).toBe(401);
+    expect((await post('/api/login', { username: 'expired', password: 'Renewed2027' })).statusCode).toBe(200);
+  });
+});
+
+describe('password rules (spec 1 §5)', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await t.login('expiring', 'Expiring2026')).access_token;
+  });
+  const change = (password: string, confirmPassword = password, oldPassword = 'Expiring2026') =>
+    post('/api/user/changePassword', { oldPassword, password, confirmPassword }, token);
+
+  it.each([
+    ['too short', 'Abc1234'],
+    ['too long', 'Abcdefgh12345678X'],
+    ['no uppercase', 'abcdefgh1'],
+    ['no lowercase', 'ABCDEFGH1'],
+    ['no digit', 'Abcdefghij'],
+  ])('rejects a password %s', async (_case, password) => {
+    const response = await change(password);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toContainEqual({ field: 'password', message: messages.password.rules });
+  });
+
+  it('rejects a confirmation that does not match', async () => {
+    const response = await change('Goodpass123', 'Goodpass124');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      { field: 'confirmPassword', message: 'Password and confirm password do not match' },
+    ]);
+  });
+
+  it('rejects a wrong current password and keeps the old one', async () => {
+    const response = await change('Goodpass123', 'Goodpass123', 'NotMine2026');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([{ field: 'oldPassword', message: messages.password.currentIncorrect }]);
+    expect((await post('/api/login', { username: 'expiring', password: 'Expiring2026' })).statusCode).toBe(200);
+  });
+
+  it('accepts 8 and 16 characters, special characters allowed, and ends the other sessions', async () => {
+    const other = (await t.login('expiring', 'Expiring2026')).access_token;
+    expect((await change('Abcdef12')).statusCode).toBe(200);
+    expect((await get('/api/user/me', token)).statusCode).toBe(200);
+    expect((await get('/api/user/me', other)).statusCode).toBe(401);
+    expect((await change('Abcdefgh12345!@#', undefined, 'Abcdef12')).statusCode).toBe(200);
+  });
+});
+
+describe('session', () => {
+  it('logout revokes the token at once: a replay gets 401', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    expect((await get('/api/menu', token)).statusCode).toBe(200);
+    expect((await post('/api/logout', undefined, token)).statusCode).toBe(204);
+    const replay = await get('/api/menu', token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('ends a session idle longer than 1500 s + 300 s', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '1799 seconds' where revoked_at is null`);
+    expect((await get('/api/menu', token)).statusCode).toBe(200); // just inside, and this call refreshes it
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '1801 seconds' where revoked_at is null`);
+    expect((await get('/api/menu', token)).statusCode).toBe(401);
+    const [row] = (await t.db.execute<{ revoked_reason: string }>(sql`select revoked_reason from sessions order by created_at desc limit 1`)).rows;
+    expect(row?.revoked_reason).toBe('idle');
+    expect((await get('/api/menu', token)).statusCode).toBe(401); // touching it again does not revive it
+  });
+
+  it('ends a session at its absolute limit even when active', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    await t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where revoked_at is null`);
+    expect((await get('/api/menu', token)).statusCode).toBe(401);
+  });
+
+  it('rejects forged, malformed and foreign-signed tokens', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    const [header, payload] = token.split('.');
+    for (const bad of [`${header}.${payload}.AAAA`, 'not-a-token', `${header}.${payload}`]) {
+      expect((await get('/api/menu', bad)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('rate limit on failed sign-ins', () => {
+  it('answers 429 after repeated failures, even with the right password, then lets the user back in', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await post('/api/login', { username: 'harbor', password: `Wrong${i}` })).statusCode).toBe(401);
+    }
+    const limited = await post('/api/login', { username: 'harbor', password: 'Harbor2026' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user is not affected.
+    expect((await post('/api/login', { username: 'officer', password: 'Officer2026' })).statusCode).toBe(200);
+    // When the window has passed, the real user gets in again: nobody is locked out for good.
+    await t.db.execute(sql`update login_attempts set created_at = created_at - interval '16 minutes' where username_key = 'harbor'`);
+    expect((await post('/api/login', { username: 'harbor', password: 'Harbor2026' })).statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('never carry passwords or tokens', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    await get('/api/menu?search=123-45-6789', token);
+    const all = t.logs.join('\n');
+    expect(all).toContain('/api/menu');
+    expect(all).not.toContain('Officer2026');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain('123-45-6789');
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { connectDatabase } from '../db/client.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PUBLIC_API = ['POST /api/login', 'GET /api/settings'];
+
+describe('route guard', () => {
+  it('knows its public routes: only sign-in, client settings, health and the docs', () => {
+    const publicRoutes = t.routes
+      .filter((r) => r.public && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !r.includes('/api/docs'));
+    expect(publicRoutes.sort()).toEqual([...PUBLIC_API, 'GET /healthz', 'GET /readyz'].sort());
+  });
+
+  it('rejects every other /api route without a token with 401', async () => {
+    const guarded = t.routes.filter((r) => r.url.startsWith('/api') && !r.public && r.method !== 'HEAD');
+    expect(guarded.length).toBeGreaterThan(8);
+    for (const route of guarded) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const response = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json().code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('enforces the named right: a loan officer cannot change the useful links, an administrator can', async () => {
+    const officer = (await t.login('officer', 'Officer2026')).access_token;
+    const admin = (await t.login('admin', 'Admin2026')).access_token;
+    const links = [{ name: 'Credit Union Times', link: 'cutimes.com' }];
+    const denied = await t.app.inject({ method: 'PUT', url: '/api/UsefulLinks', headers: t.bearer(officer), payload: links });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('FORBIDDEN');
+    const allowed = await t.app.inject({ method: 'PUT', url: '/api/UsefulLinks', headers: t.bearer(admin), payload: links });
+    expect(allowed.statusCode).toBe(200);
+    const seen = await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(officer) });
+    expect(seen.json()).toEqual(links);
+  });
+
+  it('validates bodies: a bad useful link list is 422 and changes nothing', async () => {
+    const admin = (await t.login('admin', 'Admin2026')).access_token;
+    const before = (await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(admin) })).json();
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/UsefulLinks',
+      headers: t.bearer(admin),
+      payload: [{ name: 'ok', link: 'ok.example' }, { name: '', link: 'x' }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toContainEqual({ field: '1.name', message: expect.any(String) });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(admin) })).json();
+    expect(after).toEqual(before);
+  });
+
+  it('builds the menu by role: administration only for those with admin rights', async () => {
+    const officer = (await t.login('officer', 'Officer2026')).access_token;
+    const admin = (await t.login('admin', 'Admin2026')).access_token;
+    const officerMenu = (await t.app.inject({ method: 'GET', url: '/api/menu', headers: t.bearer(officer) })).json();
+    const adminMenu = (await t.app.inject({ method: 'GET', url: '/api/menu', headers: t.bearer(admin) })).json();
+    const names = (m: { main: { menuName: string }[] }) => m.main.map((i) => i.menuName);
+    expect(names(officerMenu)).toEqual(expect.arrayContaining(['My Queue', 'Shared With Me', 'Credit', 'Pending Decision', 'Decision', 'Requirements', 'Funding', 'My Filters', 'Shared Filters']));
+    expect(names(officerMenu)).not.toContain('Administration');
+    expect(officerMenu.administration).toEqual([]);
+    expect(names(adminMenu)).toContain('Administration');
+    expect(adminMenu.administration.map((i: { url: string }) => i.url)).toContain('/admin/users');
+  });
+});
+
+describe('lender switch (impersonation)', () => {
+  it('lets a user of two lenders work in the other one and back', async () => {
+    const admin = (await t.login('admin', 'Admin2026')).access_token;
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(admin) })).json();
+    expect(me.lenders.map((l: { name: string }) => l.name)).toEqual(['Harbor Auto Finance', 'Summit Federal Credit Union']);
+    const harbor = me.lenders.find((l: { name: string }) => l.name === 'Harbor Auto Finance');
+
+    const switched = await t.app.inject({ method: 'PUT', url: '/api/user/lender', headers: t.bearer(admin), payload: { lenderId: harbor.id } });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json()).toMatchObject({ impersonating: true, currentLender: { name: 'Harbor Auto Finance' } });
+    const links = (await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(admin) })).json();
+    expect(links).toEqual([{ name: 'J.D. Power Vehicle Values', link: 'www.jdpower.com/cars' }]);
+
+    const back = await t.app.inject({ method: 'PUT', url: '/api/user/lender', headers: t.bearer(admin), payload: { lenderId: me.homeLender.id } });
+    expect(back.json()).toMatchObject({ impersonating: false, currentLender: { name: 'Summit Federal Credit Union' } });
+  });
+
+  it('refuses a lender the user does not belong to', async () => {
+    const officer = (await t.login('officer', 'Officer2026')).access_token;
+    const harborUser = (await t.login('harbor', 'Harbor2026')).access_token;
+    const harborId = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(harborUser) })).json().homeLender.id;
+    const response = await t.app.inject({ method: 'PUT', url: '/api/user/lender', headers: t.bearer(officer), payload: { lenderId: harborId } });
+    expect(response.statusCode).toBe(403);
+    const links = (await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(officer) })).json();
+    expect(links.map((l: { name: string }) => l.name)).not.toContain('J.D. Power Vehicle Values');
+  });
+});
+
+describe('database down', () => {
+  it('answers 503 quickly instead of hanging, and readyz says so', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none', JWT_SECRET: 'x'.repeat(40), WEB_DIST: '/nonexistent' });
+    const database = connectDatabase(config.databaseUrl!);
+    const { app } = await buildApp({ db: database.db, config }, { logger: false });
+    const started = Date.now();
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'Admin2026' } });
+    expect(login.statusCode).toBe(503);
+    expect(login.json().code).toBe('DB_UNAVAILABLE');
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await app.close();
+    await database.close();
+  });
+});

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { currentUserSchema, type CurrentUser } from '@credence/contracts';
+import { apiClient } from './api-client.ts';
+import { isSignedIn, useSession } from './session-store.ts';
+
+export const currentUserQueryKey = ['user', 'me'] as const;
+
+export const fetchCurrentUser = (): Promise<CurrentUser> => apiClient.get('/api/user/me', { schema: currentUserSchema });
+
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: fetchCurrentUser,
+  staleTime: 60_000,
+});
+
+/** The signed-in user (identity, lenders, rights); only fetched while a session exists. */
+export const useCurrentUser = () => {
+  const session = useSession();
+  return useQuery({ ...currentUserQuery, enabled: isSignedIn(session) });
+};
+
+export const hasRight = (user: CurrentUser | undefined, right: string): boolean => user?.rights.includes(right) ?? false;

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { toast, type Id, type ToastContentProps, type TypeOptions } from 'react-toastify';
+import { messages } from '@credence/contracts';
+import { isApiError } from './api-client.ts';
+
+/** Spec 1 §8: toasts stay 30000 ms; a toast the mouse has rested on gets 5000 ms more after the mouse leaves. */
+export const TOAST_AUTO_CLOSE_MS = 30_000;
+export const TOAST_EXTENDED_MS = 5_000;
+
+type ToastKind = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info'>;
+
+type ToastBodyProps = { title?: string; text?: string; toastId: Id };
+
+/** Title and text of a toast; when the mouse leaves the toast, its timer restarts with the extended time. */
+const ToastBody = ({ title, text, toastId }: ToastBodyProps) => {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = ref.current?.closest('.Toastify__toast');
+    if (!container) return;
+    const extend = () => toast.update(toastId, { autoClose: TOAST_EXTENDED_MS });
+    container.addEventListener('mouseleave', extend);
+    return () => container.removeEventListener('mouseleave', extend);
+  }, [toastId]);
+  return (
+    <div ref={ref} data-testid="toast">
+      {title ? <div style={{ fontWeight: 600, marginBottom: text ? 2 : 0 }}>{title}</div> : null}
+      {text ? <div style={{ whiteSpace: 'pre-line' }}>{text}</div> : null}
+    </div>
+  );
+};
+
+const show = (kind: ToastKind, title: string | undefined, text?: string, options?: { toastId?: Id }): Id =>
+  toast[kind](
+    ({ toastProps }: ToastContentProps) => <ToastBody title={title} text={text} toastId={toastProps.toastId} />,
+    { toastId: options?.toastId },
+  );
+
+/** Toast helpers: (title, text). */
+export const toasts = {
+  success: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('success', title, text, options),
+  error: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('error', title, text, options),
+  warning: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('warning', title, text, options),
+  info: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('info', title, text, options),
+  dismissAll: () => toast.dismiss(),
+};
+
+/** Text of the global error toast: 'CODE: message' when the server sent a code, else 'backend server error'. */
+export const apiErrorText = (error: unknown): string => {
+  if (isApiError(error) && error.code) return `${error.code}: ${error.serverMessage ?? messages.errors.backend}`;
+  if (isApiError(error) && error.serverMessage) return error.serverMessage;
+  return messages.errors.backend;
+};
+
+/** The global error toast of a failed service call (spec 1 §8). */
+export const showApiErrorToast = (error: unknown): Id => toasts.error(messages.errors.title, apiErrorText(error));
