@@ -96,7 +96,8 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   const hasWeb = existsSync(webIndex);
   if (hasWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '');
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '');
     if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ code: 'NOT_FOUND', message: messages.errors.notFound });
   });

@@ -7,9 +7,7 @@ import { z } from 'zod';
 /** The repository root (apps/server/src -> ../../..). `.data/` and the built web app live relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting, read once from the environment. `.env.example` lists them all. */
 const envSchema = z.object({

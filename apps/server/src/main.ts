@@ -30,10 +30,14 @@ const main = async () => {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Credence is running at http://localhost:${config.port} (${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`);
+  app.log.info(
+    `Credence is running at http://localhost:${config.port} (${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
+  );
 };
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Credence failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Credence failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

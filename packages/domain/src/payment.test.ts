@@ -24,7 +24,7 @@ describe('calculatePayment', () => {
 
   it('amortises to within one payment of rounding for many random loans', () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 300; i++) {
       const amount = (1000 + Math.floor(rand() * 99_000_00) / 100).toFixed(2);
       const rate = (rand() * 20).toFixed(3);
@@ -40,8 +40,12 @@ describe('calculatePayment', () => {
   });
 
   it('rejects a non-positive term and negative amounts', () => {
-    expect(() => calculatePayment({ amount: '100', annualRatePercent: '1', termMonths: 0, frequency: 'Monthly' })).toThrow(RangeError);
-    expect(() => calculatePayment({ amount: '-1', annualRatePercent: '1', termMonths: 12, frequency: 'Monthly' })).toThrow(RangeError);
+    expect(() =>
+      calculatePayment({ amount: '100', annualRatePercent: '1', termMonths: 0, frequency: 'Monthly' }),
+    ).toThrow(RangeError);
+    expect(() =>
+      calculatePayment({ amount: '-1', annualRatePercent: '1', termMonths: 12, frequency: 'Monthly' }),
+    ).toThrow(RangeError);
   });
 
   it('counts payments per frequency', () => {

@@ -36,16 +36,15 @@ export const numberOfPayments = (termMonths: number, frequency: PaymentFrequency
  * The payment is rounded to the cent, half up; totals are computed from the rounded payment.
  */
 export const calculatePayment = ({ amount, annualRatePercent, termMonths, frequency }: PaymentInput): PaymentResult => {
-  if (!Number.isInteger(termMonths) || termMonths <= 0) throw new RangeError('termMonths must be a positive whole number');
+  if (!Number.isInteger(termMonths) || termMonths <= 0)
+    throw new RangeError('termMonths must be a positive whole number');
   const principal = money(amount);
   const rate = money(annualRatePercent);
   if (principal.isNegative()) throw new RangeError('amount must not be negative');
   if (rate.isNegative()) throw new RangeError('annualRatePercent must not be negative');
   const n = numberOfPayments(termMonths, frequency);
   const r = rate.div(100).div(paymentFrequencies[frequency]);
-  const exact = r.isZero()
-    ? principal.div(n)
-    : principal.times(r).div(new Money(1).minus(r.plus(1).pow(-n)));
+  const exact = r.isZero() ? principal.div(n) : principal.times(r).div(new Money(1).minus(r.plus(1).pow(-n)));
   const payment = toCents(exact);
   const totalOfPayments = payment.times(n);
   return { numberOfPayments: n, payment, totalOfPayments, totalInterest: totalOfPayments.minus(principal) };

@@ -32,16 +32,25 @@ describe('row-level security', () => {
   it('limits every tenant table to the lender of the transaction', async () => {
     for (const table of ['useful_links', 'roles', 'role_rights', 'user_lenders', 'user_groups', 'user_group_members']) {
       const lenders = await withTenant(database.db, harbor, async (tx) =>
-        (await tx.execute<{ lender_id: number }>(sql.raw(`select distinct lender_id from ${table}`))).rows.map((r) => r.lender_id),
+        (await tx.execute<{ lender_id: number }>(sql.raw(`select distinct lender_id from ${table}`))).rows.map(
+          (r) => r.lender_id,
+        ),
       );
       expect(lenders, table).toEqual([harbor]);
     }
   });
 
   it('cannot read another lender’s row even by its id', async () => {
-    const [summitLink] = await database.db.select().from(usefulLinks).where(sql`lender_id = ${summit}`).limit(1);
+    const [summitLink] = await database.db
+      .select()
+      .from(usefulLinks)
+      .where(sql`lender_id = ${summit}`)
+      .limit(1);
     const seen = await withTenant(database.db, harbor, (tx) =>
-      tx.select().from(usefulLinks).where(sql`id = ${summitLink!.id}`),
+      tx
+        .select()
+        .from(usefulLinks)
+        .where(sql`id = ${summitLink!.id}`),
     );
     expect(seen).toEqual([]);
   });
@@ -59,7 +68,9 @@ describe('row-level security', () => {
   });
 
   it('keeps sign-in bookkeeping out of the application role’s reach', async () => {
-    await expect(withTenant(database.db, summit, (tx) => tx.execute(sql`select count(*) from sessions`))).rejects.toMatchObject({
+    await expect(
+      withTenant(database.db, summit, (tx) => tx.execute(sql`select count(*) from sessions`)),
+    ).rejects.toMatchObject({
       cause: { code: '42501' }, // insufficient_privilege
     });
   });
@@ -68,7 +79,9 @@ describe('row-level security', () => {
     const client = await database.pool.connect();
     try {
       await client.query('begin');
-      await client.query(`select set_config('app.lender_id', $1, true), set_config('role', 'credence_app', true)`, [String(summit)]);
+      await client.query(`select set_config('app.lender_id', $1, true), set_config('role', 'credence_app', true)`, [
+        String(summit),
+      ]);
       await client.query('commit');
       await client.query('begin');
       await client.query('set local role credence_app');

@@ -18,6 +18,7 @@ export type AuthContext = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyContextConfig {
     /** Reachable without a session (login, settings, health, docs). */
     public?: boolean;
@@ -26,6 +27,7 @@ declare module 'fastify' {
     /** Reachable while the password is expired (change password, me, logout). */
     allowExpiredPassword?: boolean;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -99,7 +101,8 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: 
       await revokeSession(deps.db, row.session_id, 'idle');
       throw unauthenticated();
     }
-    if (row.needs_touch) await deps.db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
+    if (row.needs_touch)
+      await deps.db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
     request.auth = {
       sessionId: row.session_id,
       userId: row.user_id,

@@ -16,13 +16,23 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (errors: FieldError[]) => new AppError(422, 'VALIDATION', messages.errors.validation, errors);
+export const validationError = (errors: FieldError[]) =>
+  new AppError(422, 'VALIDATION', messages.errors.validation, errors);
 export const unauthenticated = (message: string = messages.errors.unauthenticated) =>
   new AppError(401, 'UNAUTHENTICATED', message);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', messages.errors.forbidden);
 export const notFound = (message: string = messages.errors.notFound) => new AppError(404, 'NOT_FOUND', message);
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 /** PostgreSQL unreachable, restarting or refusing connections: answered 503, retried by the client later. */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
@@ -46,12 +56,17 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
         message: v.message ?? messages.errors.validation,
       }));
-      const unique = fieldErrors.filter((e, i) => fieldErrors.findIndex((o) => o.field === e.field && o.message === e.message) === i);
+      const unique = fieldErrors.filter(
+        (e, i) => fieldErrors.findIndex((o) => o.field === e.field && o.message === e.message) === i,
+      );
       return reply.status(422).send(body('VALIDATION', messages.errors.validation, unique));
     }
     if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause)) {
       request.log.warn({ err: { message: error.message } }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send(body('DB_UNAVAILABLE', messages.errors.databaseUnavailable));
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send(body('DB_UNAVAILABLE', messages.errors.databaseUnavailable));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -26,7 +26,11 @@ describe('route guard', () => {
     expect(guarded.length).toBeGreaterThan(8);
     for (const route of guarded) {
       const url = route.url.replace(/:(\w+)/g, '1');
-      const response = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json().code).toBe('UNAUTHENTICATED');
     }
@@ -36,10 +40,20 @@ describe('route guard', () => {
     const officer = (await t.login('officer', 'Officer2026')).access_token;
     const admin = (await t.login('admin', 'Admin2026')).access_token;
     const links = [{ name: 'Credit Union Times', link: 'cutimes.com' }];
-    const denied = await t.app.inject({ method: 'PUT', url: '/api/UsefulLinks', headers: t.bearer(officer), payload: links });
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: '/api/UsefulLinks',
+      headers: t.bearer(officer),
+      payload: links,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('FORBIDDEN');
-    const allowed = await t.app.inject({ method: 'PUT', url: '/api/UsefulLinks', headers: t.bearer(admin), payload: links });
+    const allowed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/UsefulLinks',
+      headers: t.bearer(admin),
+      payload: links,
+    });
     expect(allowed.statusCode).toBe(200);
     const seen = await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(officer) });
     expect(seen.json()).toEqual(links);
@@ -52,7 +66,10 @@ describe('route guard', () => {
       method: 'PUT',
       url: '/api/UsefulLinks',
       headers: t.bearer(admin),
-      payload: [{ name: 'ok', link: 'ok.example' }, { name: '', link: 'x' }],
+      payload: [
+        { name: 'ok', link: 'ok.example' },
+        { name: '', link: 'x' },
+      ],
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toContainEqual({ field: '1.name', message: expect.any(String) });
@@ -66,7 +83,19 @@ describe('route guard', () => {
     const officerMenu = (await t.app.inject({ method: 'GET', url: '/api/menu', headers: t.bearer(officer) })).json();
     const adminMenu = (await t.app.inject({ method: 'GET', url: '/api/menu', headers: t.bearer(admin) })).json();
     const names = (m: { main: { menuName: string }[] }) => m.main.map((i) => i.menuName);
-    expect(names(officerMenu)).toEqual(expect.arrayContaining(['My Queue', 'Shared With Me', 'Credit', 'Pending Decision', 'Decision', 'Requirements', 'Funding', 'My Filters', 'Shared Filters']));
+    expect(names(officerMenu)).toEqual(
+      expect.arrayContaining([
+        'My Queue',
+        'Shared With Me',
+        'Credit',
+        'Pending Decision',
+        'Decision',
+        'Requirements',
+        'Funding',
+        'My Filters',
+        'Shared Filters',
+      ]),
+    );
     expect(names(officerMenu)).not.toContain('Administration');
     expect(officerMenu.administration).toEqual([]);
     expect(names(adminMenu)).toContain('Administration');
@@ -78,24 +107,43 @@ describe('lender switch (impersonation)', () => {
   it('lets a user of two lenders work in the other one and back', async () => {
     const admin = (await t.login('admin', 'Admin2026')).access_token;
     const me = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(admin) })).json();
-    expect(me.lenders.map((l: { name: string }) => l.name)).toEqual(['Harbor Auto Finance', 'Summit Federal Credit Union']);
+    expect(me.lenders.map((l: { name: string }) => l.name)).toEqual([
+      'Harbor Auto Finance',
+      'Summit Federal Credit Union',
+    ]);
     const harbor = me.lenders.find((l: { name: string }) => l.name === 'Harbor Auto Finance');
 
-    const switched = await t.app.inject({ method: 'PUT', url: '/api/user/lender', headers: t.bearer(admin), payload: { lenderId: harbor.id } });
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/lender',
+      headers: t.bearer(admin),
+      payload: { lenderId: harbor.id },
+    });
     expect(switched.statusCode).toBe(200);
     expect(switched.json()).toMatchObject({ impersonating: true, currentLender: { name: 'Harbor Auto Finance' } });
     const links = (await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(admin) })).json();
     expect(links).toEqual([{ name: 'J.D. Power Vehicle Values', link: 'www.jdpower.com/cars' }]);
 
-    const back = await t.app.inject({ method: 'PUT', url: '/api/user/lender', headers: t.bearer(admin), payload: { lenderId: me.homeLender.id } });
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/lender',
+      headers: t.bearer(admin),
+      payload: { lenderId: me.homeLender.id },
+    });
     expect(back.json()).toMatchObject({ impersonating: false, currentLender: { name: 'Summit Federal Credit Union' } });
   });
 
   it('refuses a lender the user does not belong to', async () => {
     const officer = (await t.login('officer', 'Officer2026')).access_token;
     const harborUser = (await t.login('harbor', 'Harbor2026')).access_token;
-    const harborId = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(harborUser) })).json().homeLender.id;
-    const response = await t.app.inject({ method: 'PUT', url: '/api/user/lender', headers: t.bearer(officer), payload: { lenderId: harborId } });
+    const harborId = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(harborUser) })).json()
+      .homeLender.id;
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/lender',
+      headers: t.bearer(officer),
+      payload: { lenderId: harborId },
+    });
     expect(response.statusCode).toBe(403);
     const links = (await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(officer) })).json();
     expect(links.map((l: { name: string }) => l.name)).not.toContain('J.D. Power Vehicle Values');
@@ -104,11 +152,20 @@ describe('lender switch (impersonation)', () => {
 
 describe('database down', () => {
   it('answers 503 quickly instead of hanging, and readyz says so', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none', JWT_SECRET: 'x'.repeat(40), WEB_DIST: '/nonexistent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none',
+      JWT_SECRET: 'x'.repeat(40),
+      WEB_DIST: '/nonexistent',
+    });
     const database = connectDatabase(config.databaseUrl!);
     const { app } = await buildApp({ db: database.db, config }, { logger: false });
     const started = Date.now();
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'Admin2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: 'Admin2026' },
+    });
     expect(login.statusCode).toBe(503);
     expect(login.json().code).toBe('DB_UNAVAILABLE');
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);

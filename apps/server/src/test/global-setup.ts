@@ -9,8 +9,8 @@ import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { TEMPLATE_DB } from './template.ts';
 
-
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   export interface ProvidedContext {
     adminDatabaseUrl: string;
   }

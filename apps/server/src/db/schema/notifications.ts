@@ -21,5 +21,9 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_unread_idx').on(t.userId, t.createdAt).where(sql`read_at is null`)],
+  (t) => [
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`read_at is null`),
+  ],
 );

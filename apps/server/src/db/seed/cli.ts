@@ -11,7 +11,9 @@ const database = connectDatabase(config.databaseUrl ?? embedded!.url);
 try {
   await runMigrations(database.db);
   const created = await seedDemo(database.db, config);
-  process.stdout.write(created ? 'Demo data created.\n' : 'The database already has lenders; demo data left as it is.\n');
+  process.stdout.write(
+    created ? 'Demo data created.\n' : 'The database already has lenders; demo data left as it is.\n',
+  );
 } finally {
   await database.close();
   await embedded?.stop();

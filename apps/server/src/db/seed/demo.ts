@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Db, DbExecutor } from '../client.ts';
-import { lenders, roleRights, roles, userGroupMembers, userGroups, userLenders, users, usefulLinks } from '../schema/index.ts';
+import {
+  lenders,
+  roleRights,
+  roles,
+  userGroupMembers,
+  userGroups,
+  userLenders,
+  users,
+  usefulLinks,
+} from '../schema/index.ts';
 
 const DAY_MS = 86_400_000;
 export const SUMMIT = 'Summit Federal Credit Union';
@@ -147,7 +156,10 @@ const seedInto = async (tx: DbExecutor, hashes: string[], _lifetimeDays: number)
       await tx.insert(roleRights).values(rights.map((right) => ({ roleId: role!.id, lenderId, right })));
     }
     for (const group of groupsByLender[lenderName] ?? []) {
-      const [row] = await tx.insert(userGroups).values({ lenderId, ...group }).returning({ id: userGroups.id });
+      const [row] = await tx
+        .insert(userGroups)
+        .values({ lenderId, ...group })
+        .returning({ id: userGroups.id });
       groupIds.set(group.name, row!.id);
     }
     const links = linksByLender[lenderName] ?? [];

@@ -11,7 +11,8 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, token?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? t.bearer(token) : {} });
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? t.bearer(token) : {} });
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? t.bearer(token) : {} });
 
 describe('POST /api/login', () => {
   it('signs in with the right password and answers token, expiry and user id', async () => {
@@ -36,7 +37,10 @@ describe('POST /api/login', () => {
     ]) {
       const response = await post('/api/login', payload);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'The username or password is incorrect.' });
+      expect(response.json()).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: 'The username or password is incorrect.',
+      });
     }
     await post('/api/login', { username: 'officer', password: 'Officer2026' }); // a success resets the count
   });
@@ -136,11 +140,19 @@ describe('session', () => {
 
   it('ends a session idle longer than 1500 s + 300 s', async () => {
     const { access_token: token } = await t.login('officer', 'Officer2026');
-    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '1799 seconds' where revoked_at is null`);
+    await t.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '1799 seconds' where revoked_at is null`,
+    );
     expect((await get('/api/menu', token)).statusCode).toBe(200); // just inside, and this call refreshes it
-    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '1801 seconds' where revoked_at is null`);
+    await t.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '1801 seconds' where revoked_at is null`,
+    );
     expect((await get('/api/menu', token)).statusCode).toBe(401);
-    const [row] = (await t.db.execute<{ revoked_reason: string }>(sql`select revoked_reason from sessions order by created_at desc limit 1`)).rows;
+    const [row] = (
+      await t.db.execute<{ revoked_reason: string }>(
+        sql`select revoked_reason from sessions order by created_at desc limit 1`,
+      )
+    ).rows;
     expect(row?.revoked_reason).toBe('idle');
     expect((await get('/api/menu', token)).statusCode).toBe(401); // touching it again does not revive it
   });
@@ -172,7 +184,9 @@ describe('rate limit on failed sign-ins', () => {
     // Another user is not affected.
     expect((await post('/api/login', { username: 'officer', password: 'Officer2026' })).statusCode).toBe(200);
     // When the window has passed, the real user gets in again: nobody is locked out for good.
-    await t.db.execute(sql`update login_attempts set created_at = created_at - interval '16 minutes' where username_key = 'harbor'`);
+    await t.db.execute(
+      sql`update login_attempts set created_at = created_at - interval '16 minutes' where username_key = 'harbor'`,
+    );
     expect((await post('/api/login', { username: 'harbor', password: 'Harbor2026' })).statusCode).toBe(200);
   });
 });

@@ -29,7 +29,11 @@ export const registerAuthRoutes = (app: App, deps: AppDeps) => {
     '/api/logout',
     {
       config: { allowExpiredPassword: true },
-      schema: { tags: ['auth'], summary: 'End the session; its token stops working at once', response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session; its token stops working at once',
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await service.logout(deps, authOf(request));
@@ -55,7 +59,11 @@ export const registerAuthRoutes = (app: App, deps: AppDeps) => {
     '/api/session/keepalive',
     {
       config: { allowExpiredPassword: true },
-      schema: { tags: ['auth'], summary: 'Mark the session active (the client calls it on user activity)', response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mark the session active (the client calls it on user activity)',
+        response: { 204: z.null() },
+      },
     },
     async (_request, reply) => reply.status(204).send(null),
   );

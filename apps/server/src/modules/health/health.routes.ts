@@ -7,7 +7,10 @@ const status = z.object({ status: z.string() });
 export const registerHealthRoutes = (app: App, { db }: AppDeps) => {
   app.get(
     '/healthz',
-    { config: { public: true }, schema: { tags: ['operations'], summary: 'The process is up', response: { 200: status } } },
+    {
+      config: { public: true },
+      schema: { tags: ['operations'], summary: 'The process is up', response: { 200: status } },
+    },
     async () => ({ status: 'ok' }),
   );
   app.get(

@@ -11,7 +11,12 @@ const QUEUE_ICONS: Record<string, string> = {
   Funding: 'Payments',
 };
 
-const item = (menuName: string, url: string | null, iconName: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
+const item = (
+  menuName: string,
+  url: string | null,
+  iconName: string | null,
+  extra: Partial<MenuItem> = {},
+): MenuItem => ({
   menuName,
   iconName,
   url,

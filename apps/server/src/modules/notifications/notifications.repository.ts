@@ -19,7 +19,10 @@ export const listNotifications = async (tx: TenantTx, query: Query) => {
       .where(where(query))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.take),
-    tx.select({ total: sql<number>`count(*)::int` }).from(notifications).where(where({ ...query, toDateTime: undefined })),
+    tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(where({ ...query, toDateTime: undefined })),
   ]);
   return { rows, total: count?.total ?? 0 };
 };
@@ -28,4 +31,10 @@ export const markNotificationsRead = (tx: TenantTx, userId: number, ids: number[
   tx
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === 'all' ? undefined : inArray(notifications.id, ids)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === 'all' ? undefined : inArray(notifications.id, ids),
+      ),
+    );

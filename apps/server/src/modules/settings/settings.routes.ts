@@ -6,7 +6,11 @@ export const registerSettingsRoutes = (app: App, { config }: AppDeps) => {
     '/api/settings',
     {
       config: { public: true },
-      schema: { tags: ['shell'], summary: 'Client timings (inactivity, throttles)', response: { 200: clientSettingsSchema } },
+      schema: {
+        tags: ['shell'],
+        summary: 'Client timings (inactivity, throttles)',
+        response: { 200: clientSettingsSchema },
+      },
     },
     async () => ({
       idleSeconds: config.idleSeconds,

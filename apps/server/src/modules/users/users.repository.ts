@@ -18,7 +18,10 @@ export const findUserLenders = (db: DbExecutor, userId: number) =>
     .orderBy(asc(lenders.name));
 
 export const setSessionLender = (db: DbExecutor, sessionId: string, lenderId: number) =>
-  db.update(sessions).set({ currentLenderId: lenderId, lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  db
+    .update(sessions)
+    .set({ currentLenderId: lenderId, lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 
 export const rightsInLender = async (db: DbExecutor, userId: number, lenderId: number) => {
   const result = await db.execute<{ right: string }>(sql`

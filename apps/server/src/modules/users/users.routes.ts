@@ -9,7 +9,11 @@ export const registerUserRoutes = (app: App, { db }: AppDeps) => {
     '/api/user/me',
     {
       config: { allowExpiredPassword: true },
-      schema: { tags: ['user'], summary: 'The signed-in user, current lender and rights', response: { 200: currentUserSchema } },
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user, current lender and rights',
+        response: { 200: currentUserSchema },
+      },
     },
     (request) => service.getCurrentUser(db, authOf(request)),
   );
