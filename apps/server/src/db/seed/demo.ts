@@ -30,7 +30,7 @@ const officerRights: Right[] = [
 const roleDefinitions: Record<string, readonly Right[]> = {
   Administrator: allRights,
   'Loan Officer': officerRights,
-  Processor: ['canCreateApplication', 'canPullAndRepullCredit', 'canReceiveNotifications'],
+  Processor: ['canCreateApplication', 'canPullAndRepullCredit'],
   'Lender Administrator': [...adminRights, 'canViewDashboard'],
 };
 

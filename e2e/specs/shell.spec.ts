@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { signIn, users } from '../support/sign-in.ts';
+
+test('the side menu is open at 1400 px with the queues, filters and useful links', async ({ page }) => {
+  await signIn(page, users.officer);
+  const menu = page.getByTestId('side-menu');
+  for (const name of ['My Queue', 'Shared With Me', 'Credit', 'Pending Decision', 'Decision', 'Requirements', 'Funding', 'My Filters', 'Shared Filters']) {
+    await expect(menu.getByText(name, { exact: true })).toBeVisible();
+  }
+  await expect(menu.getByText('Administration', { exact: true })).toHaveCount(0); // a loan officer has no admin rights
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(menu.getByText('My Queue', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  await expect(menu.getByText('My Queue', { exact: true })).toBeVisible();
+});
+
+test('the side menu starts collapsed below 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await signIn(page, users.officer);
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+});
+
+test('a long menu name is cut to 22 characters and ... with the full name as tooltip', async ({ page }) => {
+  await signIn(page, users.officer);
+  const menu = page.getByTestId('side-menu');
+  const cut = menu.getByText('Federal Reserve Consum...', { exact: true });
+  await expect(cut).toBeVisible();
+  await expect(menu.getByText('Federal Reserve Consumer Credit Release', { exact: true })).toHaveCount(0);
+  await cut.hover();
+  await expect(page.getByRole('tooltip', { name: 'Federal Reserve Consumer Credit Release' })).toBeVisible();
+});
+
+test('a useful link without a scheme opens externally with http://', async ({ page }) => {
+  await signIn(page, users.officer);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByTestId('side-menu').getByText('NCUA', { exact: true }).click();
+  const popup = await popupPromise;
+  // The closed network refuses the page itself; the address it tried is what matters.
+  await expect.poll(() => popup.url()).toMatch(/^http:\/\/www\.ncua\.gov\/?/);
+  await popup.close();
+});
+
+test('the administration section is entered and left from the menu', async ({ page }) => {
+  await signIn(page, users.admin);
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('Administration', { exact: true }).click();
+  await expect(menu.getByText('Exit Administration', { exact: true })).toBeVisible();
+  await menu.getByText('Users', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await menu.getByText('Exit Administration', { exact: true }).click();
+  await expect(menu.getByText('My Queue', { exact: true })).toBeVisible();
+});
+
+test('the lender picker shows for a user of two lenders and switches lender', async ({ page }) => {
+  await signIn(page, users.admin);
+  const picker = page.getByRole('combobox', { name: 'Lender' });
+  await expect(picker).toHaveText('Summit Federal Credit Union');
+  await picker.click();
+  await page.getByRole('option', { name: 'Harbor Auto Finance' }).click();
+  await expect(picker).toHaveText('Harbor Auto Finance');
+  await expect(page.getByText('Impersonating')).toBeVisible();
+  await expect(page.getByTestId('side-menu').getByText('J.D. Power Vehicle Values', { exact: true })).toBeVisible();
+  await picker.click();
+  await page.getByRole('option', { name: 'Summit Federal Credit Union' }).click();
+  await expect(page.getByText('Impersonating')).toHaveCount(0);
+  await expect(page.getByTestId('side-menu').getByText('NCUA', { exact: true })).toBeVisible();
+});
+
+test('the lender picker is hidden for a user of one lender', async ({ page }) => {
+  await signIn(page, users.officer);
+  await expect(page.getByRole('button', { name: 'New Application' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Lender' })).toHaveCount(0);
+});
+
+test('the bell shows only with the notifications right', async ({ page }) => {
+  await signIn(page, users.officer);
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText('There are no new notifications.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Ethan|Olivia/ }).first().waitFor();
+});
+
+test('no bell without the notifications right', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(users.expiring.username);
+  await page.getByLabel('Password', { exact: true }).fill(users.expiring.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('dialog', { name: 'Password Expiration Warning' }).getByRole('button', { name: 'No' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello, Ethan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
+});
+
+test('New Application goes to the application page', async ({ page }) => {
+  await signIn(page, users.officer);
+  await page.getByRole('button', { name: 'New Application' }).click();
+  await expect(page).toHaveURL(/\/application$/);
+});
+
+test('sign out asks first, then ends the session', async ({ page }) => {
+  await signIn(page, users.officer);
+  await page.getByRole('button', { name: /Olivia/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign Out' });
+  await expect(confirm).toContainText('Are you sure you want to sign out?');
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello, Olivia' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Olivia/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('dialog', { name: 'Sign Out' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login\?.*logout=true/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the payment calculator opens in its own 850 by 515 window', async ({ page }) => {
+  await signIn(page, users.officer);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByTestId('side-menu').getByText('Payment Calculator', { exact: true }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await expect(popup).toHaveTitle('Payment Calculator');
+  expect(popup.viewportSize()).toEqual({ width: 850, height: 515 });
+  await popup.getByLabel('Loan Amount').fill('25000');
+  await popup.getByLabel('Interest Rate (%)').fill('6');
+  await popup.getByLabel('Term (months)').fill('60');
+  await expect(popup.getByText('$483.32')).toBeVisible();
+  await expect(popup.getByTestId('side-menu')).toHaveCount(0);
+});
