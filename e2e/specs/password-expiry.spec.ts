@@ -15,7 +15,10 @@ test.describe('password expiring in 5 days', () => {
   test('Yes goes to change the password', async ({ page }) => {
     await page.goto('/login');
     await fillSignIn(page, users.expiring.username, users.expiring.password);
-    await page.getByRole('dialog', { name: 'Password Expiration Warning' }).getByRole('button', { name: 'Yes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Password Expiration Warning' })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     await expect(page).toHaveURL(/\/changePassword/);
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
   });

@@ -4,7 +4,17 @@ import { signIn, users } from '../support/sign-in.ts';
 test('the side menu is open at 1400 px with the queues, filters and useful links', async ({ page }) => {
   await signIn(page, users.officer);
   const menu = page.getByTestId('side-menu');
-  for (const name of ['My Queue', 'Shared With Me', 'Credit', 'Pending Decision', 'Decision', 'Requirements', 'Funding', 'My Filters', 'Shared Filters']) {
+  for (const name of [
+    'My Queue',
+    'Shared With Me',
+    'Credit',
+    'Pending Decision',
+    'Decision',
+    'Requirements',
+    'Funding',
+    'My Filters',
+    'Shared Filters',
+  ]) {
     await expect(menu.getByText(name, { exact: true })).toBeVisible();
   }
   await expect(menu.getByText('Administration', { exact: true })).toHaveCount(0); // a loan officer has no admin rights
@@ -32,11 +42,14 @@ test('a long menu name is cut to 22 characters and ... with the full name as too
 
 test('a useful link without a scheme opens externally with http://', async ({ page }) => {
   await signIn(page, users.officer);
+  // This machine has no outside network: answer for the external site so the popup keeps its address.
+  await page
+    .context()
+    .route('http://www.ncua.gov/**', (route) => route.fulfill({ contentType: 'text/html', body: 'NCUA' }));
   const popupPromise = page.waitForEvent('popup');
   await page.getByTestId('side-menu').getByText('NCUA', { exact: true }).click();
   const popup = await popupPromise;
-  // The closed network refuses the page itself; the address it tried is what matters.
-  await expect.poll(() => popup.url()).toMatch(/^http:\/\/www\.ncua\.gov\/?/);
+  await expect.poll(() => popup.url()).toBe('http://www.ncua.gov/');
   await popup.close();
 });
 
@@ -78,8 +91,6 @@ test('the bell shows only with the notifications right', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByText('There are no new notifications.')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: /Ethan|Olivia/ }).first().waitFor();
 });
 
 test('no bell without the notifications right', async ({ page }) => {

@@ -19,6 +19,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   SEED_DEMO: bool.optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  APPLICATION_LOCK_SECONDS: z.coerce.number().int().positive().default(600),
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   IDLE_SECONDS: z.coerce.number().int().positive().default(1500),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
@@ -41,6 +51,12 @@ export type Config = {
   dataDir: string;
   seedDemo: boolean;
   jwtSecret: Uint8Array;
+  /** AES-256-GCM and HMAC key material for personal data (SSNs, ID numbers): 32 bytes. */
+  dataEncryptionKey: Buffer;
+  /** An application lock not refreshed for this long expires (a closed browser cannot hold it for ever). */
+  applicationLockSeconds: number;
+  /** The largest file that may be uploaded. */
+  fileMaxBytes: number;
   idleSeconds: number;
   idleTimeoutSeconds: number;
   sessionAbsoluteHours: number;
@@ -67,8 +83,27 @@ const loadOrCreateSecret = (dataDir: string): Uint8Array => {
   return secret;
 };
 
+/**
+ * Without DATA_ENCRYPTION_KEY a random key is made once and kept under DATA_DIR, like the JWT secret. Losing
+ * it makes the stored SSNs unreadable: a deployment sets DATA_ENCRYPTION_KEY from its secret store.
+ */
+const loadOrCreateDataKey = (dataDir: string): Buffer => {
+  const file = path.join(dataDir, 'data-encryption-key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new Error(`Invalid configuration:\n${file}: must hold 32 bytes, base64-encoded`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset (DATABASE_URL= means: use the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -83,6 +118,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: path.resolve(e.DATA_DIR),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : loadOrCreateSecret(path.resolve(e.DATA_DIR)),
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY
+      ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64')
+      : loadOrCreateDataKey(path.resolve(e.DATA_DIR)),
+    applicationLockSeconds: e.APPLICATION_LOCK_SECONDS,
+    fileMaxBytes: e.FILE_MAX_BYTES,
     idleSeconds: e.IDLE_SECONDS,
     idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

@@ -6,7 +6,14 @@ export const FullPageLoader = ({ label }: { label?: string }) => (
   <Box
     role="status"
     aria-live="polite"
-    sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+    sx={{
+      minHeight: '60vh',
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      gap: 2,
+    }}
   >
     <CircularProgress aria-label={label ?? 'Loading'} />
     {label ? <Typography color="text.secondary">{label}</Typography> : null}

@@ -5,7 +5,8 @@ import { isSignedIn, useSession } from './session-store.ts';
 
 export const currentUserQueryKey = ['user', 'me'] as const;
 
-export const fetchCurrentUser = (): Promise<CurrentUser> => apiClient.get('/api/user/me', { schema: currentUserSchema });
+export const fetchCurrentUser = (): Promise<CurrentUser> =>
+  apiClient.get('/api/user/me', { schema: currentUserSchema });
 
 export const currentUserQuery = queryOptions({
   queryKey: currentUserQueryKey,
@@ -19,4 +20,5 @@ export const useCurrentUser = () => {
   return useQuery({ ...currentUserQuery, enabled: isSignedIn(session) });
 };
 
-export const hasRight = (user: CurrentUser | undefined, right: string): boolean => user?.rights.includes(right) ?? false;
+export const hasRight = (user: CurrentUser | undefined, right: string): boolean =>
+  user?.rights.includes(right) ?? false;

@@ -82,15 +82,25 @@ export const getSession = (): Session => current;
 export const isSignedIn = (session: Session = current): boolean => session.token !== null || session.ssoSignedIn;
 
 export const updateSession = (patch: Partial<Session>): void => {
+  if (patch.token) signedOutRedirect = null;
   current = { ...current, ...patch };
   persist(current);
   emit();
 };
 
-/** Forget the sign-in; the e-mail and remember-SSO choice survive, as a sign-in page would expect. */
-export const clearSession = (): void => {
+let signedOutRedirect: string | null = null;
+
+/**
+ * Forget the sign-in; the e-mail and remember-SSO choice survive, as a sign-in page would expect.
+ * `redirectTo` is where the signed-in guards send a page that is still on screen when the session goes
+ * (the sign-out's own /login?logout=true&returnUrl=… rather than a plain sign-in redirect).
+ */
+export const clearSession = (redirectTo?: string): void => {
+  signedOutRedirect = redirectTo ?? null;
   updateSession({ token: null, userId: null, passwordExpirationDate: null, ssoSignedIn: false });
 };
+
+export const getSignedOutRedirect = (): string | null => signedOutRedirect;
 
 export const subscribeSession = (listener: () => void): (() => void) => {
   listeners.add(listener);

@@ -37,9 +37,11 @@ const show = (kind: ToastKind, title: string | undefined, text?: string, options
 
 /** Toast helpers: (title, text). */
 export const toasts = {
-  success: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('success', title, text, options),
+  success: (title: string | undefined, text?: string, options?: { toastId?: Id }) =>
+    show('success', title, text, options),
   error: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('error', title, text, options),
-  warning: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('warning', title, text, options),
+  warning: (title: string | undefined, text?: string, options?: { toastId?: Id }) =>
+    show('warning', title, text, options),
   info: (title: string | undefined, text?: string, options?: { toastId?: Id }) => show('info', title, text, options),
   dismissAll: () => toast.dismiss(),
 };

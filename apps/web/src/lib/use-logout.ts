@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client.ts';
+import { withAuthEventsSuppressed } from './auth-events.ts';
 import { clearSession } from './session-store.ts';
 import { currentAppLocation, loginUrl } from './return-url.ts';
 import { withoutNavigationPrompts } from './use-unsaved-changes-prompt.ts';
@@ -13,16 +14,20 @@ import { withoutNavigationPrompts } from './use-unsaved-changes-prompt.ts';
 export const useLogout = (): (() => Promise<void>) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(async () => {
-    const returnUrl = currentAppLocation();
-    try {
-      await apiClient.post('/api/logout', undefined, { authEvents: false });
-    } catch {
-      // The session is forgotten locally either way.
-    }
-    // Navigate first: the sign-in guard would otherwise redirect on its own the moment the token goes.
-    await withoutNavigationPrompts(() => navigate(loginUrl(returnUrl, { logout: 'true' })));
-    clearSession();
-    queryClient.clear();
-  }, [navigate, queryClient]);
+  return useCallback(
+    () =>
+      withAuthEventsSuppressed(async () => {
+        const target = loginUrl(currentAppLocation(), { logout: 'true' });
+        try {
+          await apiClient.post('/api/logout', undefined, { authEvents: false });
+        } catch {
+          // The session is forgotten locally either way.
+        }
+        // Navigate first: the sign-in guard would otherwise redirect on its own the moment the token goes.
+        await withoutNavigationPrompts(() => navigate(target));
+        clearSession(target);
+        queryClient.clear();
+      }),
+    [navigate, queryClient],
+  );
 };

@@ -3,6 +3,7 @@ import { useBlocker } from 'react-router';
 import { messages } from '@credence/contracts';
 import { confirm } from './confirm.tsx';
 import { useDirtyForm } from './dirty-forms.ts';
+import { getSession, isSignedIn } from './session-store.ts';
 
 let promptsSuspended = 0;
 
@@ -32,7 +33,11 @@ export const useUnsavedChangesPrompt = (isDirty: boolean): { allowNextNavigation
     if (!isDirty) skipRef.current = false;
   }, [isDirty]);
 
-  const shouldBlock = useCallback(() => dirtyRef.current && !skipRef.current && promptsSuspended === 0, []);
+  // Once the session is gone nothing can be saved any more: never hold the way to sign-in.
+  const shouldBlock = useCallback(
+    () => dirtyRef.current && !skipRef.current && promptsSuspended === 0 && isSignedIn(getSession()),
+    [],
+  );
   const blocker = useBlocker(shouldBlock);
   const blockerRef = useRef(blocker);
   useEffect(() => {

@@ -6,7 +6,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { isSessionError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { loginUrl } from '../../lib/return-url.ts';
-import { isSignedIn, useSession, useSessionEpoch } from '../../lib/session-store.ts';
+import { getSignedOutRedirect, isSignedIn, useSession, useSessionEpoch } from '../../lib/session-store.ts';
 import { apiErrorText } from '../../lib/toast.tsx';
 import { SessionScope } from './session-scope.tsx';
 
@@ -18,7 +18,9 @@ export const RequireSession = () => {
   const session = useSession();
   const epoch = useSessionEpoch();
   const location = useLocation();
-  if (!isSignedIn(session)) return <Navigate to={loginUrl(`${location.pathname}${location.search}`)} replace />;
+  if (!isSignedIn(session)) {
+    return <Navigate to={getSignedOutRedirect() ?? loginUrl(`${location.pathname}${location.search}`)} replace />;
+  }
   return (
     <SessionScope key={epoch}>
       <Outlet />

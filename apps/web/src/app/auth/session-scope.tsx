@@ -40,7 +40,7 @@ export const SessionScope = ({ children }: { children: ReactNode }) => {
       const lastCall = Math.max(getLastAuthenticatedCallAt(), lastPingRef.current);
       if (lastActivity > lastCall && now - lastCall >= keepAliveMs && isSignedIn(getSession())) {
         lastPingRef.current = now;
-        apiClient.get('/api/user/me').catch(() => undefined);
+        apiClient.post('/api/session/keepalive').catch(() => undefined);
       }
     },
     [keepAliveMs],

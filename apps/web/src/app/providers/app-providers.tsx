@@ -31,7 +31,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
           closeOnClick={false}
           draggable={false}
           theme="colored"
-          style={{ zIndex: 2000 }}
+          style={{ zIndex: 2000, top: 60 }}
         />
       </QueryClientProvider>
     </ThemeProvider>

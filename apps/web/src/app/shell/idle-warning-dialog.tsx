@@ -1,3 +1,4 @@
+import { messages } from '@credence/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,9 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-export const IDLE_WARNING_TITLE = 'Are you still there?';
-export const idleWarningText = (seconds: number): string =>
-  `You will be logged out in ${seconds} seconds due to inactivity.`;
+const IDLE_WARNING_TITLE = 'Are you still there?';
 
 type IdleWarningDialogProps = { open: boolean; secondsLeft: number; onStay: () => void };
 
@@ -25,7 +24,7 @@ export const IdleWarningDialog = ({ open, secondsLeft, onStay }: IdleWarningDial
     <DialogTitle id="idle-warning-title">{IDLE_WARNING_TITLE}</DialogTitle>
     <DialogContent>
       <DialogContentText id="idle-warning-text" role="timer" aria-live="polite">
-        {idleWarningText(secondsLeft)}
+        {messages.shell.idleWarning(secondsLeft)}
       </DialogContentText>
     </DialogContent>
     <DialogActions>

@@ -122,9 +122,44 @@ const icons: Record<string, SvgIconComponent> = {
   Work: WorkIcon,
 };
 
-const normalise = (name: string): string => name.replace(/[\s_-]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^./, (c) => c.toUpperCase());
+const normalise = (name: string): string =>
+  name
+    .replace(/[\s_-]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^./, (c) => c.toUpperCase());
 
 export const menuIcon = (name: string | null | undefined, fallback: SvgIconComponent = LabelIcon): SvgIconComponent => {
   if (!name) return fallback;
   return icons[name] ?? icons[normalise(name)] ?? fallback;
+};
+
+/** Icons for the administration areas when the menu answer names none (keyed by area key, see adminAreas). */
+export const adminAreaIconNames: Record<string, string> = {
+  loanFormDictionaryFields: 'DataObject',
+  loantermsets: 'Timeline',
+  'matrices/loanLimits': 'TableChart',
+  'matrices/fees': 'RequestQuote',
+  'matrices/additionalRates': 'Percent',
+  'matrices/passFail': 'Rule',
+  crossSells: 'SwapHoriz',
+  webhooks: 'Webhook',
+  borrowerNotifications: 'Campaign',
+  branches: 'Apartment',
+  reserveMatrices: 'AccountBalance',
+  'lender/docStorage': 'Storage',
+  lenderProtection: 'Security',
+  userGroups: 'Group',
+  users: 'ManageAccounts',
+  dealers: 'Store',
+  decisionEngine: 'AccountTree',
+  usefulLinks: 'Link',
+  loanPolicyWorkflows: 'Schema',
+  corecodemappings: 'Tune',
+  messages: 'Sms',
+  customFields: 'Build',
+  creditTierSets: 'Category',
+  consumerWeb: 'Language',
+  decisionRetract: 'Undo',
+  disbursements: 'MonetizationOn',
+  lenderCalendar: 'Event',
+  audit: 'History',
 };

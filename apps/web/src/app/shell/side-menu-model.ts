@@ -1,13 +1,55 @@
 import { adminAreas, sideMenuQueues, type MenuItem, type MenuResponse, type UsefulLink } from '@credence/contracts';
 import { truncateMenuLabel, withLinkScheme } from '@credence/domain';
+import { adminAreaIconNames } from './menu-icons.ts';
 
 /** One row of the side menu, ready to render. */
 export type MenuEntry =
-  | { kind: 'link'; key: string; name: string; label: string; tooltip: string; iconName: string | null; href: string; count: number | null }
-  | { kind: 'external'; key: string; name: string; label: string; tooltip: string; iconName: string | null; href: string }
-  | { kind: 'group'; key: string; name: string; label: string; tooltip: string; iconName: string | null; children: MenuEntry[] }
-  | { kind: 'enterAdmin'; key: string; name: string; label: string; tooltip: string; iconName: string | null; href: string }
-  | { kind: 'exitAdmin'; key: string; name: string; label: string; tooltip: string; iconName: string | null; href: string };
+  | {
+      kind: 'link';
+      key: string;
+      name: string;
+      label: string;
+      tooltip: string;
+      iconName: string | null;
+      href: string;
+      count: number | null;
+    }
+  | {
+      kind: 'external';
+      key: string;
+      name: string;
+      label: string;
+      tooltip: string;
+      iconName: string | null;
+      href: string;
+    }
+  | {
+      kind: 'group';
+      key: string;
+      name: string;
+      label: string;
+      tooltip: string;
+      iconName: string | null;
+      children: MenuEntry[];
+    }
+  | {
+      kind: 'enterAdmin';
+      key: string;
+      name: string;
+      label: string;
+      tooltip: string;
+      iconName: string | null;
+      href: string;
+    }
+  | {
+      kind: 'exitAdmin';
+      key: string;
+      name: string;
+      label: string;
+      tooltip: string;
+      iconName: string | null;
+      href: string;
+    };
 
 export type MenuModel = { main: MenuEntry[]; administration: MenuEntry[] };
 
@@ -95,13 +137,23 @@ export const buildMenuModel = ({ menu, usefulLinks, rights }: MenuInputs): MenuM
         const right = item.url ? adminRightsByUrl.get(item.url) : undefined;
         return right === undefined || granted.has(right);
       })
-      .map((item, index) => toEntry(item, 'admin', index)),
+      .map((item, index) =>
+        toEntry(
+          {
+            ...item,
+            iconName: item.iconName ?? adminAreaIconNames[(item.url ?? '').replace(/^\/admin\//, '')] ?? 'Settings',
+          },
+          'admin',
+          index,
+        ),
+      ),
   ];
 
   return { main, administration };
 };
 
-export const isAdminPath = (pathname: string): boolean => pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`);
+export const isAdminPath = (pathname: string): boolean =>
+  pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`);
 
 /** Whether a menu link points at the current location (path, and the query parameters it names). */
 export const isActiveHref = (href: string, pathname: string, search: string): boolean => {

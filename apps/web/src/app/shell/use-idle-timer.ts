@@ -26,7 +26,13 @@ const WRITE_EVERY_MS = 1000;
  * at zero `onTimeout` is called once. Time is measured against the clock, not counted in ticks, so a
  * throttled background tab still times out on time.
  */
-export const useIdleTimer = ({ idleSeconds, timeoutSeconds, onTimeout, onTick, enabled = true }: IdleTimerOptions): {
+export const useIdleTimer = ({
+  idleSeconds,
+  timeoutSeconds,
+  onTimeout,
+  onTick,
+  enabled = true,
+}: IdleTimerOptions): {
   state: IdleState;
   reset: () => void;
 } => {
@@ -58,7 +64,9 @@ export const useIdleTimer = ({ idleSeconds, timeoutSeconds, onTimeout, onTick, e
       }
       if (idleMs >= idleSeconds * 1000) {
         const secondsLeft = Math.max(1, Math.ceil((limitMs - idleMs) / 1000));
-        setState((prev) => (prev.phase === 'warning' && prev.secondsLeft === secondsLeft ? prev : { phase: 'warning', secondsLeft }));
+        setState((prev) =>
+          prev.phase === 'warning' && prev.secondsLeft === secondsLeft ? prev : { phase: 'warning', secondsLeft },
+        );
       } else {
         setState((prev) => (prev.phase === 'active' ? prev : { phase: 'active' }));
       }

@@ -1,0 +1,92 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { TitleOnlyPage } from '../components/title-only-page.tsx';
+import { otherAreas, queueAreas, worksheetAreas } from '../features/areas/area-titles.ts';
+import { CloseWindowPage } from '../features/system/close-window-page.tsx';
+import { NotFoundPage } from '../features/system/not-found-page.tsx';
+import { RequireSession, RequireSignIn } from './auth/require-session.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { ShellLayout } from './shell/shell-layout.tsx';
+
+const titleOnly = (areas: readonly { path: string; title: string }[]): RouteObject[] =>
+  areas.map(({ path, title }) => ({ path, element: <TitleOnlyPage title={title} /> }));
+
+/** Routes of spec 1 §2 (and the worksheet/queue paths of document 3, title-only until built). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      // Public
+      { path: 'login', lazy: lazyPage(() => import('../features/login/login-page.tsx'), 'LoginPage') },
+      { path: 'deploy', element: <Navigate to="/login" replace /> },
+      { path: 'closeWindow', element: <CloseWindowPage /> },
+      {
+        path: 'returnDocuSign',
+        lazy: lazyPage(() => import('../features/docusign/return-docusign-page.tsx'), 'ReturnDocuSignPage'),
+      },
+      // A session is enough (an expired password may be changed here)
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            path: 'changePassword',
+            lazy: lazyPage(() => import('../features/change-password/change-password-page.tsx'), 'ChangePasswordPage'),
+          },
+          // Signed in
+          {
+            element: <RequireSignIn />,
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                element: <ShellLayout />,
+                errorElement: <RouteErrorPage />,
+                children: [
+                  { index: true, element: <Navigate to="/home" replace /> },
+                  { path: 'home', lazy: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage') },
+                  {
+                    path: 'profile',
+                    lazy: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+                  },
+                  { path: 'tools', lazy: lazyPage(() => import('../features/tools/tools-page.tsx'), 'ToolsPage') },
+                  {
+                    path: 'tools/paymentCalculator',
+                    lazy: lazyPage(
+                      () => import('../features/tools/payment-calculator-redirect-page.tsx'),
+                      'PaymentCalculatorRedirectPage',
+                    ),
+                  },
+                  {
+                    path: 'popup/paymentCalculator',
+                    lazy: lazyPage(
+                      () => import('../features/tools/payment-calculator-page.tsx'),
+                      'PaymentCalculatorPage',
+                    ),
+                  },
+                  {
+                    path: 'admin',
+                    lazy: lazyPage(() => import('../features/admin/admin-home-page.tsx'), 'AdminHomePage'),
+                  },
+                  {
+                    path: 'admin/*',
+                    lazy: lazyPage(() => import('../features/admin/admin-area-page.tsx'), 'AdminAreaPage'),
+                  },
+                  ...titleOnly(otherAreas),
+                  ...titleOnly(worksheetAreas),
+                  ...titleOnly(queueAreas),
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

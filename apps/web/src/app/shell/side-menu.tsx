@@ -1,0 +1,304 @@
+import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Badge from '@mui/material/Badge';
+import type { Theme } from '@mui/material/styles';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import MenuIcon from '@mui/icons-material/Menu';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SearchIcon from '@mui/icons-material/Search';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { isPaymentCalculatorUrl, openPaymentCalculator } from '../../lib/payment-calculator-window.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { menuIcon } from './menu-icons.ts';
+import { useMenu, useUsefulLinks } from './shell-api.ts';
+import { buildMenuModel, isActiveHref, isAdminPath, type MenuEntry, type MenuInputs } from './side-menu-model.ts';
+import { APP_BAR_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from './layout-constants.ts';
+
+/** Spec 1 §9: the menu is rebuilt 100 ms after its inputs settle. */
+const MENU_REBUILD_DEBOUNCE_MS = 100;
+export const SEARCH_MAX_LENGTH = 200;
+
+const openExternal = (href: string) => window.open(href, '_blank', 'noopener');
+
+type SideMenuProps = { open: boolean; onToggle: () => void; onOpen: () => void };
+
+export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
+  const { data: user } = useCurrentUser();
+  const menu = useMenu();
+  const usefulLinks = useUsefulLinks();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState('');
+  const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(new Set());
+
+  const inputs = useMemo<MenuInputs>(
+    () => ({ menu: menu.data, usefulLinks: usefulLinks.data, rights: user?.rights, lenderId: user?.currentLender.id }),
+    [menu.data, usefulLinks.data, user?.rights, user?.currentLender.id],
+  );
+  const settledInputs = useDebouncedValue(inputs, MENU_REBUILD_DEBOUNCE_MS);
+  const model = useMemo(() => buildMenuModel(settledInputs), [settledInputs]);
+  const adminMode = isAdminPath(location.pathname);
+  const entries = adminMode ? model.administration : model.main;
+
+  const toggleGroup = (key: string) => {
+    if (!open) {
+      onOpen();
+      setClosedGroups((prev) => new Set([...prev].filter((k) => k !== key)));
+      return;
+    }
+    setClosedGroups((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  };
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    const text = search.trim();
+    if (!text) return;
+    void navigate(`/allApplicationsQueue?search=${encodeURIComponent(text)}`);
+  };
+
+  const onLinkClick = (event: MouseEvent, entry: MenuEntry) => {
+    if ((entry.kind === 'link' || entry.kind === 'enterAdmin') && isPaymentCalculatorUrl(entry.href)) {
+      event.preventDefault();
+      openPaymentCalculator();
+    }
+  };
+
+  const renderEntry = (entry: MenuEntry, depth: number) => {
+    const Icon = menuIcon(entry.iconName);
+    const tooltip = open ? entry.tooltip : entry.name;
+    const iconNode = (
+      <ListItemIcon sx={{ minWidth: open ? 36 : 0, color: 'inherit' }}>
+        {!open && entry.kind === 'link' && entry.count !== null ? (
+          <Badge badgeContent={entry.count} color="secondary" max={999} showZero={false}>
+            <Icon fontSize="small" />
+          </Badge>
+        ) : (
+          <Icon fontSize="small" />
+        )}
+      </ListItemIcon>
+    );
+    const text = open ? (
+      <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, sx: { fontSize: 13 } } }} />
+    ) : null;
+    const itemSx = {
+      minHeight: 36,
+      pl: open ? 1.5 + depth * 2 : 2.5,
+      pr: open ? 1.5 : 2.5,
+      justifyContent: open ? 'initial' : 'center',
+    };
+
+    if (entry.kind === 'group') {
+      const expanded = open && !closedGroups.has(entry.key);
+      return (
+        <Box key={entry.key}>
+          <Tooltip title={tooltip} placement="right" disableInteractive>
+            <ListItemButton
+              sx={itemSx}
+              onClick={() => toggleGroup(entry.key)}
+              aria-expanded={entry.children.length > 0 ? expanded : undefined}
+              aria-label={open ? undefined : entry.name}
+            >
+              {iconNode}
+              {text}
+              {open && entry.children.length > 0 ? (
+                expanded ? (
+                  <ExpandLessIcon fontSize="small" />
+                ) : (
+                  <ExpandMoreIcon fontSize="small" />
+                )
+              ) : null}
+            </ListItemButton>
+          </Tooltip>
+          <Collapse in={expanded} timeout="auto" unmountOnExit>
+            <List disablePadding dense>
+              {entry.children.map((child) => renderEntry(child, depth + 1))}
+            </List>
+          </Collapse>
+        </Box>
+      );
+    }
+
+    if (entry.kind === 'external') {
+      return (
+        <Tooltip key={entry.key} title={tooltip} placement="right" disableInteractive>
+          <ListItemButton
+            component="a"
+            href={entry.href}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              openExternal(entry.href);
+            }}
+            sx={itemSx}
+            aria-label={open ? undefined : entry.name}
+          >
+            {iconNode}
+            {text}
+            {open ? <OpenInNewIcon sx={{ fontSize: 14, color: 'text.secondary' }} /> : null}
+          </ListItemButton>
+        </Tooltip>
+      );
+    }
+
+    const active =
+      entry.kind === 'enterAdmin'
+        ? adminMode
+        : entry.kind === 'exitAdmin'
+          ? false
+          : isActiveHref(entry.href, location.pathname, location.search);
+    return (
+      <Tooltip key={entry.key} title={tooltip} placement="right" disableInteractive>
+        <ListItemButton
+          component={RouterLink}
+          to={entry.href}
+          selected={active}
+          aria-current={active ? 'page' : undefined}
+          aria-label={open ? undefined : entry.name}
+          onClick={(event: MouseEvent) => onLinkClick(event, entry)}
+          sx={itemSx}
+        >
+          {iconNode}
+          {text}
+          {open && entry.kind === 'link' && entry.count !== null ? (
+            <Box
+              component="span"
+              data-testid="menu-count"
+              sx={{
+                ml: 1,
+                px: 0.75,
+                minWidth: 24,
+                textAlign: 'center',
+                borderRadius: 10,
+                fontSize: 12,
+                fontWeight: 600,
+                bgcolor: active ? 'primary.main' : 'action.selected',
+                color: active ? 'primary.contrastText' : 'text.secondary',
+              }}
+            >
+              {entry.count}
+            </Box>
+          ) : null}
+        </ListItemButton>
+      </Tooltip>
+    );
+  };
+
+  const width = open ? SIDE_MENU_WIDTH : SIDE_MENU_COLLAPSED_WIDTH;
+  const widthTransition = (theme: Theme) =>
+    theme.transitions.create('width', {
+      easing: theme.transitions.easing.sharp,
+      duration: theme.transitions.duration.shorter,
+    });
+
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="side-menu"
+      data-state={open ? 'expanded' : 'collapsed'}
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: widthTransition,
+        '& .MuiDrawer-paper': {
+          width,
+          top: APP_BAR_HEIGHT,
+          height: `calc(100% - ${APP_BAR_HEIGHT}px)`,
+          boxSizing: 'border-box',
+          overflowX: 'hidden',
+          transition: widthTransition,
+          borderRight: 1,
+          borderColor: 'divider',
+        },
+      }}
+    >
+      <Box component="nav" aria-label="Main menu">
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: open ? 'row' : 'column',
+            alignItems: 'center',
+            gap: 0.5,
+            px: open ? 1.5 : 0.5,
+            pt: 1.25,
+            pb: 1,
+          }}
+        >
+          {open ? (
+            <TextField
+              inputRef={searchRef}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              onKeyDown={onSearchKeyDown}
+              placeholder="Search"
+              fullWidth
+              slotProps={{
+                htmlInput: { maxLength: SEARCH_MAX_LENGTH, 'aria-label': 'Search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          ) : null}
+          <Tooltip title={open ? 'Collapse menu' : 'Expand menu'} placement="right" disableInteractive>
+            <IconButton onClick={onToggle} aria-label={open ? 'Collapse menu' : 'Expand menu'} size="small">
+              {open ? <ChevronLeftIcon /> : <MenuIcon />}
+            </IconButton>
+          </Tooltip>
+          {!open ? (
+            <Tooltip title="Search" placement="right" disableInteractive>
+              <IconButton
+                aria-label="Search"
+                size="small"
+                onClick={() => {
+                  onOpen();
+                  window.setTimeout(() => searchRef.current?.focus(), 250);
+                }}
+              >
+                <SearchIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+        <Divider />
+        {menu.isPending ? <LinearProgress aria-label="Loading menu" sx={{ height: 2 }} /> : null}
+        <List dense component="div" sx={{ py: 0.5, '& .Mui-selected': { fontWeight: 600 } }}>
+          {entries.map((entry, index) => {
+            const previous = entries[index - 1];
+            const needsDivider =
+              index > 0 && (entry.kind === 'group' || entry.kind === 'enterAdmin') && previous?.kind !== 'group';
+            return (
+              <Box key={entry.key}>
+                {needsDivider || (index > 0 && previous?.kind === 'exitAdmin') ? <Divider sx={{ my: 0.5 }} /> : null}
+                {renderEntry(entry, 0)}
+              </Box>
+            );
+          })}
+        </List>
+      </Box>
+    </Drawer>
+  );
+};

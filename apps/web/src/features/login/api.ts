@@ -1,0 +1,17 @@
+import { loginResponseSchema, messages, type LoginRequest, type LoginResponse } from '@credence/contracts';
+import { apiClient, isApiError } from '../../lib/api-client.ts';
+
+export const login = (body: LoginRequest): Promise<LoginResponse> =>
+  apiClient.post('/api/login', body, { schema: loginResponseSchema, auth: false, authEvents: false });
+
+/** Spec 1 §8: 401 has its own text; otherwise the server's text when present, else a connection failure. */
+export const loginErrorText = (error: unknown): string => {
+  if (isApiError(error)) {
+    if (error.status === 401) return messages.login.unauthorized;
+    if (error.status === 429) return error.serverMessage ?? messages.login.tooManyAttempts;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return messages.login.connectionFailed;
+};
+
+export const passwordExpiryWarningText = messages.shell.passwordExpirationWarning;
