@@ -20,11 +20,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { registerApplicantRoutes } from './modules/applicants/applicants.routes.ts';
+import { registerApplicationHistoryRoutes } from './modules/application-history/application-history.routes.ts';
+import { registerApplicationLockRoutes } from './modules/application-locks/application-locks.routes.ts';
+import { registerApplicationRoutes } from './modules/applications/applications.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerCollateralRoutes } from './modules/collaterals/collaterals.routes.ts';
+import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
+import { registerDealerRoutes } from './modules/dealers/dealers.routes.ts';
+import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerLoanProductRoutes } from './modules/loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerUsefulLinkRoutes } from './modules/useful-links/useful-links.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerAuthGuard } from './platform/auth.ts';
@@ -91,6 +101,16 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerMenuRoutes(app);
   registerUsefulLinkRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerLoanProductRoutes(app, deps);
+  registerDealerRoutes(app, deps);
+  registerApplicationRoutes(app, deps);
+  registerApplicationLockRoutes(app, deps);
+  registerApplicantRoutes(app, deps);
+  registerCollateralRoutes(app, deps);
+  registerTransactionRoutes(app, deps);
+  registerCommentRoutes(app, deps);
+  registerFileRoutes(app, deps);
+  registerApplicationHistoryRoutes(app, deps);
 
   const webIndex = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);

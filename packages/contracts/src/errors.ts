@@ -6,6 +6,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** Facts about the conflict the client may show, e.g. who holds an application's lock. */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -19,6 +21,11 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'APPLICATION_LOCKED',
+  'LOCK_REQUIRED',
+  'FUNDED_CONFIRMATION_REQUIRED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'DB_UNAVAILABLE',
   'INTERNAL',

@@ -7,3 +7,5 @@ export * from './menu.ts';
 export * from './useful-links.ts';
 export * from './settings.ts';
 export * from './notifications.ts';
+export * from './money.ts';
+export * from './applications/index.ts';

@@ -101,7 +101,7 @@ export const messages = {
   },
   files: {
     uploadTypeUpdated: 'Upload Type Updated',
-    tooLarge: (maxMegabytes: number) => `Each file must be ${maxMegabytes} MB or smaller.`,
+    tooLarge: (limit: string) => `Each file must be ${limit} or smaller.`,
     tooMany: (max: number) => `At most ${max} files can be uploaded at once.`,
     unsupportedType: 'Only PDF, PNG, JPEG, TIFF, Word, Excel, text and CSV files can be uploaded.',
     contentMismatch: 'The file content does not match its type.',

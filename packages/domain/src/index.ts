@@ -3,3 +3,7 @@ export * from './payment.ts';
 export * from './labels.ts';
 export * from './application-state.ts';
 export * from './password-expiry.ts';
+export * from './itemization.ts';
+export * from './vin.ts';
+export * from './ssn.ts';
+export * from './mentions.ts';

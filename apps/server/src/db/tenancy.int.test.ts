@@ -29,6 +29,25 @@ describe('row-level security', () => {
     expect(all.rows[0]!.n).toBeGreaterThan(1);
   });
 
+  it('protects every table that carries lender_id with row-level security and the tenant policy', async () => {
+    const { rows } = await database.db.execute<{ table: string; rls: boolean; policy: boolean }>(sql`
+      select c.relname as table, c.relrowsecurity as rls,
+             exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'tenant_isolation') as policy
+        from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attname = 'lender_id' and not a.attisdropped
+        join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+       where c.relkind = 'r' order by 1`);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.filter((r) => !r.rls || !r.policy).map((r) => r.table)).toEqual([]);
+    const unscoped = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role credence_app`);
+      const result = await tx.execute<{ n: number }>(
+        sql`select (select count(*) from applications) + (select count(*) from applicants) as n`,
+      );
+      return Number(result.rows[0]!.n);
+    });
+    expect(unscoped).toBe(0);
+  });
+
   it('limits every tenant table to the lender of the transaction', async () => {
     for (const table of ['useful_links', 'roles', 'role_rights', 'user_lenders', 'user_groups', 'user_group_members']) {
       const lenders = await withTenant(database.db, harbor, async (tx) =>

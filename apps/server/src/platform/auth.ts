@@ -26,6 +26,11 @@ declare module 'fastify' {
     right?: Right;
     /** Reachable while the password is expired (change password, me, logout). */
     allowExpiredPassword?: boolean;
+    /**
+     * Also accepts the access token as `?token=` (a file opened in a new window cannot send a header). The
+     * token is verified exactly like the bearer token; the logs never show query strings.
+     */
+    allowQueryToken?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyRequest {
@@ -89,7 +94,12 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: 
     const config = request.routeOptions.config;
     if (config.public || !request.url.startsWith('/api')) return;
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const queryToken = config.allowQueryToken ? (request.query as { token?: unknown } | undefined)?.token : undefined;
+    const token = header?.startsWith('Bearer ')
+      ? header.slice(7).trim()
+      : typeof queryToken === 'string'
+        ? queryToken.trim()
+        : undefined;
     if (!token) throw unauthenticated();
     const claims = await verifyAccessToken(deps.config.jwtSecret, token);
     if (!claims) throw unauthenticated();

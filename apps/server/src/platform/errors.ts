@@ -11,6 +11,7 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    readonly details?: ErrorBody['details'],
   ) {
     super(message);
   }
@@ -22,6 +23,33 @@ export const unauthenticated = (message: string = messages.errors.unauthenticate
   new AppError(401, 'UNAUTHENTICATED', message);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', messages.errors.forbidden);
 export const notFound = (message: string = messages.errors.notFound) => new AppError(404, 'NOT_FOUND', message);
+/** A rule about one field broken: 422 with that field. */
+export const fieldError = (field: string, message: string) => validationError([{ field, message }]);
+
+/**
+ * What may be logged about an error. A failed query's message carries its parameters (names, addresses,
+ * encrypted numbers): only the database's own error code, constraint and message are kept, never the
+ * parameters or the text of the query.
+ */
+export const loggableError = (error: unknown): Record<string, unknown> => {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const type = error.constructor.name || error.name;
+  const cause = (error as { cause?: unknown }).cause;
+  if ((error as { query?: unknown }).query !== undefined) {
+    return { type, cause: cause ? loggableError(cause) : undefined };
+  }
+  const pg = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
+  if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
+    // A PostgreSQL error: its message names the problem; its detail (the values) is left out.
+    return { type, code: pg.code, constraint: pg.constraint, table: pg.table, message: error.message };
+  }
+  return {
+    type,
+    message: error.message,
+    stack: error.stack,
+    cause: cause ? loggableError(cause) : undefined,
+  };
+};
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -41,14 +69,18 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   return /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
 };
 
-const body = (code: ErrorCode, message: string, errors?: FieldError[]): ErrorBody =>
-  errors ? { code, message, errors } : { code, message };
+const body = (code: ErrorCode, message: string, errors?: FieldError[], details?: ErrorBody['details']): ErrorBody => ({
+  code,
+  message,
+  ...(errors ? { errors } : {}),
+  ...(details ? { details } : {}),
+});
 
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.status).send(body(error.code, error.message, error.errors));
+      return reply.status(error.status).send(body(error.code, error.message, error.errors, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // instancePath is '/password' or '/applicants/0/ssn'; a whole-object error names its part (body, querystring).
@@ -62,7 +94,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply.status(422).send(body('VALIDATION', messages.errors.validation, unique));
     }
     if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause)) {
-      request.log.warn({ err: { message: error.message } }, 'database unavailable');
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply
         .status(503)
         .header('Retry-After', '5')
@@ -76,7 +108,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', error.message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', messages.errors.backend));
   });
 };

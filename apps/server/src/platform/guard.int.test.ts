@@ -156,6 +156,7 @@ describe('database down', () => {
       NODE_ENV: 'test',
       DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       WEB_DIST: '/nonexistent',
     });
     const database = connectDatabase(config.databaseUrl!);

@@ -7,7 +7,7 @@ import { connectDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
-import { TEMPLATE_DB } from './template.ts';
+import { TEMPLATE_DB, TEST_DATA_ENCRYPTION_KEY } from './template.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -38,7 +38,10 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${TEMPLATE_DB}`;
   const template = connectDatabase(url.toString(), 2);
   await runMigrations(template.db);
-  await seedDemo(template.db, { passwordLifetimeDays: 90 });
+  await seedDemo(template.db, {
+    passwordLifetimeDays: 90,
+    dataEncryptionKey: Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'base64'),
+  });
   await template.close();
   await admin.end();
   project.provide('adminDatabaseUrl', adminUrl);

@@ -5,8 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
-
-import { TEMPLATE_DB } from './template.ts';
+import { TEMPLATE_DB, TEST_DATA_ENCRYPTION_KEY } from './template.ts';
 
 /** A fresh database cloned from the migrated, seeded template: each test file starts from the demo data. */
 export const createTestDatabase = async () => {
@@ -39,6 +38,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
     ...env,

@@ -2,6 +2,7 @@ import { adminRights, allRights, type Right } from '@credence/contracts';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { seedApplicationDemo } from './applications.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
   lenders,
@@ -130,13 +131,17 @@ const linksByLender: Record<string, { name: string; link: string }[]> = {
   [HARBOR]: [{ name: 'J.D. Power Vehicle Values', link: 'www.jdpower.com/cars' }],
 };
 
-/** Creates the demo lenders, roles, groups, users and links once; a database that has lenders is left alone. */
-export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDays'>) => {
+/**
+ * Creates the demo lenders, roles, groups, users and links once, then the application demo (products,
+ * dealers, applications); a database that has lenders is left alone.
+ */
+export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDays' | 'dataEncryptionKey'>) => {
   const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from lenders`);
   if ((existing.rows[0]?.n ?? 0) > 0) return false;
   const hashes = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   await db.transaction(async (tx) => {
     await seedInto(tx, hashes, config.passwordLifetimeDays);
+    await seedApplicationDemo(tx, config.dataEncryptionKey);
   });
   return true;
 };

@@ -1,0 +1,156 @@
+import { applicationSources, applicationStates, paymentFrequencyOptions, transactionTypes } from '@credence/contracts';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { money, oneOf, timestamptz } from './columns.ts';
+import { dealers } from './dealers.ts';
+import { lenders } from './lenders.ts';
+import { loanProducts } from './loan-products.ts';
+import { users } from './users.ts';
+
+/**
+ * A loan application. Its id is shown to people and searched as a number. The request (money and terms) lives
+ * on the row; the itemization totals are stored as computed by `@credence/domain` when the request is saved.
+ * The lock columns say who is editing it: a lock expires unless refreshed.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    loanProductId: integer('loan_product_id').notNull(),
+    state: text('state').notNull().default('new'),
+    source: text('source').notNull().default('LENDER'),
+    direct: boolean('direct').notNull(),
+    dealerId: integer('dealer_id'),
+    transactionType: text('transaction_type'),
+    purpose: text('purpose'),
+    // The request (spec 3 §3 application request save payload).
+    negotiatedPrice: money('negotiated_price'),
+    ttlEstimate: money('ttl_estimate'),
+    cashDown: money('cash_down'),
+    rebate: money('rebate'),
+    netTradeIn: money('net_trade_in'),
+    otherFees: money('other_fees'),
+    gap: money('gap'),
+    creditDisability: money('credit_disability'),
+    creditLife: money('credit_life'),
+    warranty: money('warranty'),
+    otherBackEndFees: money('other_back_end_fees'),
+    requestedAmount: money('requested_amount'),
+    estAmtFinanced: money('est_amt_financed'),
+    residualAmount: money('residual_amount'),
+    value: money('value'),
+    termMonths: integer('term_months'),
+    paymentFrequency: text('payment_frequency'),
+    isOpenEnded: boolean('is_open_ended').notNull().default(false),
+    increaseExistingCreditLimit: boolean('increase_existing_credit_limit').notNull().default(false),
+    potentialLoanId: text('potential_loan_id'),
+    potentialShareAccountNumber: text('potential_share_account_number'),
+    // The itemization (spec 1 §5), computed on save.
+    totalFrontEndAmountOverride: money('total_front_end_amount_override'),
+    totalFrontEndAmount: money('total_front_end_amount').notNull().default('0'),
+    totalDownPayment: money('total_down_payment').notNull().default('0'),
+    totalBackEndFees: money('total_back_end_fees').notNull().default('0'),
+    totalLoanAmount: money('total_loan_amount').notNull().default('0'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // The edit lock.
+    lockedByUserId: integer('locked_by_user_id').references(() => users.id),
+    lockedAt: timestamptz('locked_at'),
+    lockExpiresAt: timestamptz('lock_expires_at'),
+    unlockedByUserId: integer('unlocked_by_user_id').references(() => users.id),
+    unlockedHolderUserId: integer('unlocked_holder_user_id').references(() => users.id),
+    unlockedAt: timestamptz('unlocked_at'),
+  },
+  (t) => [
+    unique('applications_id_lender_key').on(t.id, t.lenderId),
+    foreignKey({
+      name: 'applications_loan_product_fk',
+      columns: [t.loanProductId, t.lenderId],
+      foreignColumns: [loanProducts.id, loanProducts.lenderId],
+    }),
+    foreignKey({
+      name: 'applications_dealer_fk',
+      columns: [t.dealerId, t.lenderId],
+      foreignColumns: [dealers.id, dealers.lenderId],
+    }),
+    index('applications_lender_state_idx').on(t.lenderId, t.state, t.createdAt),
+    index('applications_lender_created_idx').on(t.lenderId, t.createdAt),
+    index('applications_dealer_idx').on(t.dealerId),
+    index('applications_locked_by_idx').on(t.lockedByUserId),
+    check('applications_state_check', oneOf(t.state, applicationStates)),
+    check('applications_source_check', oneOf(t.source, applicationSources)),
+    check('applications_transaction_type_check', oneOf(t.transactionType, transactionTypes)),
+    check(
+      'applications_payment_frequency_check',
+      oneOf(
+        t.paymentFrequency,
+        paymentFrequencyOptions.map((p) => p.id),
+      ),
+    ),
+  ],
+);
+
+/** The columns every child row of an application starts with (fresh builders for each table). */
+export const applicationChildColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  lenderId: integer('lender_id')
+    .notNull()
+    .references(() => lenders.id),
+  applicationId: integer('application_id').notNull(),
+});
+
+/** A child row belongs to an application of the same lender (a composite key), and goes with it. */
+export const belongsToApplication = (table: string, t: { applicationId: AnyPgColumn; lenderId: AnyPgColumn }) =>
+  foreignKey({
+    name: `${table}_application_fk`,
+    columns: [t.applicationId, t.lenderId],
+    foreignColumns: [applications.id, applications.lenderId],
+  }).onDelete('cascade');
+
+/** The variable front-end fees of the Loan Itemization dialog. */
+export const applicationFrontEndFees = pgTable(
+  'application_front_end_fees',
+  {
+    ...applicationChildColumns(),
+    name: text('name').notNull(),
+    value: money('value').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    belongsToApplication('application_front_end_fees', t),
+    index('application_front_end_fees_application_idx').on(t.applicationId),
+  ],
+);
+
+/** Insurance on the collateral, kept when the product gathers insurance. */
+export const applicationInsurance = pgTable(
+  'application_insurance',
+  {
+    ...applicationChildColumns(),
+    company: text('company').notNull(),
+    policyNumber: text('policy_number'),
+    agentFirstName: text('agent_first_name'),
+    agentLastName: text('agent_last_name'),
+    agentPhoneNumber: text('agent_phone_number'),
+    faxNumber: text('fax_number'),
+    expirationDate: date('expiration_date'),
+  },
+  (t) => [
+    belongsToApplication('application_insurance', t),
+    unique('application_insurance_application_key').on(t.applicationId),
+  ],
+);

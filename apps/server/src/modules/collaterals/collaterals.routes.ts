@@ -1,0 +1,49 @@
+import { collateralsResponseSchema, collateralsSaveSchema, errorBodySchema, idParamsSchema } from '@credence/contracts';
+import type { App, AppDeps } from '../../app.ts';
+import { authOf } from '../../platform/auth.ts';
+import { applicationDeps } from '../applications/application-deps.ts';
+import * as service from './collaterals.service.ts';
+
+export const registerCollateralRoutes = (app: App, appDeps: AppDeps) => {
+  const deps = applicationDeps(appDeps);
+
+  // The spec's path ends with a slash; the same route answers without it (hidden from the docs).
+  for (const [url, hide] of [
+    ['/api/applications/:id/collaterals/', false],
+    ['/api/applications/:id/collaterals', true],
+  ] as const) {
+    app.get(
+      url,
+      {
+        schema: {
+          hide,
+          tags: ['applications'],
+          summary: "An application's collaterals and insurance",
+          params: idParamsSchema,
+          response: { 200: collateralsResponseSchema, 404: errorBodySchema },
+        },
+      },
+      (request) => service.getCollaterals(deps, authOf(request), request.params.id),
+    );
+
+    app.post(
+      url,
+      {
+        schema: {
+          hide,
+          tags: ['applications'],
+          summary: 'Save the collaterals and insurance (replaces them); needs the lock, and confirmFunded when funded',
+          params: idParamsSchema,
+          body: collateralsSaveSchema,
+          response: {
+            200: collateralsResponseSchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            422: errorBodySchema,
+          },
+        },
+      },
+      (request) => service.saveCollaterals(deps, authOf(request), request.params.id, request.body),
+    );
+  }
+};

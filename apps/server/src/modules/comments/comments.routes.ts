@@ -1,0 +1,94 @@
+import {
+  commentInputSchema,
+  commentParamsSchema,
+  commentSchema,
+  commentsQuerySchema,
+  commentUpdateSchema,
+  errorBodySchema,
+  idParamsSchema,
+} from '@credence/contracts';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.ts';
+import { authOf } from '../../platform/auth.ts';
+import { applicationDeps } from '../applications/application-deps.ts';
+import * as service from './comments.service.ts';
+
+export const registerCommentRoutes = (app: App, appDeps: AppDeps) => {
+  const deps = applicationDeps(appDeps);
+
+  app.get(
+    '/api/applications/:id/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "An application's dealer and journal comments, oldest first (deleted ones with includeDeleted=true)",
+        params: idParamsSchema,
+        querystring: commentsQuerySchema,
+        response: { 200: z.array(commentSchema), 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      service.listComments(deps, authOf(request), request.params.id, request.query.includeDeleted === 'true'),
+  );
+
+  app.post(
+    '/api/applications/:id/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Add a comment; mentions as @user:{email}[name] or @usergroup:{id}[name] notify those named',
+        params: idParamsSchema,
+        body: commentInputSchema,
+        response: { 201: commentSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.addComment(deps, authOf(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/api/applications/:id/comments/:commentId',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Edit a comment (its author only)',
+        params: commentParamsSchema,
+        body: commentUpdateSchema,
+        response: { 200: commentSchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    (request) => service.editComment(deps, authOf(request), request.params.id, request.params.commentId, request.body),
+  );
+
+  app.delete(
+    '/api/applications/:id/comments/:commentId',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Delete a comment (its author only; kept, marked deleted)',
+        params: commentParamsSchema,
+        response: { 204: z.null(), 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteComment(deps, authOf(request), request.params.id, request.params.commentId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/applications/:id/comments/:commentId/viewed',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Mark a comment seen by the caller',
+        params: commentParamsSchema,
+        response: { 204: z.null(), 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.markCommentViewed(deps, authOf(request), request.params.id, request.params.commentId);
+      return reply.status(204).send(null);
+    },
+  );
+};

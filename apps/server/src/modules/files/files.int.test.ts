@@ -1,0 +1,169 @@
+import { messages } from '@credence/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, findSeededApplication, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let officer: ApiClient;
+let id: number;
+
+const MAX_BYTES = 64 * 1024;
+
+beforeAll(async () => {
+  t = await createTestApp({ FILE_MAX_BYTES: String(MAX_BYTES) });
+  officer = await signIn(t, 'officer', 'Officer2026');
+  id = await findSeededApplication(t, SUMMIT, `a.state = 'approved'`);
+});
+afterAll(() => t.close());
+
+type Part = { field: string; value?: string; fileName?: string; contentType?: string; content?: Buffer };
+const multipart = (parts: Part[]) => {
+  const boundary = '----credence-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition =
+      p.fileName === undefined
+        ? `form-data; name="${p.field}"`
+        : `form-data; name="${p.field}"; filename="${p.fileName}"`;
+    const type = p.fileName === undefined ? '' : `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(p.content ?? Buffer.from(p.value ?? ''));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+const upload = (parts: Part[], appId = id) => {
+  const { payload, contentType } = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${appId}/files/upload`,
+    headers: { ...t.bearer(officer.token), 'content-type': contentType },
+    payload,
+  });
+};
+
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const csv = Buffer.from('month,income\n2026-10,6500.00\n');
+
+describe('files', () => {
+  it('uploads several files with names, lists, downloads with the right headers, changes the type, deletes', async () => {
+    const response = await upload([
+      { field: 'names[]', value: 'Pay stub October' },
+      { field: 'names[]', value: 'Driver license' },
+      { field: 'names[]', value: 'Income summary' },
+      { field: 'uploadTypeId', value: '3' },
+      { field: 'files', fileName: 'paystub-oct.pdf', contentType: 'application/pdf', content: pdf },
+      { field: 'files', fileName: 'license.PNG', contentType: 'image/png', content: png },
+      { field: 'files', fileName: 'income.csv', contentType: 'text/csv', content: csv },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const files = response.json<{ appFileId: number; name: string; contentType: string; size: number }[]>();
+    expect(files.map((f) => [f.name, f.contentType, f.size])).toEqual([
+      ['Pay stub October', 'application/pdf', pdf.length],
+      ['Driver license', 'image/png', png.length],
+      ['Income summary', 'text/csv', csv.length],
+    ]);
+    const list = (await officer.get(`/api/applications/${id}/files`)).json();
+    expect(list).toHaveLength(3);
+    expect(list[0]).toMatchObject({ uploadTypeId: 3, uploadedByUser: { name: 'Olivia Chen' }, isDeleted: false });
+
+    const download = await officer.get(`/api/applications/${id}/files/${files[0]!.appFileId}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `inline; filename="paystub-oct.pdf"; filename*=UTF-8''paystub-oct.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    const csvDownload = await officer.get(`/api/applications/${id}/files/${files[2]!.appFileId}`);
+    expect(csvDownload.headers['content-disposition']).toMatch(/^attachment; /);
+
+    const retyped = await officer.put(`/api/applications/${id}/files/${files[1]!.appFileId}`, { uploadTypeId: 2 });
+    expect(retyped.statusCode).toBe(200);
+    expect(retyped.json().uploadTypeId).toBe(2);
+    expect(
+      (await officer.put(`/api/applications/${id}/files/${files[1]!.appFileId}`, { uploadTypeId: 99 })).statusCode,
+    ).toBe(422);
+
+    expect((await officer.delete(`/api/applications/${id}/files/${files[1]!.appFileId}`)).statusCode).toBe(204);
+    expect((await officer.get(`/api/applications/${id}/files`)).json()).toHaveLength(2);
+    expect((await officer.get(`/api/applications/${id}/files?includeDeleted=true`)).json()).toHaveLength(3);
+    expect((await officer.get(`/api/applications/${id}/files/${files[1]!.appFileId}`)).statusCode).toBe(404);
+    const deleted = await officer.get(`/api/applications/${id}/files/${files[1]!.appFileId}?includeDeleted=true`);
+    expect(deleted.statusCode).toBe(200);
+
+    const history = (await officer.get(`/api/applications/${id}/history`)).json();
+    expect(history.slice(0, 3).map((h: { action: string }) => h.action)).toEqual([
+      'File deleted',
+      'File upload type changed',
+      'File uploaded',
+    ]);
+    expect(history[1].changes).toEqual([
+      { entity: 'File', entityId: files[1]!.appFileId, property: 'uploadTypeId', oldValue: '3', newValue: '2' },
+    ]);
+  });
+
+  it('opens a file in a new window with ?token=, verified like the bearer token', async () => {
+    const [file] = (await upload([{ field: 'files', fileName: 'a.pdf', content: pdf }])).json();
+    const url = `/api/applications/${id}/files/${file.appFileId}`;
+    const withToken = await t.app.inject({ method: 'GET', url: `${url}?token=${officer.token}` });
+    expect(withToken.statusCode).toBe(200);
+    expect(withToken.rawPayload.equals(pdf)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `${url}?token=${officer.token}x` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // Only this route takes a query token.
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${id}/files?token=${officer.token}`,
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    // A revoked session's token stops working here too.
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.bearer(officer.token) });
+    expect((await t.app.inject({ method: 'GET', url: `${url}?token=${officer.token}` })).statusCode).toBe(401);
+    expect(t.logs.join('\n')).not.toContain(officer.token);
+    officer = await signIn(t, 'officer', 'Officer2026');
+  });
+
+  it('refuses too large (413), unknown or disguised types (415) and bad forms (422), all or nothing', async () => {
+    const before = await countRows(t, 'application_files');
+    const contents = await countRows(t, 'file_contents');
+    const tooLarge = await upload([
+      { field: 'files', fileName: 'ok.pdf', content: pdf },
+      { field: 'files', fileName: 'big.pdf', content: Buffer.concat([pdf, Buffer.alloc(MAX_BYTES)]) },
+    ]);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: messages.files.tooLarge('64 KB') });
+    const exe = await upload([
+      { field: 'files', fileName: 'ok.pdf', content: pdf },
+      { field: 'files', fileName: 'setup.exe', content: Buffer.from('MZ') },
+    ]);
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.files.unsupportedType });
+    const disguised = await upload([
+      { field: 'files', fileName: 'invoice.pdf', content: Buffer.from('<html><script>') },
+    ]);
+    expect(disguised.statusCode).toBe(415);
+    expect(disguised.json().message).toBe(messages.files.contentMismatch);
+    const tooMany = await upload(
+      Array.from({ length: 11 }, (_, i) => ({ field: 'files', fileName: `${i}.pdf`, content: pdf })),
+    );
+    expect(tooMany.statusCode).toBe(413);
+    const names = await upload([
+      { field: 'names[]', value: 'one' },
+      { field: 'files', fileName: 'a.pdf', content: pdf },
+      { field: 'files', fileName: 'b.pdf', content: pdf },
+    ]);
+    expect(names.statusCode).toBe(422);
+    expect(names.json().errors).toEqual([{ field: 'names', message: messages.files.namesMismatch }]);
+    const empty = await upload([{ field: 'files', fileName: 'empty.txt', content: Buffer.alloc(0) }]);
+    expect(empty.statusCode).toBe(422);
+    const none = await upload([{ field: 'names[]', value: 'nothing' }]);
+    expect(none.json().errors).toEqual([{ field: 'files', message: messages.files.noFiles }]);
+    const json = await officer.post(`/api/applications/${id}/files/upload`, { files: [] });
+    expect(json.statusCode).toBe(415);
+    expect(await countRows(t, 'application_files')).toBe(before);
+    expect(await countRows(t, 'file_contents')).toBe(contents);
+  });
+});

@@ -1,0 +1,175 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  applicationFileSchema,
+  errorBodySchema,
+  fileDownloadQuerySchema,
+  fileParamsSchema,
+  filesQuerySchema,
+  fileUpdateSchema,
+  idParamsSchema,
+  messages,
+  MAX_FILES_PER_UPLOAD,
+} from '@credence/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.ts';
+import { authOf } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createFileStore } from '../../platform/file-store.ts';
+import { applicationDeps } from '../applications/application-deps.ts';
+import { contentDisposition, extensionOf } from './file-types.ts';
+import * as service from './files.service.ts';
+
+/** 10 MB, 64 KB: a size limit as people read it. */
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** Reads a multipart upload: repeated `names[]` fields and `files` parts, within the size and count limits. */
+const readUpload = async (request: FastifyRequest, maxBytes: number) => {
+  const names: string[] = [];
+  const files: service.UploadedPart[] = [];
+  let uploadTypeId: number | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 50, fieldSize: 1000, parts: 60 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'files' || part.fieldname === 'files[]')
+          files.push({ fileName: part.filename, content });
+      } else if (part.fieldname === 'names[]' || part.fieldname === 'names') {
+        names.push(String(part.value));
+      } else if (part.fieldname === 'uploadTypeId') {
+        uploadTypeId = Number(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooLarge(formatBytes(maxBytes)));
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooMany(MAX_FILES_PER_UPLOAD));
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.notMultipart);
+    }
+    throw error;
+  }
+  return { names, files, uploadTypeId };
+};
+
+export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
+  const deps = { ...applicationDeps(appDeps), fileStore: createFileStore(appDeps.config) };
+
+  app.get(
+    '/api/applications/:id/files',
+    {
+      schema: {
+        tags: ['files'],
+        summary: "An application's files (deleted ones with includeDeleted=true)",
+        params: idParamsSchema,
+        querystring: filesQuerySchema,
+        response: { 200: z.array(applicationFileSchema), 404: errorBodySchema },
+      },
+    },
+    (request) => service.listFiles(deps, authOf(request), request.params.id, request.query.includeDeleted === 'true'),
+  );
+
+  // Multipart parsing only for the upload: registered in its own scope.
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: appDeps.config.fileMaxBytes } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/applications/:id/files/upload',
+      {
+        schema: {
+          tags: ['files'],
+          summary: `Upload files (multipart: repeated names[] and files, optional uploadTypeId; at most ${MAX_FILES_PER_UPLOAD}, each within the size limit; pdf, png, jpg, tif, doc(x), xls(x), txt, csv); all or nothing`,
+          params: idParamsSchema,
+          response: {
+            201: z.array(applicationFileSchema),
+            404: errorBodySchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            422: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        await service.assertApplicationExists(deps, auth, request.params.id);
+        const upload = await readUpload(request, appDeps.config.fileMaxBytes);
+        return reply.status(201).send(await service.uploadFiles(deps, auth, request.params.id, upload));
+      },
+    );
+  });
+
+  app.get(
+    '/api/applications/:id/files/:fileId',
+    {
+      config: { allowQueryToken: true },
+      schema: {
+        tags: ['files'],
+        summary: 'Download a file (its content type; inline for PDF and images); ?token= for a new window',
+        params: fileParamsSchema,
+        querystring: fileDownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { file, content } = await service.downloadFile(
+        deps,
+        authOf(request),
+        request.params.id,
+        request.params.fileId,
+        request.query.includeDeleted === 'true',
+      );
+      const extension = extensionOf(file.fileName) ?? 'txt';
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(content.length))
+        .header('Content-Disposition', contentDisposition(extension, file.fileName))
+        .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+        .header('Cache-Control', 'private, no-store')
+        .send(content);
+    },
+  );
+
+  app.put(
+    '/api/applications/:id/files/:fileId',
+    {
+      schema: {
+        tags: ['files'],
+        summary: "Change a file's upload type",
+        params: fileParamsSchema,
+        body: fileUpdateSchema,
+        response: { 200: applicationFileSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    (request) =>
+      service.changeUploadType(
+        deps,
+        authOf(request),
+        request.params.id,
+        request.params.fileId,
+        request.body.uploadTypeId,
+      ),
+  );
+
+  app.delete(
+    '/api/applications/:id/files/:fileId',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Delete a file (kept, marked deleted)',
+        params: fileParamsSchema,
+        response: { 204: z.null(), 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteFile(deps, authOf(request), request.params.id, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,194 @@
+import {
+  allowedFileTypes,
+  DEFAULT_UPLOAD_TYPE_ID,
+  historyActions,
+  messages,
+  MAX_FILES_PER_UPLOAD,
+  uploadTypeIds,
+  type ApplicationFile,
+  type FieldError,
+} from '@credence/contracts';
+import { withTenant, type TenantTx } from '../../db/tenancy.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { AppError, notFound, validationError } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/file-store.ts';
+import { recordHistory } from '../application-history/application-history.repository.ts';
+import { countApplications } from '../applicants/applicants.repository.ts';
+import type { ApplicationDeps } from '../applications/application-deps.ts';
+import { cleanFileName, contentMatches, extensionOf } from './file-types.ts';
+import * as repo from './files.repository.ts';
+
+export type FileDeps = ApplicationDeps & { fileStore: FileStore };
+export type UploadedPart = { fileName: string; content: Buffer };
+
+const toFileView = ({
+  file: f,
+  uploadedByName,
+}: {
+  file: repo.FileRow;
+  uploadedByName: string | null;
+}): ApplicationFile => ({
+  appFileId: f.id,
+  fileId: f.fileId,
+  name: f.name,
+  fileName: f.fileName,
+  contentType: f.contentType,
+  size: f.size,
+  uploadTypeId: f.uploadTypeId,
+  uploadedByUser: f.uploadedByUserId === null ? null : { id: f.uploadedByUserId, name: uploadedByName ?? '' },
+  uploadedUtcTime: f.createdAt.toISOString(),
+  isDeleted: f.isDeleted,
+});
+
+const requireApplication = async (tx: TenantTx, applicationId: number) => {
+  if ((await countApplications(tx, applicationId)) === 0) throw notFound();
+};
+
+export const assertApplicationExists = (deps: ApplicationDeps, auth: AuthContext, applicationId: number) =>
+  withTenant(deps.db, auth.lenderId, (tx) => requireApplication(tx, applicationId));
+
+export const listFiles = (deps: ApplicationDeps, auth: AuthContext, applicationId: number, includeDeleted: boolean) =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    await requireApplication(tx, applicationId);
+    return (await repo.listFiles(tx, applicationId, includeDeleted)).map(toFileView);
+  });
+
+/**
+ * Stores an upload all or nothing: every file is checked first (a name each, a known type whose content
+ * matches it, not empty), then all are written in one transaction with one history row.
+ */
+export const uploadFiles = (
+  deps: FileDeps,
+  auth: AuthContext,
+  applicationId: number,
+  upload: { names: string[]; files: UploadedPart[]; uploadTypeId: number | undefined },
+) => {
+  const { files } = upload;
+  if (files.length === 0) throw validationError([{ field: 'files', message: messages.files.noFiles }]);
+  if (files.length > MAX_FILES_PER_UPLOAD) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooMany(MAX_FILES_PER_UPLOAD));
+  }
+  if (upload.names.length > 0 && upload.names.length !== files.length) {
+    throw validationError([{ field: 'names', message: messages.files.namesMismatch }]);
+  }
+  const uploadTypeId = upload.uploadTypeId ?? DEFAULT_UPLOAD_TYPE_ID;
+  if (!(uploadTypeIds as number[]).includes(uploadTypeId)) {
+    throw validationError([{ field: 'uploadTypeId', message: messages.errors.validation }]);
+  }
+  const errors: FieldError[] = [];
+  const checked = files.map((file, i) => {
+    const fileName = cleanFileName(file.fileName);
+    const extension = extensionOf(fileName);
+    if (!extension) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.unsupportedType);
+    if (file.content.length === 0) errors.push({ field: `files.${i}`, message: messages.files.empty });
+    else if (!contentMatches(extension, file.content)) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.contentMismatch);
+    }
+    const name = (upload.names[i] ?? fileName).trim().slice(0, 200);
+    if (!name) errors.push({ field: `names.${i}`, message: messages.validation.required });
+    return { name, fileName, contentType: allowedFileTypes[extension], content: file.content };
+  });
+  if (errors.length > 0) throw validationError(errors);
+
+  return withTenant(deps.db, auth.lenderId, async (tx) => {
+    await requireApplication(tx, applicationId);
+    const ids: number[] = [];
+    for (const file of checked) {
+      const fileId = await deps.fileStore.put(tx, auth.lenderId, file.content);
+      ids.push(
+        await repo.insertFile(tx, {
+          lenderId: auth.lenderId,
+          applicationId,
+          fileId,
+          name: file.name,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          size: file.content.length,
+          uploadTypeId,
+          uploadedByUserId: auth.userId,
+        }),
+      );
+    }
+    await recordHistory(tx, {
+      lenderId: auth.lenderId,
+      applicationId,
+      userId: auth.userId,
+      action: historyActions.fileUploaded,
+      description: checked.map((f) => f.name).join(', '),
+      entity: 'File',
+      changes: checked.flatMap((f, i) => [
+        { entity: 'File', entityId: ids[i]!, property: 'name', oldValue: null, newValue: f.name },
+        { entity: 'File', entityId: ids[i]!, property: 'fileName', oldValue: null, newValue: f.fileName },
+        { entity: 'File', entityId: ids[i]!, property: 'size', oldValue: null, newValue: String(f.content.length) },
+      ]),
+    });
+    const rows = await repo.listFiles(tx, applicationId, false);
+    return rows.filter((r) => ids.includes(r.file.id)).map(toFileView);
+  });
+};
+
+/** A file's metadata and content; a deleted file only with includeDeleted. */
+export const downloadFile = (
+  deps: FileDeps,
+  auth: AuthContext,
+  applicationId: number,
+  appFileId: number,
+  includeDeleted: boolean,
+) =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    const found = await repo.findFile(tx, applicationId, appFileId);
+    if (!found || (found.file.isDeleted && !includeDeleted)) throw notFound();
+    const content = await deps.fileStore.get(tx, found.file.fileId);
+    if (!content) throw notFound();
+    return { file: found.file, content };
+  });
+
+export const changeUploadType = (
+  deps: FileDeps,
+  auth: AuthContext,
+  applicationId: number,
+  appFileId: number,
+  uploadTypeId: number,
+) =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    const found = await repo.findFile(tx, applicationId, appFileId);
+    if (!found || found.file.isDeleted) throw notFound();
+    if (found.file.uploadTypeId !== uploadTypeId) {
+      await repo.updateFile(tx, appFileId, { uploadTypeId });
+      await recordHistory(tx, {
+        lenderId: auth.lenderId,
+        applicationId,
+        userId: auth.userId,
+        action: historyActions.fileUpdated,
+        description: found.file.name,
+        entity: 'File',
+        changes: [
+          {
+            entity: 'File',
+            entityId: appFileId,
+            property: 'uploadTypeId',
+            oldValue: String(found.file.uploadTypeId),
+            newValue: String(uploadTypeId),
+          },
+        ],
+      });
+    }
+    return toFileView((await repo.findFile(tx, applicationId, appFileId))!);
+  });
+
+/** Marks a file deleted; its content is kept (the history and includeDeleted can still reach it). */
+export const deleteFile = (deps: FileDeps, auth: AuthContext, applicationId: number, appFileId: number) =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    const found = await repo.findFile(tx, applicationId, appFileId);
+    if (!found || found.file.isDeleted) throw notFound();
+    await repo.updateFile(tx, appFileId, { isDeleted: true, deletedAt: new Date(), deletedByUserId: auth.userId });
+    await recordHistory(tx, {
+      lenderId: auth.lenderId,
+      applicationId,
+      userId: auth.userId,
+      action: historyActions.fileDeleted,
+      description: found.file.name,
+      entity: 'File',
+      changes: [{ entity: 'File', entityId: appFileId, property: 'isDeleted', oldValue: 'false', newValue: 'true' }],
+    });
+  });

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { applicantInputSchema, applicantSchema } from './applicants.ts';
+import { collateralInputSchema, collateralSchema, insuranceInputSchema, insuranceSchema } from './collaterals.ts';
+import { optionalText, userRefSchema } from './common.ts';
+import { dealerSchema } from './dealers.ts';
+import {
+  applicantRoleSchema,
+  applicationSourceSchema,
+  applicationStateSchema,
+  controlTypeSchema,
+  transactionTypeSchema,
+} from './enums.ts';
+import { applicationRequestSchema, requestFieldsSchema } from './request.ts';
+import { transactionSchema } from './transaction.ts';
+
+/**
+ * A new application: product and channel, its applicants, request and collateral, created in one transaction.
+ * The creator holds the lock afterwards.
+ */
+export const createApplicationSchema = z.object({
+  loanProductId: z.number().int().positive(),
+  direct: z.boolean(),
+  dealerId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  source: applicationSourceSchema.optional().transform((v) => v ?? 'LENDER'),
+  transactionType: transactionTypeSchema.nullish().transform((v) => v ?? null),
+  purpose: optionalText(100),
+  applicants: z.array(applicantInputSchema).min(1).max(10),
+  request: requestFieldsSchema,
+  collaterals: z.array(collateralInputSchema).max(20).default([]),
+  insurance: insuranceInputSchema.nullish().transform((v) => v ?? null),
+});
+export type CreateApplication = z.input<typeof createApplicationSchema>;
+export const createApplicationResponseSchema = z.object({ id: z.number().int() });
+
+export const loanProductRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  controlType: controlTypeSchema,
+  isBusinessLoan: z.boolean(),
+});
+
+export const lockStatusSchema = z.object({
+  isLocked: z.boolean(),
+  isLockedByMe: z.boolean(),
+  lockingUser: userRefSchema.nullable(),
+  lockedUtcTime: z.string().nullable(),
+  lockExpiresUtcTime: z.string().nullable(),
+});
+export type LockStatus = z.infer<typeof lockStatusSchema>;
+
+/** The whole application graph. */
+export const applicationSchema = z.object({
+  id: z.number().int(),
+  state: applicationStateSchema,
+  source: applicationSourceSchema,
+  direct: z.boolean(),
+  loanProduct: loanProductRefSchema.extend({ requiresVin: z.boolean(), gathersInsurance: z.boolean() }),
+  dealer: dealerSchema.nullable(),
+  createdByUser: userRefSchema.nullable(),
+  createdUtcTime: z.string(),
+  updatedUtcTime: z.string(),
+  request: applicationRequestSchema,
+  applicants: z.array(applicantSchema),
+  collaterals: z.array(collateralSchema),
+  insurance: insuranceSchema.nullable(),
+  transaction: transactionSchema,
+  lock: lockStatusSchema,
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** Worksheet info (spec 3 §3): what every worksheet page needs first. */
+export const worksheetInfoSchema = z.object({
+  id: z.number().int(),
+  state: applicationStateSchema,
+  isLocked: z.boolean(),
+  isLockedByMe: z.boolean(),
+  lockingUser: userRefSchema.nullable(),
+  lockExpiresUtcTime: z.string().nullable(),
+  /** Set for the user whose lock someone else removed, until that user locks the application again. */
+  unlockedByUser: userRefSchema.nullable(),
+  loanProduct: loanProductRefSchema,
+  applicants: z.array(
+    z.object({
+      id: z.number().int(),
+      applicantRole: applicantRoleSchema,
+      isBusiness: z.boolean(),
+      name: z.string(),
+    }),
+  ),
+  primaryApplicantName: z.string().nullable(),
+});
+export type WorksheetInfo = z.infer<typeof worksheetInfoSchema>;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { moneySchema, moneyToCents, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
+import { confirmFundedSchema, optionalText } from './common.ts';
+import { paymentFrequencySchema } from './enums.ts';
+
+const nullableMoney = (schema: z.ZodType<string>) => schema.nullish().transform((v) => v ?? null);
+
+/** A variable front-end fee row of the Loan Itemization dialog (spec 1 §5: name max 50, value required). */
+export const frontEndFeeInputSchema = z.object({
+  name: z.string().trim().min(1, messages.validation.requiredWithPeriod).max(50, messages.validation.feeNameTooLong),
+  value: moneySchema,
+});
+
+/**
+ * The money and terms of an application request (spec 3 §3 "Application request save payload"), shared by
+ * the create call and the request save. §5: negotiated price at least 0.01 when given, sales tax (TT&L) and
+ * other fees 0 or more, payment frequency required, residual (balloon) amount 0 or more and at most the
+ * estimated amount financed.
+ *
+ * The server recomputes `estAmtFinanced` by control type: the requested amount for a credit card, the loan
+ * total of the itemization for automotive, boat and RV; for personal, CD share and home equity loans the
+ * `estAmtFinanced` sent is the amount asked for.
+ */
+const requestFieldsObject = z.object({
+  negotiatedPrice: nullableMoney(positiveMoneySchema),
+  ttlEstimate: nullableMoney(nonNegativeMoneySchema),
+  cashDown: nullableMoney(nonNegativeMoneySchema),
+  rebate: nullableMoney(nonNegativeMoneySchema),
+  /** Negative for negative equity. */
+  netTradeIn: nullableMoney(moneySchema),
+  otherFees: nullableMoney(nonNegativeMoneySchema),
+  /** The itemized front-end fees; when sent, `otherFees` becomes their total. */
+  otherFrontEndFees: z.array(frontEndFeeInputSchema).max(30).optional(),
+  /** A total front-end amount typed over the calculated one; null to calculate it. */
+  totalFrontEndAmount: nullableMoney(moneySchema),
+  gap: nullableMoney(nonNegativeMoneySchema),
+  creditDisability: nullableMoney(nonNegativeMoneySchema),
+  creditLife: nullableMoney(nonNegativeMoneySchema),
+  warranty: nullableMoney(nonNegativeMoneySchema),
+  otherBackEndFees: nullableMoney(nonNegativeMoneySchema),
+  requestedAmount: nullableMoney(nonNegativeMoneySchema),
+  estAmtFinanced: nullableMoney(nonNegativeMoneySchema),
+  residualAmount: nullableMoney(nonNegativeMoneySchema),
+  value: nullableMoney(nonNegativeMoneySchema),
+  termMonths: z
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .nullish()
+    .transform((v) => v ?? null),
+  paymentFrequencyId: paymentFrequencySchema,
+  isOpenEnded: z
+    .boolean()
+    .optional()
+    .transform((v) => v ?? false),
+  increaseExistingCreditLimit: z
+    .boolean()
+    .optional()
+    .transform((v) => v ?? false),
+  potentialLoanId: optionalText(100),
+  potentialShareAccountNumber: optionalText(100),
+  purpose: optionalText(100),
+});
+
+const residualWithinAmountFinanced = (
+  r: { residualAmount: string | null; estAmtFinanced: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (r.residualAmount === null || r.estAmtFinanced === null) return;
+  if (moneyToCents(r.residualAmount) > moneyToCents(r.estAmtFinanced)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['residualAmount'],
+      message: messages.validation.residualAboveAmountFinanced,
+    });
+  }
+};
+
+export const requestFieldsSchema = requestFieldsObject.superRefine(residualWithinAmountFinanced);
+export type RequestFields = z.output<typeof requestFieldsSchema>;
+
+export const applicationRequestSaveSchema = requestFieldsObject
+  .extend({
+    /** The application id; when sent it must match the path. */
+    id: z.number().int().positive().optional(),
+    loanProductId: z.number().int().positive(),
+    dealerId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+    confirmFunded: confirmFundedSchema,
+  })
+  .superRefine(residualWithinAmountFinanced);
+export type ApplicationRequestSave = z.input<typeof applicationRequestSaveSchema>;
+
+const money = moneySchema.nullable();
+export const applicationRequestSchema = z.object({
+  id: z.number().int(),
+  loanProductId: z.number().int(),
+  dealerId: z.number().int().nullable(),
+  negotiatedPrice: money,
+  ttlEstimate: money,
+  cashDown: money,
+  rebate: money,
+  netTradeIn: money,
+  otherFees: money,
+  otherFrontEndFees: z.array(z.object({ id: z.number().int(), name: z.string(), value: moneySchema })),
+  /** Calculated unless typed over (then `isTotalFrontEndAmountManual`). */
+  totalFrontEndAmount: moneySchema,
+  isTotalFrontEndAmountManual: z.boolean(),
+  totalDownPayment: moneySchema,
+  gap: money,
+  creditDisability: money,
+  creditLife: money,
+  warranty: money,
+  otherBackEndFees: money,
+  totalBackEndFees: moneySchema,
+  totalLoanAmount: moneySchema,
+  requestedAmount: money,
+  estAmtFinanced: money,
+  residualAmount: money,
+  value: money,
+  termMonths: z.number().int().nullable(),
+  paymentFrequencyId: paymentFrequencySchema.nullable(),
+  isOpenEnded: z.boolean(),
+  increaseExistingCreditLimit: z.boolean(),
+  potentialLoanId: z.string().nullable(),
+  potentialShareAccountNumber: z.string().nullable(),
+  purpose: z.string().nullable(),
+});
+export type ApplicationRequest = z.infer<typeof applicationRequestSchema>;

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { moneySchema } from '../money.ts';
+import { applicantInputSchema } from './applicants.ts';
+import { collateralInputSchema, collateralsSaveSchema } from './collaterals.ts';
+import { applicationRequestSaveSchema } from './request.ts';
+
+const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((i) => i.path.join('.')) ?? []);
+
+describe('moneySchema', () => {
+  it.each([
+    ['25000.00', true],
+    ['0.00', true],
+    ['-150.25', true],
+    ['999999999999.99', true],
+    ['25000', false],
+    ['25000.5', false],
+    ['1,000.00', false],
+    ['01.00', false],
+    ['-0.00', false],
+    ['1000000000000.00', false],
+    ['1e3', false],
+  ])('%s is %s', (value, ok) => expect(moneySchema.safeParse(value).success).toBe(ok));
+});
+
+describe('application request save (spec 3 §5)', () => {
+  const base = { loanProductId: 1, paymentFrequencyId: 'Monthly' };
+  it.each([
+    ['the minimum', {}, []],
+    ['negotiated price 0.00 is refused', { negotiatedPrice: '0.00' }, ['negotiatedPrice']],
+    ['negotiated price 0.01 is fine', { negotiatedPrice: '0.01' }, []],
+    ['a negative sales tax is refused', { ttlEstimate: '-0.01' }, ['ttlEstimate']],
+    ['sales tax 0 is fine', { ttlEstimate: '0.00' }, []],
+    ['negative other fees are refused', { otherFees: '-5.00' }, ['otherFees']],
+    ['a negative residual is refused', { residualAmount: '-1.00' }, ['residualAmount']],
+    [
+      'a residual above the amount financed is refused',
+      { residualAmount: '10000.01', estAmtFinanced: '10000.00' },
+      ['residualAmount'],
+    ],
+    ['a residual equal to the amount financed is fine', { residualAmount: '10000.00', estAmtFinanced: '10000.00' }, []],
+    ['a negative net trade in (negative equity) is fine', { netTradeIn: '-2500.00' }, []],
+    [
+      'a fee name over 50 characters',
+      { otherFrontEndFees: [{ name: 'x'.repeat(51), value: '1.00' }] },
+      ['otherFrontEndFees.0.name'],
+    ],
+    ['a fee row may be negative', { otherFrontEndFees: [{ name: 'Dealer credit', value: '-100.00' }] }, []],
+  ])('%s', (_name, extra, expected) => {
+    expect(paths(applicationRequestSaveSchema.safeParse({ ...base, ...extra }))).toEqual(expected);
+  });
+
+  it('requires the payment frequency', () => {
+    expect(paths(applicationRequestSaveSchema.safeParse({ loanProductId: 1 }))).toEqual(['paymentFrequencyId']);
+  });
+});
+
+describe('collateral save', () => {
+  it('sends an empty lien payoff amount and per diem as null', () => {
+    const parsed = collateralsSaveSchema.parse({
+      collaterals: [{ family: 'Auto', type: 'AUTO', liens: [{ lienholder: 'Ally', payoffAmount: '', perDiem: '' }] }],
+    });
+    expect(parsed.collaterals[0]!.liens[0]).toEqual({
+      lienholder: 'Ally',
+      accountNumber: null,
+      payoffAmount: null,
+      perDiem: null,
+    });
+  });
+
+  it('keeps the type within its form', () => {
+    expect(paths(collateralInputSchema.safeParse({ family: 'Boat', type: 'AUTO' }))).toEqual(['type']);
+    expect(paths(collateralInputSchema.safeParse({ family: 'Trailer', type: 'TRAVEL_TRAILER' }))).toEqual([]);
+  });
+});
+
+describe('applicant input', () => {
+  it('needs first and last name for a person and a company name for a business', () => {
+    expect(paths(applicantInputSchema.safeParse({ applicantRole: 'PRIMARY' }))).toEqual(['firstName', 'lastName']);
+    expect(paths(applicantInputSchema.safeParse({ applicantRole: 'PRIMARY', isBusiness: true }))).toEqual([
+      'companyName',
+    ]);
+  });
+
+  it('defaults a new phone to type 1, not preferred', () => {
+    const a = applicantInputSchema.parse({
+      applicantRole: 'PRIMARY',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phoneNumbers: [{ number: '3035550100' }],
+    });
+    expect(a.phoneNumbers).toEqual([{ number: '3035550100', phoneType: 1, preferredContact: false }]);
+  });
+
+  it.each([
+    ['123-45-6789', true],
+    ['123456789', true],
+    ['***-**-6789', true],
+    ['12345678', false],
+    ['123-45-678x', false],
+  ])('accepts the SSN %s: %s', (ssn, ok) => {
+    const result = applicantInputSchema.safeParse({
+      applicantRole: 'PRIMARY',
+      firstName: 'A',
+      lastName: 'B',
+      socialSecurityNumber: ssn,
+    });
+    expect(result.success).toBe(ok);
+  });
+});
