@@ -18,28 +18,10 @@ import { writeApplication } from '../application-locks/application-locks.service
 import type { ApplicationDeps } from '../applications/application-deps.ts';
 import { findEnabledDealer } from '../dealers/dealers.repository.ts';
 import { findLoanProduct } from '../loan-products/loan-products.repository.ts';
+import { addressColumns, addressOf, type AddressColumns as Address } from '../applications/address-columns.ts';
 import * as repo from './transactions.repository.ts';
 
 export type TransactionInput = z.output<typeof transactionSaveSchema>;
-type Address = {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-};
-
-const addressOf = (a: Address): Address | null =>
-  a.addressLine1 || a.addressLine2 || a.city || a.state || a.zip
-    ? { addressLine1: a.addressLine1, addressLine2: a.addressLine2, city: a.city, state: a.state, zip: a.zip }
-    : null;
-const addressColumns = (a: Address | null): Address => ({
-  addressLine1: a?.addressLine1 ?? null,
-  addressLine2: a?.addressLine2 ?? null,
-  city: a?.city ?? null,
-  state: a?.state ?? null,
-  zip: a?.zip ?? null,
-});
 
 const flattenAddress = <T extends { address: Address | null }>({ address, ...rest }: T) => ({
   ...rest,
