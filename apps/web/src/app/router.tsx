@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { TitleOnlyPage } from '../components/title-only-page.tsx';
-import { otherAreas, queueAreas, worksheetAreas } from '../features/areas/area-titles.ts';
+import { otherAreas, queueAreas } from '../features/areas/area-titles.ts';
 import { CloseWindowPage } from '../features/system/close-window-page.tsx';
 import { NotFoundPage } from '../features/system/not-found-page.tsx';
 import { RequireSession, RequireSignIn } from './auth/require-session.tsx';
@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'admin/dealers',
+                    lazy: lazyPage(() => import('../features/admin/dealers/dealers-page.tsx'), 'DealersPage'),
+                  },
+                  {
                     path: 'admin',
                     lazy: lazyPage(() => import('../features/admin/admin-home-page.tsx'), 'AdminHomePage'),
                   },
@@ -76,7 +80,38 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/admin/admin-area-page.tsx'), 'AdminAreaPage'),
                   },
                   ...titleOnly(otherAreas),
-                  ...titleOnly(worksheetAreas),
+                  // Worksheets (spec 3 §2): a new application, then the seven worksheets of one application.
+                  {
+                    path: 'application',
+                    lazy: lazyPage(
+                      () => import('../features/applications/new-application-page.tsx'),
+                      'NewApplicationPage',
+                    ),
+                  },
+                  {
+                    lazy: lazyPage(
+                      () => import('../features/applications/worksheet/worksheet-frame.tsx'),
+                      'WorksheetFrame',
+                    ),
+                    children: [
+                      {
+                        path: 'application/:id',
+                        lazy: lazyPage(
+                          () => import('../features/applications/application-worksheet-page.tsx'),
+                          'ApplicationWorksheetPage',
+                        ),
+                      },
+                      ...['credit', 'decision', 'fundingRequirements', 'fund', 'sales', 'closingSummary'].map(
+                        (worksheet): RouteObject => ({
+                          path: `${worksheet}/:id`,
+                          lazy: lazyPage(
+                            () => import('../features/applications/worksheet/worksheet-title-page.tsx'),
+                            'WorksheetTitlePage',
+                          ),
+                        }),
+                      ),
+                    ],
+                  },
                   ...titleOnly(queueAreas),
                   { path: '*', element: <NotFoundPage /> },
                 ],

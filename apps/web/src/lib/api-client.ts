@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBodySchema, messages, type FieldError } from '@credence/contracts';
+import { errorBodySchema, messages, type ErrorBody, type FieldError } from '@credence/contracts';
 import { emitAuthEvent } from './auth-events.ts';
 import { getSession } from './session-store.ts';
 
@@ -10,14 +10,20 @@ export class ApiError extends Error {
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | undefined;
   readonly errors: FieldError[];
+  /** Facts about a conflict the server sent (e.g. who holds an application's lock). */
+  readonly details: NonNullable<ErrorBody['details']>;
 
-  constructor(status: number, body?: { code?: string; message?: string; errors?: FieldError[] }) {
+  constructor(
+    status: number,
+    body?: { code?: string; message?: string; errors?: FieldError[]; details?: ErrorBody['details'] },
+  ) {
     super(body?.message || messages.errors.backend);
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code;
     this.serverMessage = body?.message || undefined;
     this.errors = body?.errors ?? [];
+    this.details = body?.details ?? {};
   }
 }
 
@@ -73,7 +79,9 @@ export const request = async <T = unknown>(
 ): Promise<T> => {
   const { schema, query, auth = true, authEvents = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) is sent as multipart/form-data; the browser sets its boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = auth ? getSession().token : null;
   if (token) {
     headers.Authorization = `Bearer ${token}`;
@@ -85,7 +93,7 @@ export const request = async <T = unknown>(
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -1,0 +1,230 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  applicantsResponseSchema,
+  applicationFileSchema,
+  applicationRequestSchema,
+  applicationSchema,
+  collateralsResponseSchema,
+  commentSchema,
+  createApplicationResponseSchema,
+  dealerSchema,
+  historyEntrySchema,
+  loanProductSchema,
+  lockStatusSchema,
+  messages,
+  transactionSchema,
+  worksheetInfoSchema,
+  type ApplicantsSave,
+  type ApplicationRequestSave,
+  type CollateralsSave,
+  type CommentType,
+  type CreateApplication,
+  type TransactionSave,
+  type WorksheetInfo,
+} from '@credence/contracts';
+import { apiClient, isSessionError } from '../../lib/api-client.ts';
+import { toasts } from '../../lib/toast.tsx';
+
+/** Query keys: everything of one application lives under ['applications', id] so one invalidation refreshes it. */
+export const applicationKeys = {
+  all: ['applications'] as const,
+  application: (id: number) => ['applications', id] as const,
+  graph: (id: number) => ['applications', id, 'graph'] as const,
+  worksheetInfo: (id: number) => ['applications', id, 'worksheetInfo'] as const,
+  files: (id: number) => ['applications', id, 'files'] as const,
+  comments: (id: number) => ['applications', id, 'comments'] as const,
+  history: (id: number) => ['applications', id, 'history'] as const,
+};
+
+/**
+ * A load that fails shows 'An error occurred retrieving {thing} from the api.' (spec 3 §8) instead of the
+ * generic error toast; the toast id keeps a retry from showing it twice.
+ */
+const retrieving =
+  <T>(thing: string, load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (!isSessionError(error)) {
+        toasts.error(messages.errors.title, messages.applications.retrieveFailed(thing), {
+          toastId: `retrieve-${thing}`,
+        });
+      }
+      throw error;
+    }
+  };
+const silent = { silentError: true } as const;
+
+export const loanProductsQuery = queryOptions({
+  queryKey: ['loanProducts'],
+  queryFn: retrieving('loan products', () =>
+    apiClient.get('/api/loanProducts', { schema: z.array(loanProductSchema) }),
+  ),
+  staleTime: 5 * 60_000,
+  meta: silent,
+});
+export const useLoanProducts = () => useQuery(loanProductsQuery);
+
+/** Enabled dealers, for choosing the dealer of an indirect application. */
+export const useEnabledDealers = (enabled = true) =>
+  useQuery({
+    queryKey: ['dealers', 'enabled'],
+    queryFn: retrieving('Dealers', () =>
+      apiClient.get('/api/dealers', { schema: z.array(dealerSchema), query: { enabled: true } }),
+    ),
+    staleTime: 60_000,
+    enabled,
+    meta: silent,
+  });
+
+export const applicationQuery = (id: number) =>
+  queryOptions({
+    queryKey: applicationKeys.graph(id),
+    queryFn: retrieving('application', () => apiClient.get(`/api/applications/${id}`, { schema: applicationSchema })),
+    staleTime: 0,
+    meta: silent,
+  });
+export const useApplication = (id: number) => useQuery(applicationQuery(id));
+
+/** Worksheet info is polled (every 10 s while a worksheet is open) to notice lock changes. */
+export const WORKSHEET_INFO_POLL_MS = 10_000;
+/** Worksheet info with the moment it was asked for (to tell an answer from before a lock change). */
+export type TimedWorksheetInfo = WorksheetInfo & { requestedAt: number };
+const fetchWorksheetInfo = async (id: number): Promise<TimedWorksheetInfo> => {
+  const requestedAt = Date.now();
+  const info = await apiClient.get(`/api/applications/${id}/worksheetInfo`, { schema: worksheetInfoSchema });
+  return { ...info, requestedAt };
+};
+export const useWorksheetInfo = (id: number) =>
+  useQuery({
+    enabled: id > 0,
+    queryKey: applicationKeys.worksheetInfo(id),
+    queryFn: retrieving('application', () => fetchWorksheetInfo(id)),
+    staleTime: 0,
+    refetchInterval: WORKSHEET_INFO_POLL_MS,
+    refetchIntervalInBackground: true,
+    meta: silent,
+  });
+
+export const lockApplication = (id: number) =>
+  apiClient.post(`/api/applications/${id}/lock`, undefined, { schema: lockStatusSchema });
+export const unlockApplication = (id: number) => apiClient.delete(`/api/applications/${id}/lock`);
+
+export const createApplication = (body: CreateApplication) =>
+  apiClient.post('/api/applications', body, { schema: createApplicationResponseSchema });
+
+export const saveApplicants = (id: number, body: ApplicantsSave) =>
+  apiClient.put(`/api/applications/${id}/applicants`, body, { schema: applicantsResponseSchema });
+export const saveRequest = (id: number, body: ApplicationRequestSave) =>
+  apiClient.put(`/api/applications/${id}/request`, body, { schema: applicationRequestSchema });
+export const saveCollaterals = (id: number, body: CollateralsSave) =>
+  apiClient.post(`/api/applications/${id}/collaterals/`, body, { schema: collateralsResponseSchema });
+export const saveTransaction = (id: number, body: TransactionSave) =>
+  apiClient.post(`/api/applications/${id}/transaction`, body, { schema: transactionSchema });
+
+/** After a change to an application: everything of it is read again (graph, worksheet info, history). */
+export const useInvalidateApplication = () => {
+  const queryClient = useQueryClient();
+  return (id: number) => queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
+};
+
+// Files
+
+export const useApplicationFiles = (id: number, includeDeleted: boolean) =>
+  useQuery({
+    queryKey: [...applicationKeys.files(id), { includeDeleted }],
+    queryFn: retrieving('files', () =>
+      apiClient.get(`/api/applications/${id}/files`, {
+        schema: z.array(applicationFileSchema),
+        query: { includeDeleted: includeDeleted ? 'true' : undefined },
+      }),
+    ),
+    meta: silent,
+  });
+
+export type UploadItem = { file: File; name: string };
+export type Upload = { items: UploadItem[]; uploadTypeId: number };
+
+/**
+ * POST files/upload: multipart with one `names[]` entry per file (same order), the repeated `files`, and the
+ * upload type of them all. All or nothing: a 422 names each refused file.
+ */
+export const uploadFiles = (id: number, { items, uploadTypeId }: Upload) => {
+  const form = new FormData();
+  form.append('uploadTypeId', String(uploadTypeId));
+  for (const item of items) form.append('names[]', item.name);
+  for (const item of items) form.append('files', item.file, item.file.name);
+  return apiClient.post(`/api/applications/${id}/files/upload`, form, { schema: z.array(applicationFileSchema) });
+};
+
+export const updateFileUploadType = (id: number, appFileId: number, uploadTypeId: number) =>
+  apiClient.put(`/api/applications/${id}/files/${appFileId}`, { uploadTypeId });
+export const deleteFile = (id: number, appFileId: number) =>
+  apiClient.delete(`/api/applications/${id}/files/${appFileId}`);
+
+export const useFileMutations = (id: number) => {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
+  return {
+    upload: useMutation({ mutationFn: (upload: Upload) => uploadFiles(id, upload), onSettled: refresh, meta: silent }),
+    updateType: useMutation({
+      mutationFn: ({ appFileId, uploadTypeId }: { appFileId: number; uploadTypeId: number }) =>
+        updateFileUploadType(id, appFileId, uploadTypeId),
+      onSettled: refresh,
+    }),
+    remove: useMutation({ mutationFn: (appFileId: number) => deleteFile(id, appFileId), onSettled: refresh }),
+  };
+};
+
+// Comments
+
+export const useComments = (id: number, includeDeleted: boolean) =>
+  useQuery({
+    queryKey: [...applicationKeys.comments(id), { includeDeleted }],
+    queryFn: retrieving('comments', () =>
+      apiClient.get(`/api/applications/${id}/comments`, {
+        schema: z.array(commentSchema),
+        query: { includeDeleted: includeDeleted ? 'true' : undefined },
+      }),
+    ),
+    refetchInterval: 60_000,
+    meta: silent,
+  });
+
+export const useCommentMutations = (id: number) => {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
+  return {
+    add: useMutation({
+      mutationFn: (body: { type: CommentType; message: string }) =>
+        apiClient.post(`/api/applications/${id}/comments`, body, { schema: commentSchema }),
+      onSuccess: refresh,
+    }),
+    edit: useMutation({
+      mutationFn: ({ commentId, message }: { commentId: number; message: string }) =>
+        apiClient.put(`/api/applications/${id}/comments/${commentId}`, { message }, { schema: commentSchema }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (commentId: number) => apiClient.delete(`/api/applications/${id}/comments/${commentId}`),
+      onSuccess: refresh,
+    }),
+    markViewed: useMutation({
+      mutationFn: (commentId: number) => apiClient.post(`/api/applications/${id}/comments/${commentId}/viewed`),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.comments(id) }),
+    }),
+  };
+};
+
+// History
+
+export const useApplicationHistory = (id: number) =>
+  useQuery({
+    queryKey: applicationKeys.history(id),
+    queryFn: retrieving('Application History', () =>
+      apiClient.get(`/api/applications/${id}/history`, { schema: z.array(historyEntrySchema) }),
+    ),
+    meta: silent,
+  });

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { messages } from '@credence/contracts';
+import { useApplication } from './api.ts';
+import { ApplicantsDialog } from './dialogs/applicants-dialog.tsx';
+import { CollateralDialog } from './dialogs/collateral-dialog.tsx';
+import { RequestDialog } from './dialogs/request-dialog.tsx';
+import { TransactionDialog } from './dialogs/transaction-dialog.tsx';
+import { CommentsPanel } from './panels/comments-panel.tsx';
+import { FilesPanel } from './panels/files-panel.tsx';
+import { HistoryPanel } from './panels/history-panel.tsx';
+import {
+  ApplicantsSection,
+  ChannelSection,
+  CollateralSection,
+  RequestSection,
+  TransactionSection,
+} from './worksheet/application-sections.tsx';
+import { WorksheetCard } from './worksheet/view-parts.tsx';
+import { useWorksheet } from './worksheet/worksheet-context.ts';
+
+type Editing = 'applicants' | 'request' | 'collateral' | 'transaction' | null;
+type Panel = 'files' | 'comments' | 'history';
+
+/**
+ * The Application worksheet (/application/{id}): everything saved about the application, each part with an
+ * Edit button opening its dialog (enabled while the user holds the lock), and the files, comments and history.
+ */
+export const ApplicationWorksheetPage = () => {
+  const { applicationId, canEdit, readOnlyReason } = useWorksheet();
+  const { data: application, isError, isPending } = useApplication(applicationId);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [panel, setPanel] = useState<Panel>('files');
+  const close = () => setEditing(null);
+
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={260} />
+      </Box>
+    );
+  }
+  if (isError || !application) {
+    return <Alert severity="error">{messages.applications.retrieveFailed('application')}</Alert>;
+  }
+
+  const card = (key: Exclude<Editing, null>) => ({
+    onEdit: () => setEditing(key),
+    canEdit,
+    readOnlyReason,
+  });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="application-worksheet">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' } }}>
+        <WorksheetCard title="Channel and Product" testId="channel-card">
+          <ChannelSection application={application} />
+        </WorksheetCard>
+        <WorksheetCard title="Request" editLabel="Edit request" testId="request-card" {...card('request')}>
+          <RequestSection application={application} />
+        </WorksheetCard>
+      </Box>
+      <WorksheetCard
+        title={application.loanProduct.isBusinessLoan ? 'Application' : 'Applicants'}
+        editLabel="Edit applicants"
+        testId="applicants-card"
+        {...card('applicants')}
+      >
+        <ApplicantsSection application={application} />
+      </WorksheetCard>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <WorksheetCard title="Collateral" editLabel="Edit collateral" testId="collateral-card" {...card('collateral')}>
+          <CollateralSection application={application} />
+        </WorksheetCard>
+        <WorksheetCard
+          title="Transaction"
+          editLabel="Edit transaction"
+          testId="transaction-card"
+          {...card('transaction')}
+        >
+          <TransactionSection application={application} />
+        </WorksheetCard>
+      </Box>
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        <Tabs
+          value={panel}
+          onChange={(_e, value: Panel) => setPanel(value)}
+          sx={{ px: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="files" label="Files" />
+          <Tab value="comments" label="Comments" />
+          <Tab value="history" label="History" />
+        </Tabs>
+        <Box sx={{ p: 2 }}>
+          {panel === 'files' ? <FilesPanel applicationId={applicationId} /> : null}
+          {panel === 'comments' ? <CommentsPanel applicationId={applicationId} /> : null}
+          {panel === 'history' ? <HistoryPanel applicationId={applicationId} /> : null}
+        </Box>
+      </Paper>
+
+      {editing === 'applicants' ? <ApplicantsDialog application={application} onClose={close} /> : null}
+      {editing === 'request' ? <RequestDialog application={application} onClose={close} /> : null}
+      {editing === 'collateral' ? <CollateralDialog application={application} onClose={close} /> : null}
+      {editing === 'transaction' ? <TransactionDialog application={application} onClose={close} /> : null}
+    </Box>
+  );
+};

@@ -1,0 +1,69 @@
+import { useMemo, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { applicantsSaveSchema, type Application } from '@credence/contracts';
+import { toasts } from '../../../lib/toast.tsx';
+import { saveApplicants } from '../api.ts';
+import { contractResolver, type Converted, type RowMap } from '../form-utils.ts';
+import { applicantsPayload, applicantValues, type ApplicantValues } from '../forms/applicant-model.ts';
+import { ApplicantsEditor, applicantsPreSaveCheck } from '../forms/applicants-editor.tsx';
+import { useWorksheet } from '../worksheet/worksheet-context.ts';
+import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { EditDialog } from './edit-dialog.tsx';
+
+type Values = { applicants: ApplicantValues[] };
+
+const convert = (v: Values): Converted<{ applicants: ReturnType<typeof applicantsPayload> }> => {
+  const rows: RowMap = {};
+  return { payload: { applicants: applicantsPayload(v.applicants, 'applicants', rows) }, rows };
+};
+const resolver = contractResolver<Values, ReturnType<typeof convert>['payload']>(applicantsSaveSchema, convert);
+
+/** The applicants editor (90% wide): standard and business applicants, their roles and details. */
+export const ApplicantsDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
+  const { applicationId, canEdit, readOnlyReason } = useWorksheet();
+  const save = useWorksheetSave();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const defaultValues = useMemo<Values>(
+    () => ({
+      applicants: [...application.applicants]
+        .sort((a, b) => Number(b.applicantRole === 'PRIMARY') - Number(a.applicantRole === 'PRIMARY'))
+        .map(applicantValues),
+    }),
+    [application.applicants],
+  );
+  const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
+  const { isDirty, isValid, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    const problems = applicantsPreSaveCheck(values.applicants, application.loanProduct.isBusinessLoan);
+    if (problems.length > 0) {
+      problems.forEach((p) => toasts.error(p.title, p.message));
+      return;
+    }
+    const { payload, rows } = convert(values);
+    const outcome = await save(form, (confirmFunded) => saveApplicants(applicationId, { ...payload, confirmFunded }), {
+      rows,
+    });
+    if (outcome.saved) onClose();
+    else setFormErrors(outcome.formErrors);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <EditDialog
+        title="Applicants"
+        width="90%"
+        onClose={onClose}
+        onSubmit={(event) => void submit(event)}
+        dirty={isDirty}
+        saving={isSubmitting}
+        canSave={canEdit && isDirty && isValid && !isSubmitting}
+        saveHint={canEdit ? null : readOnlyReason}
+        testId="applicants-dialog"
+      >
+        <ApplicantsEditor isBusinessLoan={application.loanProduct.isBusinessLoan} formError={formErrors} />
+      </EditDialog>
+    </FormProvider>
+  );
+};

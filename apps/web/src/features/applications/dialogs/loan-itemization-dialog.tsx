@@ -1,0 +1,264 @@
+import { useEffect, useMemo } from 'react';
+import { FormProvider, useFieldArray, useForm, useWatch, type FieldValues } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CalculateIcon from '@mui/icons-material/Calculate';
+import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { z } from 'zod';
+import {
+  frontEndFeeInputSchema,
+  messages,
+  moneySchema,
+  nonNegativeMoneySchema,
+  positiveMoneySchema,
+} from '@credence/contracts';
+import { calculateItemization, formatMoney } from '@credence/domain';
+import { contractResolver, moneyText, toMoney, type Converted } from '../form-utils.ts';
+import { MoneyInput, ReadOnlyAmount, TextInput } from '../forms/fields.tsx';
+import { itemizationInput, type ItemizationValues } from '../forms/request-model.ts';
+import { EditDialog } from './edit-dialog.tsx';
+
+/** Spec 1 §5 and §9: the total front-end amount is recalculated 150 ms after a change, unless typed over. */
+export const ITEMIZATION_RECALC_MS = 150;
+const MAX_FEES = 30;
+
+const itemizationSchema = z.object({
+  negotiatedPrice: positiveMoneySchema.nullable(),
+  ttlEstimate: nonNegativeMoneySchema.nullable(),
+  cashDown: nonNegativeMoneySchema.nullable(),
+  rebate: nonNegativeMoneySchema.nullable(),
+  netTradeIn: moneySchema.nullable(),
+  otherFrontEndFees: z.array(frontEndFeeInputSchema).max(MAX_FEES),
+  totalFrontEndAmount: moneySchema.nullable(),
+  gap: nonNegativeMoneySchema.nullable(),
+  creditDisability: nonNegativeMoneySchema.nullable(),
+  creditLife: nonNegativeMoneySchema.nullable(),
+  warranty: nonNegativeMoneySchema.nullable(),
+  otherBackEndFees: nonNegativeMoneySchema.nullable(),
+});
+
+const convert = (v: ItemizationValues): Converted<z.input<typeof itemizationSchema>> => ({
+  payload: {
+    negotiatedPrice: toMoney(v.negotiatedPrice),
+    ttlEstimate: toMoney(v.ttlEstimate),
+    cashDown: toMoney(v.cashDown),
+    rebate: toMoney(v.rebate),
+    netTradeIn: toMoney(v.netTradeIn),
+    // Names are checked as typed (the 50-character limit counts what people see).
+    otherFrontEndFees: v.otherFrontEndFees.map((f) => ({ name: f.name, value: toMoney(f.value) ?? '' })),
+    totalFrontEndAmount: v.isTotalFrontEndAmountManual ? toMoney(v.totalFrontEndAmount) : null,
+    gap: toMoney(v.gap),
+    creditDisability: toMoney(v.creditDisability),
+    creditLife: toMoney(v.creditLife),
+    warranty: toMoney(v.warranty),
+    otherBackEndFees: toMoney(v.otherBackEndFees),
+  },
+  rows: {},
+});
+
+/** Spec 1 §5: a fee's value is required ('Required.'); negative amounts are allowed. */
+const feeRules = (v: ItemizationValues): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  v.otherFrontEndFees.forEach((fee, i) => {
+    if (fee.value.trim() === '') errors[`otherFrontEndFees.${i}.value`] = messages.validation.requiredWithPeriod;
+    if (fee.name.trim() === '') errors[`otherFrontEndFees.${i}.name`] = messages.validation.requiredWithPeriod;
+  });
+  if (v.isTotalFrontEndAmountManual && v.totalFrontEndAmount.trim() === '') {
+    errors.totalFrontEndAmount = messages.validation.requiredWithPeriod;
+  }
+  return errors;
+};
+
+const resolver = contractResolver<ItemizationValues, z.input<typeof itemizationSchema>>(
+  itemizationSchema,
+  convert,
+  feeRules,
+);
+
+const money = (value: ReturnType<typeof calculateItemization>['totalLoanAmount']) => moneyText(formatMoney(value));
+
+/** What the dialog opens with: stored front-end fees without rows become one row, the total shows calculated. */
+const initialValues = (start: ItemizationValues & { otherFees: string }): ItemizationValues => {
+  const rows =
+    start.otherFrontEndFees.length === 0 && toMoney(start.otherFees) !== null && toMoney(start.otherFees) !== '0.00'
+      ? [{ name: 'Other Fees', value: start.otherFees }]
+      : start.otherFrontEndFees;
+  const values = { ...start, otherFrontEndFees: rows.map((r) => ({ ...r })) };
+  const { otherFees: _ignored, ...itemization } = values;
+  return {
+    ...itemization,
+    totalFrontEndAmount: start.isTotalFrontEndAmountManual
+      ? start.totalFrontEndAmount
+      : money(calculateItemization(itemizationInput(values, false)).calculatedFrontEndAmount),
+  };
+};
+
+/**
+ * The Loan Itemization dialog (spec 1 §2, §5): sales price, TT&L, cash down, rebate, trade in and their total
+ * down payment; variable front-end fees (add and delete rows) and their total; the total front-end amount,
+ * recalculated after 150 ms unless typed over, with an auto-calculate button; the back-end fees and their
+ * total; the total loan amount. Ok hands the values back to the request form.
+ */
+export const LoanItemizationDialog = ({
+  start,
+  onApply,
+  onClose,
+}: {
+  start: ItemizationValues & { otherFees: string };
+  onApply: (values: ItemizationValues) => void;
+  onClose: () => void;
+}) => {
+  const defaultValues = useMemo(() => initialValues(start), [start]);
+  const form = useForm<ItemizationValues>({ defaultValues, resolver, mode: 'onChange' });
+  const { control, setValue, formState } = form;
+  const fees = useFieldArray<FieldValues, 'otherFrontEndFees', 'key'>({
+    control: control as never,
+    name: 'otherFrontEndFees',
+    keyName: 'key',
+  });
+  const values = useWatch({ control }) as ItemizationValues;
+  const manual = values.isTotalFrontEndAmountManual;
+
+  const calculated = calculateItemization(itemizationInput(values, false));
+  const calculatedText = money(calculated.calculatedFrontEndAmount);
+  const shown = calculateItemization(itemizationInput({ ...values, isTotalFrontEndAmountManual: true }));
+
+  useEffect(() => {
+    if (manual) return;
+    const timer = window.setTimeout(
+      () => setValue('totalFrontEndAmount', calculatedText, { shouldValidate: true }),
+      ITEMIZATION_RECALC_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [calculatedText, manual, setValue]);
+
+  const autoCalculate = () => {
+    setValue('isTotalFrontEndAmountManual', false, { shouldDirty: true });
+    setValue('totalFrontEndAmount', calculatedText, { shouldDirty: true, shouldValidate: true });
+  };
+
+  const submit = form.handleSubmit((v) => {
+    onApply({ ...v, totalFrontEndAmount: v.isTotalFrontEndAmountManual ? v.totalFrontEndAmount : '' });
+    onClose();
+  });
+
+  return (
+    <FormProvider {...form}>
+      <EditDialog
+        title="Loan Itemization"
+        width={760}
+        onClose={onClose}
+        onSubmit={(event) => void submit(event)}
+        dirty={formState.isDirty}
+        saving={false}
+        canSave={formState.isValid}
+        saveLabel="Ok"
+        nested
+        testId="loan-itemization-dialog"
+      >
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+          <MoneyInput name="negotiatedPrice" label="Sales Price" />
+          <MoneyInput name="ttlEstimate" label="TT&L" />
+          <MoneyInput name="cashDown" label="Cash Down" />
+          <MoneyInput name="rebate" label="Rebate" />
+          <MoneyInput name="netTradeIn" label="Trade In" helperText="Negative for negative equity." />
+          <ReadOnlyAmount
+            label="Total Down Payment"
+            value={money(calculated.totalDownPayment)}
+            testId="total-down-payment"
+          />
+        </Box>
+
+        <Divider sx={{ my: 2 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          <Typography variant="subtitle2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            Front-End Fees
+          </Typography>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => fees.append({ name: '', value: '' })}
+            disabled={fees.fields.length >= MAX_FEES}
+          >
+            Add Fee
+          </Button>
+        </Box>
+        {fees.fields.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', mb: 1 }}>
+            No front-end fees.
+          </Typography>
+        ) : null}
+        {fees.fields.map((field, i) => (
+          <Box key={field.key} sx={{ display: 'flex', gap: 1.5, mb: 1.5, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 2 }}>
+              <TextInput name={`otherFrontEndFees.${i}.name`} label="Fee Name" />
+            </Box>
+            <Box sx={{ flex: 1 }}>
+              <MoneyInput name={`otherFrontEndFees.${i}.value`} label="Amount" />
+            </Box>
+            <Tooltip title="Delete fee">
+              <IconButton aria-label={`Delete fee ${i + 1}`} onClick={() => fees.remove(i)} sx={{ mt: 0.5 }}>
+                <DeleteOutlineOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ))}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+          <ReadOnlyAmount
+            label="Total Front-End Fees"
+            value={money(calculated.totalFrontEndFees)}
+            testId="total-front-end-fees"
+          />
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <MoneyInput
+              name="totalFrontEndAmount"
+              label="Total Front-End Amount"
+              helperText={manual ? 'Entered manually' : 'Calculated'}
+              onUserChange={() => {
+                if (!manual) setValue('isTotalFrontEndAmountManual', true, { shouldDirty: true });
+              }}
+            />
+            <Tooltip title="Auto-calculate">
+              <span>
+                <IconButton
+                  aria-label="Auto-calculate total front-end amount"
+                  onClick={autoCalculate}
+                  disabled={!manual}
+                  sx={{ mt: 0.5 }}
+                >
+                  <CalculateIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Box>
+        </Box>
+
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+          Back-End Fees
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+          <MoneyInput name="gap" label="GAP" />
+          <MoneyInput name="creditDisability" label="Credit Disability" />
+          <MoneyInput name="creditLife" label="Credit Life" />
+          <MoneyInput name="warranty" label="Warranty" />
+          <MoneyInput name="otherBackEndFees" label="Other" />
+          <ReadOnlyAmount
+            label="Total Back-End Amount"
+            value={money(calculated.totalBackEndFees)}
+            testId="total-back-end-amount"
+          />
+        </Box>
+        <Divider sx={{ my: 2 }} />
+        <Box sx={{ maxWidth: { sm: '50%' }, ml: 'auto' }}>
+          <ReadOnlyAmount label="Total Loan Amount" value={money(shown.totalLoanAmount)} testId="total-loan-amount" />
+        </Box>
+      </EditDialog>
+    </FormProvider>
+  );
+};

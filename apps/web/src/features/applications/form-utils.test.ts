@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { applicantsSaveSchema } from '@credence/contracts';
+import {
+  compactRows,
+  contractResolver,
+  formPath,
+  hundredthsText,
+  moneyText,
+  toHundredths,
+  toInt,
+  toMoney,
+  type RowMap,
+} from './form-utils.ts';
+import { applicantsPayload, blankApplicant, blankPhone } from './forms/applicant-model.ts';
+
+describe('money in forms', () => {
+  it.each([
+    ['', null],
+    ['  ', null],
+    ['25000', '25000.00'],
+    ['25,000.5', '25000.50'],
+    ['$1,234.56', '1234.56'],
+    ['.5', '0.50'],
+    ['-250', '-250.00'],
+    ['-0', '0.00'],
+    ['0.1', '0.10'],
+  ])('toMoney(%j) is %j', (text, expected) => {
+    expect(toMoney(text)).toBe(expected);
+  });
+
+  it('keeps what does not read as money, so the contract rejects it', () => {
+    expect(toMoney('12.345')).toBe('12.345');
+    expect(toMoney('abc')).toBe('abc');
+    expect(toMoney('-')).toBe('-');
+  });
+
+  it('shows stored amounts grouped, to the cent', () => {
+    expect(moneyText('1234567.80')).toBe('1,234,567.80');
+    expect(moneyText('-250.00')).toBe('-250.00');
+    expect(moneyText(null)).toBe('');
+    expect(moneyText('0.1')).toBe('0.10');
+  });
+
+  it('adds cents exactly (no binary floating point)', () => {
+    expect(toMoney('0.10')).toBe('0.10');
+    expect(toMoney('999999999999.99')).toBe('999999999999.99');
+  });
+});
+
+describe('numbers and percentages', () => {
+  it('reads whole numbers, NaN for anything else', () => {
+    expect(toInt('')).toBeNull();
+    expect(toInt('1,200')).toBe(1200);
+    expect(toInt('12.5')).toBeNaN();
+  });
+
+  it('keeps percentages in hundredths and shows them with 1 to 2 decimals', () => {
+    expect(toHundredths('50.25')).toBe(5025);
+    expect(toHundredths('100')).toBe(10000);
+    expect(toHundredths('1.234')).toBeNaN();
+    expect(hundredthsText(5025)).toBe('50.25');
+    expect(hundredthsText(5000)).toBe('50.0');
+    expect(hundredthsText(null)).toBe('');
+  });
+});
+
+describe('rows left blank', () => {
+  it('are dropped, and payload paths map back to the form rows', () => {
+    const rows: RowMap = {};
+    const kept = compactRows(
+      ['a', '', 'c'],
+      (r) => r === '',
+      (r) => r.toUpperCase(),
+      'list',
+      rows,
+    );
+    expect(kept).toEqual(['A', 'C']);
+    expect(formPath('list.1', rows)).toBe('list.2');
+    expect(formPath(['list', 0], rows)).toBe('list.0');
+    expect(formPath('other.1', rows)).toBe('other.1');
+  });
+
+  it('a new applicant keeps its blank phone out of the payload (phone type 1, not preferred)', () => {
+    const applicant = blankApplicant('PRIMARY');
+    expect(applicant.phoneNumbers).toEqual([{ number: '', preferredContact: false, phoneType: 1 }]);
+    const rows: RowMap = {};
+    const [payload] = applicantsPayload(
+      [
+        {
+          ...applicant,
+          firstName: 'Ann',
+          lastName: 'Lee',
+          phoneNumbers: [blankPhone(), { ...blankPhone(), number: '(303) 555-0100' }],
+        },
+      ],
+      'applicants',
+      rows,
+    );
+    expect(payload?.phoneNumbers).toEqual([{ number: '3035550100', preferredContact: false, phoneType: 1 }]);
+    expect(payload?.addresses).toEqual([]);
+    expect(formPath('applicants.0.phoneNumbers.0.number', rows)).toBe('applicants.0.phoneNumbers.1.number');
+  });
+});
+
+describe('the contract resolver', () => {
+  type Values = { applicants: ReturnType<typeof blankApplicant>[] };
+  const resolver = contractResolver<Values, unknown>(applicantsSaveSchema, (v) => {
+    const rows: RowMap = {};
+    return { payload: { applicants: applicantsPayload(v.applicants, 'applicants', rows) }, rows };
+  });
+  const options = { fields: {}, shouldUseNativeValidation: false } as never;
+
+  it('puts the contract rules on the form fields, in words people read', async () => {
+    const applicant = {
+      ...blankApplicant('PRIMARY'),
+      firstName: 'Ann',
+      phoneNumbers: [blankPhone(), { ...blankPhone(), number: '555' }],
+    };
+    const result = await resolver({ applicants: [applicant] }, undefined, options);
+    const errors = result.errors as unknown as {
+      applicants: {
+        lastName: { message: string };
+        phoneNumbers: { message: string }[] & Record<number, { number: { message: string } }>;
+      }[];
+    };
+    expect(errors.applicants[0]?.lastName.message).toBe('Required');
+    expect(errors.applicants[0]?.phoneNumbers[1]?.number.message).toBe('Enter a 10-digit phone number');
+  });
+
+  it('answers the values when valid', async () => {
+    const applicant = { ...blankApplicant('PRIMARY'), firstName: 'Ann', lastName: 'Lee' };
+    const result = await resolver({ applicants: [applicant] }, undefined, options);
+    expect(result.errors).toEqual({});
+  });
+});

@@ -1,0 +1,323 @@
+import { useController, useFieldArray, useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import {
+  collateralTypesByFamily,
+  homeConstructionMethods,
+  homeLoanPurposes,
+  homeLoanTypes,
+  landInterestTypes,
+  occupancyTypes,
+  qualifiedMortgageTypes,
+  securedPropertyTypes,
+  usStates,
+  vinCollateralFamilies,
+  type CollateralType,
+  type ControlType,
+} from '@credence/contracts';
+import {
+  blankCollateral,
+  blankLien,
+  defaultCollateralType,
+  describeCollateral,
+  familiesByControlType,
+  familyOf,
+  type CollateralValues,
+} from './collateral-model.ts';
+import {
+  CheckboxInput,
+  DateInput,
+  enumOptions,
+  enumLabel,
+  MoneyInput,
+  SelectInput,
+  TextInput,
+  type Option,
+} from './fields.tsx';
+import { FieldGrid, FormRow, FormSection } from './layout.tsx';
+
+const stateOptions: Option[] = usStates.map((s) => ({ value: s, label: s }));
+const upper = (value: string) => value.toUpperCase();
+
+const typeOptions = (controlType: ControlType): Option[] =>
+  familiesByControlType[controlType].flatMap((family) =>
+    collateralTypesByFamily[family].map((type) => ({ value: type, label: enumLabel(type) })),
+  );
+
+const Liens = ({ base }: { base: string }) => {
+  const { control } = useFormContext();
+  const list = useFieldArray<FieldValues, string, 'key'>({ control, name: `${base}.liens`, keyName: 'key' });
+  return (
+    <FormSection
+      title="Liens"
+      onAdd={() => list.append(blankLien())}
+      addLabel="Add Lien"
+      empty={list.fields.length === 0 ? 'No liens.' : undefined}
+    >
+      {list.fields.map((field, j) => (
+        <FormRow key={field.key} onRemove={() => list.remove(j)} removeLabel={`Remove lien ${j + 1}`}>
+          <FieldGrid min={170}>
+            <TextInput name={`${base}.liens.${j}.lienholder`} label="Lienholder" maxLength={100} />
+            <TextInput name={`${base}.liens.${j}.accountNumber`} label="Account Number" maxLength={50} />
+            <MoneyInput name={`${base}.liens.${j}.payoffAmount`} label="Payoff Amount" />
+            <MoneyInput name={`${base}.liens.${j}.perDiem`} label="Per Diem" />
+          </FieldGrid>
+        </FormRow>
+      ))}
+    </FormSection>
+  );
+};
+
+/** The vehicle-like forms: Auto (the default), Boat, Engine and Trailer. */
+const VehicleFields = ({ base, c, requiresVin }: { base: string; c: CollateralValues; requiresVin: boolean }) => {
+  const vin = vinCollateralFamilies.includes(c.family);
+  const idLabel = vin ? 'VIN' : c.family === 'Boat' ? 'Hull ID' : 'Serial Number';
+  return (
+    <>
+      <Box sx={{ gridColumn: 'span 2' }}>
+        <TextInput
+          name={`${base}.identificationNumber`}
+          label={idLabel}
+          required={vin && requiresVin}
+          maxLength={vin ? 17 : 30}
+          transform={upper}
+          helperText={vin && requiresVin ? '17 characters, checked against its check digit.' : undefined}
+        />
+      </Box>
+      <TextInput name={`${base}.year`} label="Year" inputMode="numeric" maxLength={4} />
+      <TextInput name={`${base}.make`} label="Make" maxLength={50} />
+      <TextInput name={`${base}.model`} label="Model" maxLength={50} />
+      {c.family === 'Auto' ? <TextInput name={`${base}.style`} label="Style / Trim" maxLength={100} /> : null}
+      {c.family === 'Auto' ? <TextInput name={`${base}.color`} label="Color" maxLength={30} /> : null}
+      {c.family === 'Auto' ? <TextInput name={`${base}.mileage`} label="Mileage" inputMode="numeric" /> : null}
+      {c.family === 'Boat' ? <TextInput name={`${base}.length`} label="Length (ft)" inputMode="numeric" /> : null}
+      {c.family === 'Boat' || c.family === 'Engine' ? (
+        <TextInput name={`${base}.hours`} label="Hours" inputMode="numeric" />
+      ) : null}
+      <MoneyInput name={`${base}.value`} label="Value" />
+      {c.family === 'Auto' ? <MoneyInput name={`${base}.msrp`} label="MSRP" /> : null}
+      {c.family === 'Trailer' ? null : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
+          <CheckboxInput name={`${base}.isUsed`} label="Used" />
+          <CheckboxInput name={`${base}.isSalvage`} label="Salvage Title" />
+        </Box>
+      )}
+    </>
+  );
+};
+
+const DepositFields = ({ base, c }: { base: string; c: CollateralValues }) => (
+  <>
+    <TextInput name={`${base}.accountNumber`} label="Account Number" maxLength={50} />
+    <TextInput name={`${base}.accountOwner`} label="Account Owner" maxLength={100} />
+    <TextInput name={`${base}.memberNumber`} label="Member Number" maxLength={50} />
+    <MoneyInput name={`${base}.value`} label={c.family === 'Cd' ? 'Certificate Balance' : 'Share Balance'} />
+    <TextInput name={`${base}.currentRate`} label="Current Rate (%)" inputMode="decimal" placeholder="4.25" />
+    <TextInput name={`${base}.holdPercentage`} label="Hold (%)" inputMode="decimal" placeholder="100" />
+    {c.family === 'Cd' ? <DateInput name={`${base}.maturityDate`} label="Maturity Date" /> : null}
+  </>
+);
+
+/** The home equity (HEL) form. */
+const HomeFields = ({ base }: { base: string }) => (
+  <>
+    <Box sx={{ gridColumn: 'span 2' }}>
+      <TextInput name={`${base}.address.addressLine1`} label="Property Address" maxLength={100} />
+    </Box>
+    <TextInput name={`${base}.address.addressLine2`} label="Address Line 2" maxLength={100} />
+    <TextInput name={`${base}.address.city`} label="City" maxLength={50} />
+    <SelectInput name={`${base}.address.state`} label="State" options={stateOptions} emptyLabel="None" />
+    <TextInput name={`${base}.address.zip`} label="ZIP" inputMode="numeric" maxLength={10} />
+    <TextInput name={`${base}.county`} label="County" maxLength={50} />
+    <MoneyInput name={`${base}.value`} label="Home Value" />
+    <TextInput name={`${base}.homeValueType`} label="Value Source" maxLength={50} placeholder="Appraisal, AVM…" />
+    <MoneyInput name={`${base}.maxLoanAmount`} label="Max Loan Amount" />
+    <TextInput name={`${base}.lienPosition`} label="Lien Position" inputMode="numeric" maxLength={1} />
+    <SelectInput
+      name={`${base}.homeOccupancyStatus`}
+      label="Occupancy"
+      options={enumOptions(occupancyTypes)}
+      emptyLabel="None"
+    />
+    <SelectInput
+      name={`${base}.homeLoanType`}
+      label="Home Loan Type"
+      options={enumOptions(homeLoanTypes, { FHA: 'FHA', VA: 'VA', RHS_OR_FSA: 'RHS or FSA' })}
+      emptyLabel="None"
+    />
+    <SelectInput
+      name={`${base}.hmdaPurposeType`}
+      label="Loan Purpose"
+      options={enumOptions(homeLoanPurposes)}
+      emptyLabel="None"
+    />
+    <SelectInput
+      name={`${base}.constructionMethod`}
+      label="Construction Method"
+      options={enumOptions(homeConstructionMethods)}
+      emptyLabel="None"
+    />
+    <TextInput name={`${base}.totalUnits`} label="Total Units" inputMode="numeric" />
+    <TextInput name={`${base}.censusTrack`} label="Census Tract" maxLength={20} />
+    <SelectInput
+      name={`${base}.securedPropertyType`}
+      label="Secured Property Type"
+      options={enumOptions(securedPropertyTypes)}
+      emptyLabel="None"
+    />
+    <SelectInput
+      name={`${base}.landPropertyInterest`}
+      label="Land Property Interest"
+      options={enumOptions(landInterestTypes)}
+      emptyLabel="None"
+    />
+    <SelectInput
+      name={`${base}.qualifiedMortgageType`}
+      label="Qualified Mortgage Type"
+      options={enumOptions(qualifiedMortgageTypes, { REBUTTAL_PRESUM: 'Rebuttable Presumption' })}
+      emptyLabel="None"
+    />
+    <TextInput name={`${base}.floodZoneType`} label="Flood Zone" maxLength={20} />
+    <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
+      <CheckboxInput name={`${base}.isPrimaryAddress`} label="Primary Residence" />
+      <CheckboxInput name={`${base}.isFloodInsuranceRequired`} label="Flood Insurance Required" />
+    </Box>
+  </>
+);
+
+/**
+ * One collateral: its type decides the form (spec 3 §5): a Home type the HEL form, CD and share the deposit
+ * form, the others the vehicle forms. Liens for everything but deposits.
+ */
+const CollateralCard = ({
+  index,
+  controlType,
+  requiresVin,
+  onRemove,
+}: {
+  index: number;
+  controlType: ControlType;
+  requiresVin: boolean;
+  onRemove: () => void;
+}) => {
+  const base = `collaterals.${index}`;
+  const c = useWatch({ name: base }) as CollateralValues | undefined;
+  if (!c) return null;
+  const options = typeOptions(controlType);
+  if (c.type && !options.some((o) => o.value === c.type)) options.push({ value: c.type, label: enumLabel(c.type) });
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`collateral-${index}`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5, gap: 1 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          {describeCollateral(c)}
+        </Typography>
+        <Tooltip title="Remove collateral">
+          <IconButton aria-label={`Remove collateral ${index + 1}`} onClick={onRemove} size="small">
+            <DeleteOutlineOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <FormSection title={c.family === 'Home' ? 'Property' : 'Description'}>
+        <FieldGrid min={170}>
+          <TypeSelect base={base} options={options} />
+          {c.family === 'Home' ? (
+            <HomeFields base={base} />
+          ) : c.family === 'Cd' || c.family === 'Share' ? (
+            <DepositFields base={base} c={c} />
+          ) : (
+            <VehicleFields base={base} c={c} requiresVin={requiresVin} />
+          )}
+        </FieldGrid>
+      </FormSection>
+      {c.family === 'Cd' || c.family === 'Share' ? null : <Liens base={base} />}
+    </Paper>
+  );
+};
+
+/** The type select: choosing a type also picks its form (family). */
+const TypeSelect = ({ base, options }: { base: string; options: Option[] }) => {
+  const { control, setValue } = useFormContext();
+  const { field, fieldState } = useController({ name: `${base}.type`, control });
+  const value = (field.value as string | undefined) ?? '';
+  return (
+    <TextField
+      select
+      required
+      label="Collateral Type"
+      name={field.name}
+      value={options.some((o) => o.value === value) ? value : ''}
+      onChange={(event) => {
+        const type = event.target.value as CollateralType;
+        field.onChange(type);
+        setValue(`${base}.family`, familyOf(type), { shouldDirty: true });
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message}
+      fullWidth
+    >
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/** The collaterals of an application as cards, with Add Collateral. */
+export const CollateralsEditor = ({ controlType, requiresVin }: { controlType: ControlType; requiresVin: boolean }) => {
+  const { control } = useFormContext();
+  const list = useFieldArray<FieldValues, 'collaterals', 'key'>({ control, name: 'collaterals', keyName: 'key' });
+  return (
+    <Box>
+      {list.fields.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mb: 1.5, fontStyle: 'italic' }}>
+          No collateral.
+        </Typography>
+      ) : null}
+      {list.fields.map((field, i) => (
+        <CollateralCard
+          key={field.key}
+          index={i}
+          controlType={controlType}
+          requiresVin={requiresVin}
+          onRemove={() => list.remove(i)}
+        />
+      ))}
+      <Button
+        startIcon={<AddIcon />}
+        variant="outlined"
+        size="small"
+        onClick={() => list.append(blankCollateral(defaultCollateralType[controlType]))}
+        disabled={list.fields.length >= 20}
+      >
+        Add Collateral
+      </Button>
+    </Box>
+  );
+};
+
+/** Insurance on the collateral (when the loan product gathers it). */
+export const InsuranceFields = ({ required }: { required: boolean }) => (
+  <FieldGrid min={180}>
+    <Box sx={{ gridColumn: 'span 2' }}>
+      <TextInput name="insurance.company" label="Insurance Company" required={required} maxLength={100} />
+    </Box>
+    <TextInput name="insurance.policyNumber" label="Policy Number" required={required} maxLength={50} />
+    <TextInput name="insurance.agentFirstName" label="Agent First Name" maxLength={50} />
+    <TextInput name="insurance.agentLastName" label="Agent Last Name" maxLength={50} />
+    <TextInput name="insurance.agentPhoneNumber" label="Agent Phone" inputMode="tel" maxLength={16} />
+    <TextInput name="insurance.faxNumber" label="Fax" inputMode="tel" maxLength={16} />
+    <DateInput name="insurance.expirationDate" label="Expiration Date" />
+  </FieldGrid>
+);

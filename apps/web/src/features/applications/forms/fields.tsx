@@ -1,0 +1,263 @@
+import type { ReactNode } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { moneyText } from '../form-utils.ts';
+
+/*
+ * Inputs bound to the surrounding react-hook-form (FormProvider) by field name. They show the field's error
+ * under the input, and are disabled with the form when `disabled` is passed.
+ */
+
+type BaseProps = {
+  name: string;
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  helperText?: ReactNode;
+  sx?: TextFieldProps['sx'];
+  fullWidth?: boolean;
+  placeholder?: string;
+  autoFocus?: boolean;
+};
+
+/** The field's registered value, error and handlers. */
+const useField = (name: string) => {
+  const { control } = useFormContext();
+  return useController({ name, control });
+};
+
+export const TextInput = ({
+  name,
+  label,
+  disabled,
+  required,
+  helperText,
+  sx,
+  fullWidth = true,
+  placeholder,
+  autoFocus,
+  multiline,
+  minRows,
+  maxLength,
+  inputMode,
+  transform,
+}: BaseProps & {
+  multiline?: boolean;
+  minRows?: number;
+  maxLength?: number;
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+  /** Applied to what is typed (e.g. upper-casing a VIN). */
+  transform?: (value: string) => string;
+}) => {
+  const { field, fieldState } = useField(name);
+  return (
+    <TextField
+      label={label}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      disabled={disabled}
+      required={required}
+      fullWidth={fullWidth}
+      placeholder={placeholder}
+      autoFocus={autoFocus}
+      multiline={multiline}
+      minRows={minRows}
+      sx={sx}
+      slotProps={{ htmlInput: { maxLength, inputMode, autoComplete: 'off' } }}
+    />
+  );
+};
+
+/** A money input: '$' in front, typed freely, shown as 25,000.00 once the field is left. */
+export const MoneyInput = ({
+  name,
+  label,
+  disabled,
+  required,
+  helperText,
+  sx,
+  fullWidth = true,
+  readOnly,
+  onUserChange,
+}: BaseProps & { readOnly?: boolean; onUserChange?: (value: string) => void }) => {
+  const { field, fieldState } = useField(name);
+  return (
+    <TextField
+      label={label}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => {
+        field.onChange(event.target.value);
+        onUserChange?.(event.target.value);
+      }}
+      onBlur={() => {
+        const text = (field.value as string | null | undefined) ?? '';
+        const formatted = moneyText(text);
+        if (formatted !== text) field.onChange(formatted);
+        field.onBlur();
+      }}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      disabled={disabled}
+      required={required}
+      fullWidth={fullWidth}
+      sx={sx}
+      slotProps={{
+        input: {
+          readOnly,
+          startAdornment: <InputAdornment position="start">$</InputAdornment>,
+        },
+        htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right' } },
+      }}
+    />
+  );
+};
+
+/** A value shown like an input but not editable (a computed total). */
+export const ReadOnlyAmount = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
+  <TextField
+    label={label}
+    value={value}
+    fullWidth
+    slotProps={{
+      input: { readOnly: true, startAdornment: <InputAdornment position="start">$</InputAdornment> },
+      htmlInput: { style: { textAlign: 'right', fontWeight: 600 }, 'data-testid': testId, tabIndex: -1 },
+    }}
+    sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
+  />
+);
+
+export type Option = { value: string | number; label: string; disabled?: boolean };
+
+export const SelectInput = ({
+  name,
+  label,
+  options,
+  disabled,
+  required,
+  helperText,
+  sx,
+  fullWidth = true,
+  emptyLabel,
+  numeric,
+  onUserChange,
+}: BaseProps & {
+  options: readonly Option[];
+  /** Offer an empty choice with this label (e.g. 'None'). */
+  emptyLabel?: string;
+  /** The values are numbers (e.g. a phone type id). */
+  numeric?: boolean;
+  /** Called after the user picks a value (to adjust other fields). */
+  onUserChange?: (value: string | number) => void;
+}) => {
+  const { field, fieldState } = useField(name);
+  const value = (field.value as string | number | null | undefined) ?? '';
+  return (
+    <TextField
+      select
+      label={label}
+      name={field.name}
+      value={options.some((o) => o.value === value) ? value : ''}
+      onChange={(event) => {
+        const next = numeric && event.target.value !== '' ? Number(event.target.value) : event.target.value;
+        field.onChange(next);
+        onUserChange?.(next);
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      disabled={disabled}
+      required={required}
+      fullWidth={fullWidth}
+      sx={sx}
+    >
+      {emptyLabel !== undefined ? (
+        <MenuItem value="">
+          <em>{emptyLabel}</em>
+        </MenuItem>
+      ) : null}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+export const DateInput = ({ name, label, disabled, required, helperText, sx, fullWidth = true }: BaseProps) => {
+  const { field, fieldState } = useField(name);
+  return (
+    <TextField
+      type="date"
+      label={label}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      disabled={disabled}
+      required={required}
+      fullWidth={fullWidth}
+      sx={sx}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+};
+
+export const CheckboxInput = ({
+  name,
+  label,
+  disabled,
+  onUserChange,
+}: {
+  name: string;
+  label: string;
+  disabled?: boolean;
+  onUserChange?: (checked: boolean) => void;
+}) => {
+  const { field } = useField(name);
+  return (
+    <FormControlLabel
+      label={label}
+      disabled={disabled}
+      control={
+        <Checkbox
+          name={field.name}
+          checked={field.value === true}
+          onChange={(event) => {
+            field.onChange(event.target.checked);
+            onUserChange?.(event.target.checked);
+          }}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref } }}
+          size="small"
+        />
+      }
+    />
+  );
+};
+
+/** Options of an enumeration, labelled from its SCREAMING_CASE value ('SITE_BUILT' -> 'Site Built'). */
+export const enumOptions = (values: readonly string[], labels?: Partial<Record<string, string>>): Option[] =>
+  values.map((value) => ({ value, label: labels?.[value] ?? enumLabel(value) }));
+
+export const enumLabel = (value: string): string =>
+  value
+    .toLowerCase()
+    .split('_')
+    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+    .join(' ');

@@ -1,0 +1,58 @@
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { messages } from '@credence/contracts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { confirm } from '../../../lib/confirm.tsx';
+import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
+import { useInvalidateApplication } from '../api.ts';
+import { applyServerErrors, type RowMap } from '../form-utils.ts';
+import { worksheetTexts } from './texts.ts';
+import { useWorksheet } from './worksheet-context.ts';
+
+/** Spec 3 §4: saving a funded application asks first; answers whether to go on. */
+export const confirmFundedChange = (): Promise<boolean> =>
+  confirm({ title: worksheetTexts.fundedTitle, message: messages.applications.fundedConfirmation });
+
+export type SaveOutcome = { saved: boolean; formErrors: string[] };
+
+/**
+ * Saving one part of the application from a dialog: the funded confirmation first (and again if the server
+ * says the application became funded meanwhile), then the call; on success the 'Application Updated' toast
+ * and a reload of the application; a 422 puts its messages on the form's fields; other failures show the
+ * error toast, and a lock conflict reads the worksheet info again.
+ */
+export const useWorksheetSave = () => {
+  const { applicationId, info, refreshInfo } = useWorksheet();
+  const invalidate = useInvalidateApplication();
+
+  return async <V extends FieldValues>(
+    form: Pick<UseFormReturn<V>, 'getValues' | 'setError'>,
+    send: (confirmFunded: boolean | undefined) => Promise<unknown>,
+    options: { rows?: RowMap; mapField?: (field: string) => string } = {},
+  ): Promise<SaveOutcome> => {
+    let confirmFunded: boolean | undefined;
+    if (info?.state === 'funded') {
+      if (!(await confirmFundedChange())) return { saved: false, formErrors: [] };
+      confirmFunded = true;
+    }
+    for (;;) {
+      try {
+        await send(confirmFunded);
+        toasts.success(messages.applications.updatedTitle, messages.applications.updated);
+        await invalidate(applicationId);
+        return { saved: true, formErrors: [] };
+      } catch (error) {
+        if (isApiError(error) && error.code === 'FUNDED_CONFIRMATION_REQUIRED' && !confirmFunded) {
+          if (!(await confirmFundedChange())) return { saved: false, formErrors: [] };
+          confirmFunded = true;
+          continue;
+        }
+        if (isApiError(error) && error.status === 422) {
+          return { saved: false, formErrors: applyServerErrors(error, form, options.rows, options.mapField) };
+        }
+        showApiErrorToast(error);
+        if (isApiError(error) && error.status === 409) refreshInfo();
+        return { saved: false, formErrors: [] };
+      }
+    }
+  };
+};

@@ -1,0 +1,176 @@
+import { useCallback, useMemo } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { controlTypeLabels, messages } from '@credence/contracts';
+import { useDocumentTitle } from '../../../components/page-title.tsx';
+import { NotFoundPage } from '../../system/not-found-page.tsx';
+import { applicationKeys, useWorksheetInfo } from '../api.ts';
+import { enumLabel } from '../forms/fields.tsx';
+import { useApplicationLock } from './use-application-lock.ts';
+import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
+import { worksheetOfPath, worksheets } from './worksheets.ts';
+
+const stateColors: Record<string, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
+  new: 'info',
+  reviewed: 'info',
+  pending: 'warning',
+  approved: 'success',
+  counteroffer: 'warning',
+  funded: 'success',
+  declined: 'error',
+  cancelled: 'default',
+};
+
+const HeaderItem = ({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      sx={{ textTransform: 'uppercase', letterSpacing: 0.4 }}
+    >
+      {label}
+    </Typography>
+    <Box sx={{ fontWeight: 600, fontSize: 15 }} data-testid={testId}>
+      {children}
+    </Box>
+  </Box>
+);
+
+/**
+ * The frame of the seven worksheets of one application (spec 3 §2): a header with the application id, primary
+ * applicant, loan product, state and lock holder (from worksheet info), tabs between the worksheets, and the
+ * application lock (taken on opening, refreshed, watched).
+ */
+export const WorksheetFrame = () => {
+  const { id: idParam } = useParams();
+  const location = useLocation();
+  const applicationId = Number(idParam);
+  const valid = Number.isInteger(applicationId) && applicationId > 0;
+  const infoQuery = useWorksheetInfo(valid ? applicationId : 0);
+  const { refetch } = infoQuery;
+  const queryClient = useQueryClient();
+  // A fetch already under way may predate a lock change: it is dropped and the info asked for again.
+  const refreshInfo = useCallback(() => {
+    void queryClient.cancelQueries({ queryKey: applicationKeys.worksheetInfo(applicationId) }).then(() => refetch());
+  }, [applicationId, queryClient, refetch]);
+  const info = infoQuery.data;
+  const { phase, unlock } = useApplicationLock(applicationId, info, refreshInfo);
+  const current = worksheetOfPath(location.pathname);
+  useDocumentTitle(`${current.title} ${applicationId}`);
+
+  const holder = info?.lockingUser && !info.isLockedByMe ? info.lockingUser.name : null;
+  const canEdit = phase === 'mine' && (info?.isLockedByMe ?? true);
+  const readOnlyReason =
+    phase === 'other' || holder
+      ? messages.applications.lockedBy(holder ?? 'another user')
+      : phase === 'mine'
+        ? null
+        : messages.applications.lockRequired;
+
+  const context = useMemo<WorksheetContextValue>(
+    () => ({ applicationId, info, canEdit, readOnlyReason, refreshInfo }),
+    [applicationId, info, canEdit, readOnlyReason, refreshInfo],
+  );
+
+  if (!valid || (infoQuery.isError && !info)) return <NotFoundPage />;
+
+  return (
+    <WorksheetContext.Provider value={context}>
+      <Paper variant="outlined" sx={{ mb: 2, overflow: 'hidden' }} data-testid="worksheet-header">
+        <Box sx={{ px: 2.5, pt: 1.75, pb: 1.25, display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+          <Box sx={{ mr: 1 }}>
+            <Typography variant="h5" component="h1" sx={{ lineHeight: 1.2 }}>
+              {current.title}
+            </Typography>
+          </Box>
+          <HeaderItem label="App Id" testId="header-application-id">
+            {applicationId}
+          </HeaderItem>
+          <HeaderItem label="Primary Applicant" testId="header-primary-applicant">
+            {info ? (info.primaryApplicantName ?? '—') : <Skeleton width={120} />}
+          </HeaderItem>
+          <HeaderItem label="Loan Product" testId="header-loan-product">
+            {info ? (
+              <>
+                {info.loanProduct.name}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({controlTypeLabels[info.loanProduct.controlType]}
+                  {info.loanProduct.isBusinessLoan ? ', Business' : ''})
+                </Typography>
+              </>
+            ) : (
+              <Skeleton width={140} />
+            )}
+          </HeaderItem>
+          <HeaderItem label="State" testId="header-state">
+            {info ? (
+              <Chip size="small" label={enumLabel(info.state)} color={stateColors[info.state] ?? 'default'} />
+            ) : (
+              <Skeleton width={60} />
+            )}
+          </HeaderItem>
+          <Box sx={{ flexGrow: 1 }} />
+          <HeaderItem label="Lock" testId="header-lock">
+            {info?.isLockedByMe ? (
+              <Chip size="small" icon={<LockIcon />} label="Locked by you" color="success" variant="outlined" />
+            ) : info?.lockingUser ? (
+              <Chip size="small" icon={<LockIcon />} label={`Locked by ${info.lockingUser.name}`} color="warning" />
+            ) : (
+              <Chip
+                size="small"
+                icon={<LockOpenIcon />}
+                label={phase === 'acquiring' ? 'Locking…' : 'Unlocked'}
+                variant="outlined"
+              />
+            )}
+          </HeaderItem>
+        </Box>
+        <Tabs
+          value={current.path}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Worksheets"
+          sx={{
+            px: 1.5,
+            borderTop: 1,
+            borderColor: 'divider',
+            minHeight: 40,
+            '& .MuiTab-root': { minHeight: 40, py: 0.5 },
+          }}
+        >
+          {worksheets.map((w) => (
+            <Tab key={w.path} value={w.path} label={w.tab} component={RouterLink} to={`/${w.path}/${applicationId}`} />
+          ))}
+        </Tabs>
+      </Paper>
+      {holder && phase !== 'mine' ? (
+        <Alert
+          severity="warning"
+          icon={<LockIcon />}
+          sx={{ mb: 2 }}
+          data-testid="locked-by-alert"
+          action={
+            <Button color="inherit" size="small" startIcon={<LockOpenIcon />} onClick={() => void unlock()}>
+              Unlock
+            </Button>
+          }
+        >
+          {messages.applications.lockedBy(holder)} Saving is disabled until the lock is released.
+        </Alert>
+      ) : null}
+      <Outlet />
+    </WorksheetContext.Provider>
+  );
+};

@@ -1,0 +1,16 @@
+/** The seven worksheets of an application (spec 3 §2), in the order of their tabs. */
+export const worksheets = [
+  { path: 'application', tab: 'Application', title: 'Application Worksheet' },
+  { path: 'credit', tab: 'Credit', title: 'Credit Worksheet' },
+  { path: 'decision', tab: 'Decision', title: 'Decision Worksheet' },
+  { path: 'fundingRequirements', tab: 'Requirements', title: 'Funding Requirements Worksheet' },
+  { path: 'fund', tab: 'Funding', title: 'Funding Worksheet' },
+  { path: 'sales', tab: 'Sales', title: 'Sales Worksheet' },
+  { path: 'closingSummary', tab: 'Closing Summary', title: 'Closing Summary' },
+] as const;
+
+export type Worksheet = (typeof worksheets)[number];
+
+/** The worksheet a path belongs to ('/credit/12' -> Credit). */
+export const worksheetOfPath = (pathname: string): Worksheet =>
+  worksheets.find((w) => pathname.split('/')[1]?.toLowerCase() === w.path.toLowerCase()) ?? worksheets[0];
