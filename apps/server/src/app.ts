@@ -30,6 +30,13 @@ import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
 import { registerDealerRoutes } from './modules/dealers/dealers.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerActionItemRoutes } from './modules/action-items/action-items.routes.ts';
+import { registerDealerPacketRoutes } from './modules/dealer-packets/dealer-packets.routes.ts';
+import { registerApplicationAlertRoutes } from './modules/application-alerts/application-alerts.routes.ts';
+import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
+import { registerPromotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { registerApplicationShareRoutes } from './modules/application-shares/application-shares.routes.ts';
+import { registerHmdaRoutes } from './modules/hmda/hmda.routes.ts';
 import { registerLoanProductRoutes } from './modules/loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -111,6 +118,13 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerCommentRoutes(app, deps);
   registerFileRoutes(app, deps);
   registerApplicationHistoryRoutes(app, deps);
+  registerHmdaRoutes(app, deps);
+  registerActionItemRoutes(app, deps);
+  registerDealerPacketRoutes(app, deps);
+  registerApplicationShareRoutes(app, deps);
+  registerApplicationAlertRoutes(app, deps);
+  registerCustomFieldRoutes(app, deps);
+  registerPromotionRoutes(app, deps);
 
   const webIndex = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);

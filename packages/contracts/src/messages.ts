@@ -119,4 +119,59 @@ export const messages = {
     updated: 'You have updated the dealer successfully,',
     nameTaken: 'A dealer with this name already exists.',
   },
+  hmda: {
+    /** Spec 3 §5. */
+    oneOptionRequired: 'One option is Required',
+    noMoreThanFive: 'No more than 5 options',
+    required: 'Required',
+    /** The counter under a free text, out of 50 (spec 3 §5 "a count out of 50"). */
+    textCount: (length: number) => `${length} / 50`,
+    updated: 'Successfully updated HMDA data',
+    notProvidedAlone: 'Not Provided cannot be combined with other options',
+    unknownOption: 'Unknown option',
+    textTooLong: 'No more than 50 characters',
+    duplicateApplicant: 'Each applicant can have only one HMDA record.',
+  },
+  followUp: {
+    descriptionRequired: 'Description is required',
+    descriptionTooLong: 'No more than 500 characters',
+    /** How the field shows the error (spec 3 §5: "Description is required", shown as "Invalid"). */
+    invalid: 'Invalid',
+    updated: 'Updated Follow Up Information!',
+    updateFailed: 'Failed to Update Follow Up Information',
+    itemNotFound: 'This follow-up item is not on the application.',
+  },
+  dealerPacket: {
+    updated: 'Updated Dealer Packet Information!',
+    dateRequired: 'Required',
+  },
+  shares: {
+    selectLabel: 'Select users and/or user groups',
+    updated: 'Successfully updated shares',
+    invalidApplicationId: 'Invalid application ID',
+    userNotFound: 'This user does not work for this lender.',
+    groupNotFound: 'This user group does not exist for this lender or is disabled.',
+    oneTarget: 'Give either a user or a user group.',
+  },
+  alerts: {
+    title: 'Application Alerts',
+    text: 'The following contact information on this application matches that of another applicant.',
+  },
+  customFields: {
+    updated: 'Updated Custom Fields!',
+    required: 'Required',
+    notANumber: 'Enter a number',
+    notADate: 'Enter a date',
+    notABoolean: 'Enter yes or no',
+    notText: 'Enter text',
+    notAnOption: 'Choose one of the options',
+    tooLong: (max: number) => `At most ${max} characters`,
+    fieldNotFound: 'This custom field does not belong to the loan product of this application.',
+  },
+  promotions: {
+    additionalFound: 'Additional Loan Promos found',
+    autoselected: 'Loan Promo autoselected',
+    notFound: 'This promotion is not available for the loan product of this application.',
+    patchNotAllowed: 'Only replace of /promotionIds is supported.',
+  },
 } as const;

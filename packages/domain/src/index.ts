@@ -7,3 +7,5 @@ export * from './itemization.ts';
 export * from './vin.ts';
 export * from './ssn.ts';
 export * from './mentions.ts';
+export * from './hmda.ts';
+export * from './contact.ts';

@@ -1,14 +1,14 @@
 import type { TestApp } from './test-app.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A signed-in caller of the test app: JSON calls with the bearer token. */
 export const apiClient = (t: TestApp, token: string) => {
-  const call = (method: Method, url: string, payload?: unknown) =>
+  const call = (method: Method, url: string, payload?: unknown, contentType?: string) =>
     t.app.inject({
       method,
       url,
-      headers: t.bearer(token),
+      headers: { ...t.bearer(token), ...(contentType ? { 'content-type': contentType } : {}) },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   return {
@@ -16,6 +16,9 @@ export const apiClient = (t: TestApp, token: string) => {
     get: (url: string) => call('GET', url),
     post: (url: string, payload: unknown = {}) => call('POST', url, payload),
     put: (url: string, payload: unknown) => call('PUT', url, payload),
+    /** A JSON patch (application/json-patch+json). */
+    patch: (url: string, payload: unknown) =>
+      call('PATCH', url, JSON.stringify(payload), 'application/json-patch+json'),
     delete: (url: string) => call('DELETE', url),
   };
 };

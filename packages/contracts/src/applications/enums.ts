@@ -377,4 +377,10 @@ export const historyActions = {
   commentDeleted: 'Comment deleted',
   ssnRevealed: 'SSN revealed',
   unlocked: 'Unlocked',
+  hmdaUpdated: 'HMDA updated',
+  followUpUpdated: 'Follow up updated',
+  dealerPacketUpdated: 'Dealer packet updated',
+  sharesUpdated: 'Shares updated',
+  customFieldsUpdated: 'Custom fields updated',
+  promotionsUpdated: 'Promotions updated',
 } as const;

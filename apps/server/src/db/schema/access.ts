@@ -56,7 +56,11 @@ export const userGroups = pgTable(
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [unique('user_groups_lender_name_key').on(t.lenderId, t.name)],
+  (t) => [
+    unique('user_groups_lender_name_key').on(t.lenderId, t.name),
+    // Lets a share name a group of its own lender only (application_shares).
+    unique('user_groups_id_lender_key').on(t.id, t.lenderId),
+  ],
 );
 
 export const userGroupMembers = pgTable(

@@ -110,6 +110,10 @@ export const applicantPhoneNumbers = pgTable(
   {
     ...applicantChildColumns(),
     number: text('number').notNull(),
+    /** The digits of the number, compared by the application alerts (indexed). */
+    numberKey: text('number_key')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(number, '\\D', '', 'g')`),
     preferredContact: boolean('preferred_contact').notNull().default(false),
     phoneType: integer('phone_type').notNull().default(1),
   },
@@ -117,6 +121,7 @@ export const applicantPhoneNumbers = pgTable(
     belongsToApplicant('applicant_phone_numbers', t),
     index('applicant_phone_numbers_applicant_idx').on(t.applicantId),
     index('applicant_phone_numbers_number_idx').on(t.lenderId, t.number),
+    index('applicant_phone_numbers_number_key_idx').on(t.lenderId, t.numberKey),
   ],
 );
 
@@ -125,12 +130,17 @@ export const applicantEmails = pgTable(
   {
     ...applicantChildColumns(),
     email: text('email').notNull(),
+    /** The e-mail trimmed and lower-cased, compared by the application alerts (indexed). */
+    emailKey: text('email_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(btrim(email))`),
     preferredContact: boolean('preferred_contact').notNull().default(false),
   },
   (t) => [
     belongsToApplicant('applicant_emails', t),
     index('applicant_emails_applicant_idx').on(t.applicantId),
     index('applicant_emails_email_idx').on(t.lenderId, sql`lower(${t.email})`),
+    index('applicant_emails_email_key_idx').on(t.lenderId, t.emailKey),
   ],
 );
 

@@ -58,6 +58,8 @@ export const applications = pgTable(
     increaseExistingCreditLimit: boolean('increase_existing_credit_limit').notNull().default(false),
     potentialLoanId: text('potential_loan_id'),
     potentialShareAccountNumber: text('potential_share_account_number'),
+    // Dealer Packet Status (spec 3 §3 "Dealer packet: receivedDate"): null until the packet is received.
+    packetReceivedDate: date('packet_received_date'),
     // The itemization (spec 1 §5), computed on save.
     totalFrontEndAmountOverride: money('total_front_end_amount_override'),
     totalFrontEndAmount: money('total_front_end_amount').notNull().default('0'),

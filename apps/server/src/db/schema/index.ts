@@ -13,3 +13,8 @@ export * from './transactions.ts';
 export * from './comments.ts';
 export * from './files.ts';
 export * from './application-history.ts';
+export * from './hmda.ts';
+export * from './action-items.ts';
+export * from './application-shares.ts';
+export * from './custom-fields.ts';
+export * from './promotions.ts';

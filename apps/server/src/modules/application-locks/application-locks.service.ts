@@ -105,3 +105,23 @@ export const writeApplication = <T>(
     await repo.touchAfterWrite(tx, applicationId, config.applicationLockSeconds);
     return result;
   });
+
+/**
+ * Runs a change to what staff record around an application rather than to the loan record itself (follow-up
+ * items, the dealer packet, shares). Like comments, it needs neither the edit lock nor the funded
+ * confirmation: the spec asks that confirmation only for applicants and the request, these dialogs are used
+ * by whoever works the file (a dealer packet typically arrives after funding), and they never change what was
+ * decided or funded. The application row is still locked for the transaction, so that two saves of a
+ * replaced list are serialised. 404 for an unknown application or another lender's.
+ */
+export const annotateApplication = <T>(
+  db: Db,
+  auth: AuthContext,
+  applicationId: number,
+  work: (tx: TenantTx, application: repo.WritableApplication) => Promise<T>,
+): Promise<T> =>
+  withTenant(db, auth.lenderId, async (tx) => {
+    const application = await repo.findForWrite(tx, applicationId, auth.userId);
+    if (!application) throw notFound();
+    return work(tx, application);
+  });

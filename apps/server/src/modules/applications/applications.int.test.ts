@@ -349,6 +349,24 @@ describe('another lender', () => {
       'POST /comments': { type: 'JOURNAL', message: 'hello' },
       'PUT /comments/:commentId': { message: 'hello' },
       'PUT /files/:fileId': { uploadTypeId: 2 },
+      'POST /hmda': {
+        records: [
+          {
+            applicantId,
+            deliveryMethod: 1,
+            gender: 1,
+            race: 32768,
+            ethnicity: 32,
+            verificationStatement1: true,
+            verificationStatement2: true,
+            verificationStatement3: true,
+          },
+        ],
+      },
+      'PUT /actionItems': { items: [{ description: 'x' }] },
+      'PUT /packet': { received: false },
+      'PUT /shares': { shares: [] },
+      'POST /customfields': { values: [] },
     };
     const applicationRoutes = t.routes.filter((r) => r.url.startsWith('/api/applications/:id') && r.method !== 'HEAD');
     expect(applicationRoutes.length).toBeGreaterThanOrEqual(20);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { MAX_ID, userRefSchema } from './common.ts';
+
+const optionalId = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ID)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** The application id of the share calls: anything but a positive whole number is "Invalid application ID". */
+export const shareParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: messages.shares.invalidApplicationId })
+    .int(messages.shares.invalidApplicationId)
+    .positive(messages.shares.invalidApplicationId)
+    .max(MAX_ID, messages.shares.invalidApplicationId),
+});
+
+/** Share entry (spec 3 §3): a user or a user group of the same lender, exactly one of them. */
+export const shareEntryInputSchema = z
+  .object({ id: optionalId, userId: optionalId, userGroupId: optionalId })
+  .refine((s) => (s.userId === null) !== (s.userGroupId === null), {
+    path: ['userId'],
+    message: messages.shares.oneTarget,
+  });
+
+/** Save: the whole list replaces the application's shares. */
+export const sharesSaveSchema = z.object({ shares: z.array(shareEntryInputSchema).max(200) });
+export type SharesSave = z.input<typeof sharesSaveSchema>;
+
+export const shareEntrySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  userGroupId: z.number().int().nullable(),
+});
+export type ShareEntry = z.infer<typeof shareEntrySchema>;
+
+/** What the multi-select offers: the lender's enabled users and enabled user groups. */
+export const shareTargetsSchema = z.object({
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  userGroups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ShareTargets = z.infer<typeof shareTargetsSchema>;
+
+/** An application in the caller's Shared With Me list: shared with them or with an enabled group of theirs. */
+export const sharedWithMeEntrySchema = z.object({
+  applicationId: z.number().int(),
+  state: z.string(),
+  loanProductName: z.string(),
+  primaryApplicantName: z.string().nullable(),
+  sharedUtcTime: z.string(),
+  sharedBy: userRefSchema.nullable(),
+  userGroup: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type SharedWithMeEntry = z.infer<typeof sharedWithMeEntrySchema>;
