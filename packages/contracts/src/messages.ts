@@ -65,6 +65,8 @@ export const messages = {
     /** Spec 3 §4: the confirmation before saving a funded application (two spaces after the first sentence). */
     fundedConfirmation: 'This application has been funded.  Are you sure you want to make changes?',
     updated: 'You have updated the application successfully.',
+    submittedTitle: 'Application Submitted',
+    submitted: (id: number) => `You have submitted the application successfully with loan id: ${id}`,
     updatedTitle: 'Application Updated',
     retrieveFailed: (thing: string) => `An error occurred retrieving ${thing} from the api.`,
     lockedBy: (name: string) => `This application is locked by ${name}.`,

@@ -61,7 +61,6 @@ import {
   requestPayload,
   type RequestValues,
 } from './forms/request-model.ts';
-import { worksheetTexts } from './worksheet/texts.ts';
 
 type Values = {
   loanProductId: number | '';
@@ -233,7 +232,7 @@ export const NewApplicationPage = () => {
       const { payload, rows } = convert(values, productOf(values.loanProductId));
       try {
         const { id } = await createApplication(payload);
-        toasts.success(worksheetTexts.submittedTitle, worksheetTexts.submitted(id));
+        toasts.success(messages.applications.submittedTitle, messages.applications.submitted(id));
         void queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
         allowNextNavigation();
         void navigate(`/application/${id}`);

@@ -1,11 +1,8 @@
 /**
  * Texts of the worksheets that the spec does not word; the spec's own texts come from the contracts'
- * message catalogue. (Spec texts missing from the catalogue are quoted here exactly until they move there.)
+ * message catalogue.
  */
 export const worksheetTexts = {
-  /** Spec 3 §8 (title "Application Submitted"). */
-  submittedTitle: 'Application Submitted',
-  submitted: (id: number) => `You have submitted the application successfully with loan id: ${id}`,
   fundedTitle: 'Funded Application',
   unlockTitle: 'Unlock Application',
   unlockQuestion: (name: string) =>
