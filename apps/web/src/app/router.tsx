@@ -112,7 +112,14 @@ export const routes: RouteObject[] = [
                       ),
                     ],
                   },
-                  ...titleOnly(queueAreas),
+                  {
+                    path: 'sharedWithMeQueue',
+                    lazy: lazyPage(
+                      () => import('../features/applications/shared-with-me-page.tsx'),
+                      'SharedWithMePage',
+                    ),
+                  },
+                  ...titleOnly(queueAreas.filter((area) => area.path !== 'sharedWithMeQueue')),
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -8,8 +8,15 @@ import Tabs from '@mui/material/Tabs';
 import { messages } from '@credence/contracts';
 import { useApplication } from './api.ts';
 import { ApplicantsDialog } from './dialogs/applicants-dialog.tsx';
+import { ApplicationAlertsDialog } from './dialogs/application-alerts-dialog.tsx';
 import { CollateralDialog } from './dialogs/collateral-dialog.tsx';
+import { CustomFieldsDialog } from './dialogs/custom-fields-dialog.tsx';
+import { DealerPacketDialog } from './dialogs/dealer-packet-dialog.tsx';
+import { FollowUpDialog } from './dialogs/follow-up-dialog.tsx';
+import { HmdaDialog } from './dialogs/hmda-dialog.tsx';
+import { PromotionsDialog } from './dialogs/promotions-dialog.tsx';
 import { RequestDialog } from './dialogs/request-dialog.tsx';
+import { ShareDialog } from './dialogs/share-dialog.tsx';
 import { TransactionDialog } from './dialogs/transaction-dialog.tsx';
 import { CommentsPanel } from './panels/comments-panel.tsx';
 import { FilesPanel } from './panels/files-panel.tsx';
@@ -21,10 +28,11 @@ import {
   RequestSection,
   TransactionSection,
 } from './worksheet/application-sections.tsx';
+import { ApplicationActions, type ApplicationAction } from './worksheet/application-actions.tsx';
 import { WorksheetCard } from './worksheet/view-parts.tsx';
 import { useWorksheet } from './worksheet/worksheet-context.ts';
 
-type Editing = 'applicants' | 'request' | 'collateral' | 'transaction' | null;
+type Editing = 'applicants' | 'request' | 'collateral' | 'transaction' | ApplicationAction | null;
 type Panel = 'files' | 'comments' | 'history';
 
 /**
@@ -50,7 +58,7 @@ export const ApplicationWorksheetPage = () => {
     return <Alert severity="error">{messages.applications.retrieveFailed('application')}</Alert>;
   }
 
-  const card = (key: Exclude<Editing, null>) => ({
+  const card = (key: 'applicants' | 'request' | 'collateral' | 'transaction') => ({
     onEdit: () => setEditing(key),
     canEdit,
     readOnlyReason,
@@ -58,6 +66,7 @@ export const ApplicationWorksheetPage = () => {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="application-worksheet">
+      <ApplicationActions applicationId={applicationId} onOpen={setEditing} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' } }}>
         <WorksheetCard title="Channel and Product" testId="channel-card">
           <ChannelSection application={application} />
@@ -108,6 +117,13 @@ export const ApplicationWorksheetPage = () => {
       {editing === 'request' ? <RequestDialog application={application} onClose={close} /> : null}
       {editing === 'collateral' ? <CollateralDialog application={application} onClose={close} /> : null}
       {editing === 'transaction' ? <TransactionDialog application={application} onClose={close} /> : null}
+      {editing === 'hmda' ? <HmdaDialog onClose={close} /> : null}
+      {editing === 'followUp' ? <FollowUpDialog onClose={close} /> : null}
+      {editing === 'packet' ? <DealerPacketDialog onClose={close} /> : null}
+      {editing === 'share' ? <ShareDialog onClose={close} /> : null}
+      {editing === 'customFields' ? <CustomFieldsDialog onClose={close} /> : null}
+      {editing === 'promotions' ? <PromotionsDialog onClose={close} /> : null}
+      {editing === 'alerts' ? <ApplicationAlertsDialog onClose={close} /> : null}
     </Box>
   );
 };

@@ -29,6 +29,8 @@ export type EditDialogProps = {
   warning?: string | null;
   children: ReactNode;
   saveLabel?: string;
+  /** The label of the closing button ('Cancel'; the HMDA form without data says 'Add Later'). */
+  cancelLabel?: string;
   /** A nested dialog (opened from another): it leaves the navigation prompt to its parent. */
   nested?: boolean;
   testId?: string;
@@ -51,6 +53,7 @@ export const EditDialog = ({
   warning,
   children,
   saveLabel = 'Save',
+  cancelLabel = 'Cancel',
   nested = false,
   testId,
 }: EditDialogProps) => {
@@ -104,7 +107,7 @@ export const EditDialog = ({
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={() => void requestClose()} disabled={saving}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Tooltip title={!canSave && saveHint ? saveHint : ''}>
           <span>

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { moneyText } from '../form-utils.ts';
 
@@ -261,3 +266,27 @@ export const enumLabel = (value: string): string =>
     .split('_')
     .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
     .join(' ');
+
+/** A required yes or no question as two radio buttons; the value is true, false or null (not answered). */
+export const YesNoInput = ({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) => {
+  const { field, fieldState } = useField(name);
+  const value = field.value === true ? 'yes' : field.value === false ? 'no' : '';
+  return (
+    <FormControl error={!!fieldState.error} disabled={disabled} component="fieldset" sx={{ display: 'block' }}>
+      <FormLabel component="legend" sx={{ fontSize: 14 }}>
+        {label}
+      </FormLabel>
+      <RadioGroup
+        row
+        name={field.name}
+        value={value}
+        onChange={(event) => field.onChange(event.target.value === 'yes')}
+        onBlur={field.onBlur}
+      >
+        <FormControlLabel value="yes" control={<Radio size="small" />} label="Yes" />
+        <FormControlLabel value="no" control={<Radio size="small" />} label="No" />
+      </RadioGroup>
+      {fieldState.error ? <FormHelperText sx={{ mt: -0.5 }}>{fieldState.error.message}</FormHelperText> : null}
+    </FormControl>
+  );
+};

@@ -2,7 +2,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { messages } from '@credence/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
-import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
+import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useInvalidateApplication } from '../api.ts';
 import { applyServerErrors, type RowMap } from '../form-utils.ts';
 import { worksheetTexts } from './texts.ts';
@@ -27,7 +27,12 @@ export const useWorksheetSave = () => {
   return async <V extends FieldValues>(
     form: Pick<UseFormReturn<V>, 'getValues' | 'setError'>,
     send: (confirmFunded: boolean | undefined) => Promise<unknown>,
-    options: { rows?: RowMap; mapField?: (field: string) => string } = {},
+    options: {
+      rows?: RowMap;
+      mapField?: (field: string) => string;
+      /** The success toast (title, text); 'Application Updated' by default. */
+      success?: { title?: string; text?: string };
+    } = {},
   ): Promise<SaveOutcome> => {
     let confirmFunded: boolean | undefined;
     if (info?.state === 'funded') {
@@ -37,7 +42,11 @@ export const useWorksheetSave = () => {
     for (;;) {
       try {
         await send(confirmFunded);
-        toasts.success(messages.applications.updatedTitle, messages.applications.updated);
+        const success = options.success ?? {
+          title: messages.applications.updatedTitle,
+          text: messages.applications.updated,
+        };
+        toasts.success(success.title, success.text);
         await invalidate(applicationId);
         return { saved: true, formErrors: [] };
       } catch (error) {
@@ -53,6 +62,36 @@ export const useWorksheetSave = () => {
         if (isApiError(error) && error.status === 409) refreshInfo();
         return { saved: false, formErrors: [] };
       }
+    }
+  };
+};
+
+/**
+ * Saving a part that needs no lock (follow-ups, dealer packet, shares): the call, then the success toast and a
+ * reload of the application; a 422 puts its messages on the form's fields; another failure shows the error
+ * toast (with its own title when given, e.g. 'Failed to Update Follow Up Information').
+ */
+export const useDirectSave = () => {
+  const { applicationId } = useWorksheet();
+  const invalidate = useInvalidateApplication();
+
+  return async <V extends FieldValues>(
+    form: Pick<UseFormReturn<V>, 'getValues' | 'setError'>,
+    send: () => Promise<unknown>,
+    options: { success: string; failureTitle?: string; rows?: RowMap },
+  ): Promise<SaveOutcome> => {
+    try {
+      await send();
+      toasts.success(options.success);
+      await invalidate(applicationId);
+      return { saved: true, formErrors: [] };
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) {
+        return { saved: false, formErrors: applyServerErrors(error, form, options.rows) };
+      }
+      if (options.failureTitle) toasts.error(options.failureTitle, apiErrorText(error));
+      else showApiErrorToast(error);
+      return { saved: false, formErrors: [] };
     }
   };
 };

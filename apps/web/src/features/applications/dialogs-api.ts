@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  actionItemSchema,
+  applicationAlertSchema,
+  applicationPromotionsSchema,
+  customFieldSchema,
+  dealerPacketSchema,
+  hmdaApplicantSchema,
+  messages,
+  shareEntrySchema,
+  sharedWithMeEntrySchema,
+  shareTargetsSchema,
+  type ActionItemsSave,
+  type ApplicationPatch,
+  type CustomFieldsSave,
+  type DealerPacketSave,
+  type HmdaSave,
+  type SharesSave,
+} from '@credence/contracts';
+import { apiClient, isSessionError } from '../../lib/api-client.ts';
+import { toasts } from '../../lib/toast.tsx';
+import { applicationKeys } from './api.ts';
+
+/*
+ * The calls of the worksheet dialogs (spec 3 §2, §3): HMDA, follow-up items, dealer packet, shares, alerts,
+ * custom fields and promotions of one application, and the Shared With Me list. Keys live under the
+ * application's key, so a save that invalidates the application reads them again.
+ */
+
+export const dialogKeys = {
+  hmda: (id: number) => [...applicationKeys.application(id), 'hmda'] as const,
+  actionItems: (id: number) => [...applicationKeys.application(id), 'actionItems'] as const,
+  packet: (id: number) => [...applicationKeys.application(id), 'packet'] as const,
+  shares: (id: number) => [...applicationKeys.application(id), 'shares'] as const,
+  shareTargets: (id: number) => [...applicationKeys.application(id), 'shareTargets'] as const,
+  alerts: (id: number) => [...applicationKeys.application(id), 'alerts'] as const,
+  customFields: (id: number) => [...applicationKeys.application(id), 'customFields'] as const,
+  promotions: (id: number) => [...applicationKeys.application(id), 'promotions'] as const,
+  sharedWithMe: ['applications', 'sharedWithMe'] as const,
+};
+
+/** A failed load shows 'An error occurred retrieving {thing} from the api.' once (spec 3 §8). */
+const retrieving =
+  <T>(thing: string, load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (!isSessionError(error)) {
+        toasts.error(messages.errors.title, messages.applications.retrieveFailed(thing), {
+          toastId: `retrieve-${thing}`,
+        });
+      }
+      throw error;
+    }
+  };
+const silent = { silentError: true } as const;
+
+const useLoad = <T>(key: readonly unknown[], thing: string, load: () => Promise<T>, enabled = true) =>
+  useQuery({ queryKey: key, queryFn: retrieving(thing, load), staleTime: 0, enabled, meta: silent });
+
+// HMDA
+
+export const useHmda = (id: number) =>
+  useLoad(dialogKeys.hmda(id), 'HMDA data', () =>
+    apiClient.get(`/api/applications/${id}/hmda`, { schema: z.array(hmdaApplicantSchema) }),
+  );
+export const saveHmda = (id: number, body: HmdaSave) =>
+  apiClient.post(`/api/applications/${id}/hmda`, body, { schema: z.array(hmdaApplicantSchema) });
+
+// Follow-up action items
+
+export const useActionItems = (id: number) =>
+  useLoad(dialogKeys.actionItems(id), 'follow up items', () =>
+    apiClient.get(`/api/applications/${id}/actionItems`, { schema: z.array(actionItemSchema) }),
+  );
+export const saveActionItems = (id: number, body: ActionItemsSave) =>
+  apiClient.put(`/api/applications/${id}/actionItems`, body, { schema: z.array(actionItemSchema) });
+
+// Dealer packet
+
+export const useDealerPacket = (id: number) =>
+  useLoad(dialogKeys.packet(id), 'dealer packet', () =>
+    apiClient.get(`/api/applications/${id}/packet`, { schema: dealerPacketSchema }),
+  );
+export const saveDealerPacket = (id: number, body: DealerPacketSave) =>
+  apiClient.put(`/api/applications/${id}/packet`, body, { schema: dealerPacketSchema });
+
+// Shares
+
+export const useShares = (id: number) =>
+  useLoad(dialogKeys.shares(id), 'shares', () =>
+    apiClient.get(`/api/applications/${id}/shares`, { schema: z.array(shareEntrySchema) }),
+  );
+export const useShareTargets = (id: number) =>
+  useLoad(dialogKeys.shareTargets(id), 'users and user groups', () =>
+    apiClient.get(`/api/applications/${id}/shareTargets`, { schema: shareTargetsSchema }),
+  );
+export const saveShares = (id: number, body: SharesSave) =>
+  apiClient.put(`/api/applications/${id}/shares`, body, { schema: z.array(shareEntrySchema) });
+
+export const useSharedWithMe = () =>
+  useLoad(dialogKeys.sharedWithMe, 'shared applications', () =>
+    apiClient.get('/api/applications/sharedWithMe', { schema: z.array(sharedWithMeEntrySchema) }),
+  );
+
+// Alerts
+
+export const useApplicationAlerts = (id: number) =>
+  useLoad(dialogKeys.alerts(id), 'application alerts', () =>
+    apiClient.get(`/api/applications/${id}/alerts`, { schema: z.array(applicationAlertSchema) }),
+  );
+
+// Custom fields
+
+export const useCustomFields = (id: number) =>
+  useLoad(dialogKeys.customFields(id), 'custom fields', () =>
+    apiClient.get(`/api/applications/${id}/customfields`, { schema: z.array(customFieldSchema) }),
+  );
+export const saveCustomFields = (id: number, body: CustomFieldsSave) =>
+  apiClient.post(`/api/applications/${id}/customfields`, body, { schema: z.array(customFieldSchema) });
+
+// Promotions
+
+export const usePromotions = (id: number) =>
+  useLoad(dialogKeys.promotions(id), 'promotions', () =>
+    apiClient.get(`/api/applications/${id}/promotions`, { schema: applicationPromotionsSchema }),
+  );
+/** PATCH application: a JSON patch replacing /promotionIds (spec 3 §7). */
+export const savePromotions = (id: number, promotionIds: number[], confirmFunded: boolean | undefined) =>
+  apiClient.patch(
+    `/api/application/${id}`,
+    [{ op: 'replace', path: '/promotionIds', value: promotionIds }] satisfies ApplicationPatch,
+    { schema: applicationPromotionsSchema, query: { confirmFunded: confirmFunded ? 'true' : undefined } },
+  );

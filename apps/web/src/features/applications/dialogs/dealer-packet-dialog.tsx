@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import { dealerPacketSaveSchema, messages, type DealerPacket, type DealerPacketSave } from '@credence/contracts';
+import { saveDealerPacket, useDealerPacket } from '../dialogs-api.ts';
+import { contractResolver } from '../form-utils.ts';
+import { CheckboxInput, DateInput } from '../forms/fields.tsx';
+import { useDirectSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheet } from '../worksheet/worksheet-context.ts';
+import { LoadingDialog } from './dialog-parts.tsx';
+import { EditDialog } from './edit-dialog.tsx';
+import { todayUtc } from './follow-up-dialog.tsx';
+
+const TITLE = 'Dealer Packet Status';
+const WIDTH = 400;
+
+type Values = { received: boolean; receivedDate: string };
+
+/** Spec 3 §4: the date is null when not received; it is required when received. */
+const payloadOf = (v: Values): DealerPacketSave => ({
+  received: v.received,
+  receivedDate: v.received && v.receivedDate !== '' ? v.receivedDate : null,
+});
+
+/** The Dealer Packet Status dialog (400px): received and the date received; no lock needed. */
+export const DealerPacketDialog = ({ onClose }: { onClose: () => void }) => {
+  const { applicationId } = useWorksheet();
+  const { data, isError } = useDealerPacket(applicationId);
+  if (!data) {
+    return (
+      <LoadingDialog
+        title={TITLE}
+        width={WIDTH}
+        onClose={onClose}
+        failed={isError}
+        thing="dealer packet"
+        testId="dealer-packet-dialog"
+      />
+    );
+  }
+  return <DealerPacketForm packet={data} onClose={onClose} />;
+};
+
+const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: () => void }) => {
+  const { applicationId } = useWorksheet();
+  const save = useDirectSave();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const defaultValues = useMemo<Values>(
+    () => ({ received: packet.received, receivedDate: packet.receivedDate ?? '' }),
+    [packet],
+  );
+  const resolver = useMemo(
+    () =>
+      contractResolver<Values, DealerPacketSave>(dealerPacketSaveSchema, (v) => ({ payload: payloadOf(v), rows: {} })),
+    [],
+  );
+  const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
+  const { isDirty, isValid, isSubmitting } = form.formState;
+  const received = useWatch({ control: form.control, name: 'received' });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    const outcome = await save(form, () => saveDealerPacket(applicationId, payloadOf(values)), {
+      success: messages.dealerPacket.updated,
+    });
+    if (outcome.saved) onClose();
+    else setFormErrors(outcome.formErrors);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <EditDialog
+        title={TITLE}
+        width={WIDTH}
+        onClose={onClose}
+        onSubmit={(event) => void submit(event)}
+        dirty={isDirty}
+        saving={isSubmitting}
+        canSave={isDirty && isValid && !isSubmitting}
+        formErrors={formErrors}
+        testId="dealer-packet-dialog"
+      >
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          <CheckboxInput
+            name="received"
+            label="Received"
+            onUserChange={(checked) => {
+              // Ticking defaults the date to today (UTC); unticking clears it.
+              form.setValue('receivedDate', checked ? form.getValues('receivedDate') || todayUtc() : '', {
+                shouldDirty: true,
+              });
+              void form.trigger();
+            }}
+          />
+          <DateInput name="receivedDate" label="Date Received" required={received} disabled={!received} />
+        </Box>
+      </EditDialog>
+    </FormProvider>
+  );
+};

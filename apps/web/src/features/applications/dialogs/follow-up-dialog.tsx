@@ -1,0 +1,213 @@
+import { useMemo, useState } from 'react';
+import { FormProvider, useController, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  actionItemsSaveSchema,
+  actionItemTypes,
+  MAX_FOLLOW_UP_DESCRIPTION,
+  messages,
+  type ActionItem,
+  type ActionItemsSave,
+} from '@credence/contracts';
+import { saveActionItems, useActionItems } from '../dialogs-api.ts';
+import { contractResolver } from '../form-utils.ts';
+import { CheckboxInput, DateInput } from '../forms/fields.tsx';
+import { useDirectSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheet } from '../worksheet/worksheet-context.ts';
+import { LoadingDialog } from './dialog-parts.tsx';
+import { EditDialog } from './edit-dialog.tsx';
+
+const TITLE = 'Follow Up';
+const WIDTH = 1100;
+
+type ItemValues = {
+  id: number | null;
+  description: string;
+  alertDate: string;
+  completed: boolean;
+  isDailyDelivery: boolean;
+};
+type Values = { items: ItemValues[] };
+
+/** Today in UTC, YYYY-MM-DD. */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+const itemValues = (item: ActionItem): ItemValues => ({
+  id: item.id,
+  description: item.description,
+  alertDate: item.alertDate,
+  completed: item.completed,
+  isDailyDelivery: item.isDailyDelivery,
+});
+
+/** Spec 3 §4: a new item is not completed, due today, a Followup, without daily delivery. */
+const newItem = (): ItemValues => ({
+  id: null,
+  description: '',
+  alertDate: todayUtc(),
+  completed: false,
+  isDailyDelivery: false,
+});
+
+const payloadOf = (values: Values): ActionItemsSave => ({
+  items: values.items.map((item) => ({
+    id: item.id,
+    description: item.description,
+    alertDate: item.alertDate === '' ? null : item.alertDate,
+    completed: item.completed,
+    isDailyDelivery: item.isDailyDelivery,
+    actionItemType: actionItemTypes.Followup,
+  })),
+});
+
+/** The Follow Up dialog (1100px): the application's follow-up action items; no lock needed. */
+export const FollowUpDialog = ({ onClose }: { onClose: () => void }) => {
+  const { applicationId } = useWorksheet();
+  const { data, isError } = useActionItems(applicationId);
+  if (!data) {
+    return (
+      <LoadingDialog
+        title={TITLE}
+        width={WIDTH}
+        onClose={onClose}
+        failed={isError}
+        thing="follow up items"
+        testId="follow-up-dialog"
+      />
+    );
+  }
+  return <FollowUpForm items={data} onClose={onClose} />;
+};
+
+const FollowUpForm = ({ items, onClose }: { items: ActionItem[]; onClose: () => void }) => {
+  const { applicationId } = useWorksheet();
+  const save = useDirectSave();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const defaultValues = useMemo<Values>(() => ({ items: items.map(itemValues) }), [items]);
+  const resolver = useMemo(
+    () =>
+      contractResolver<Values, ActionItemsSave>(actionItemsSaveSchema, (v) => ({ payload: payloadOf(v), rows: {} })),
+    [],
+  );
+  const form = useForm<Values>({ defaultValues, resolver, mode: 'all' });
+  const { isDirty, isValid, isSubmitting } = form.formState;
+  const rows = useFieldArray({ control: form.control, name: 'items' });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    const outcome = await save(form, () => saveActionItems(applicationId, payloadOf(values)), {
+      success: messages.followUp.updated,
+      failureTitle: messages.followUp.updateFailed,
+    });
+    if (outcome.saved) onClose();
+    else setFormErrors(outcome.formErrors);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <EditDialog
+        title={TITLE}
+        width={WIDTH}
+        onClose={onClose}
+        onSubmit={(event) => void submit(event)}
+        dirty={isDirty}
+        saving={isSubmitting}
+        // Spec 3 §5: Save is disabled when the form is invalid and dirty.
+        canSave={!(isDirty && !isValid) && !isSubmitting}
+        formErrors={formErrors}
+        testId="follow-up-dialog"
+      >
+        <Table size="small" aria-label="Follow up items">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 110 }}>Completed</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell sx={{ width: 190 }}>Due By</TableCell>
+              <TableCell sx={{ width: 150 }}>Delivery</TableCell>
+              <TableCell sx={{ width: 56 }} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.fields.map((row, i) => (
+              <TableRow key={row.id} data-testid="follow-up-row" sx={{ verticalAlign: 'top' }}>
+                <TableCell sx={{ pt: 1.5 }}>
+                  <CheckboxInput name={`items.${i}.completed`} label="Completed" />
+                </TableCell>
+                <TableCell>
+                  <DescriptionInput name={`items.${i}.description`} autoFocus={row.id === rows.fields.at(-1)?.id} />
+                </TableCell>
+                <TableCell>
+                  <DateInput name={`items.${i}.alertDate`} label="Due By" />
+                </TableCell>
+                <TableCell sx={{ pt: 1.5 }}>
+                  <CheckboxInput name={`items.${i}.isDailyDelivery`} label="Daily" />
+                </TableCell>
+                <TableCell sx={{ pt: 1.5 }}>
+                  <Tooltip title="Remove">
+                    <IconButton size="small" aria-label="Remove follow up" onClick={() => rows.remove(i)}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            {rows.fields.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                    No follow up items.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+        <Box sx={{ mt: 1.5 }}>
+          <Button startIcon={<AddIcon />} onClick={() => rows.append(newItem())}>
+            Add
+          </Button>
+        </Box>
+      </EditDialog>
+    </FormProvider>
+  );
+};
+
+/** The description: required, at most 500; an error shows as 'Invalid' (spec 3 §5), its reason as a tooltip. */
+const DescriptionInput = ({ name, autoFocus }: { name: string; autoFocus: boolean }) => {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control });
+  const error = fieldState.error?.message;
+  return (
+    <Tooltip title={error ?? ''} placement="top-start">
+      <TextField
+        label="Description"
+        name={field.name}
+        value={(field.value as string | undefined) ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        error={!!error}
+        helperText={error ? messages.followUp.invalid : undefined}
+        required
+        fullWidth
+        multiline
+        autoFocus={autoFocus && field.value === ''}
+        slotProps={{
+          htmlInput: { maxLength: MAX_FOLLOW_UP_DESCRIPTION, 'aria-description': error ?? undefined },
+        }}
+      />
+    </Tooltip>
+  );
+};

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { messages, type ApplicationPromotions, type Promotion } from '@credence/contracts';
+import { savePromotions, usePromotions } from '../dialogs-api.ts';
+import { useWorksheet } from '../worksheet/worksheet-context.ts';
+import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { LoadingDialog } from './dialog-parts.tsx';
+import { EditDialog } from './edit-dialog.tsx';
+
+const TITLE = 'Promotions Summary';
+const WIDTH = '90%';
+
+type Values = { promotionIds: number[] };
+
+/**
+ * What the dialog says on opening: with nothing chosen yet, the auto-select promotions are ticked ('Loan Promo
+ * autoselected'); with promotions chosen, 'Additional Loan Promos found' when the product offers others.
+ */
+export const promotionNotice = (data: ApplicationPromotions): { autoSelected: number[]; notice: string | null } => {
+  if (data.promotionIds.length === 0) {
+    const autoSelected = data.promotions.filter((p) => p.autoSelect).map((p) => p.id);
+    return { autoSelected, notice: autoSelected.length > 0 ? messages.promotions.autoselected : null };
+  }
+  const others = data.promotions.some((p) => !data.promotionIds.includes(p.id));
+  return { autoSelected: [], notice: others ? messages.promotions.additionalFound : null };
+};
+
+const percent = (value: string | null) => (value === null ? '—' : `${Number(value).toString()}%`);
+const period = (p: Promotion) => (p.startDate || p.endDate ? `${p.startDate ?? '…'} – ${p.endDate ?? '…'}` : 'Ongoing');
+
+/** Promotions Summary (90%): the promotions of the application's product, chosen by checkbox. */
+export const PromotionsDialog = ({ onClose }: { onClose: () => void }) => {
+  const { applicationId } = useWorksheet();
+  const { data, isError } = usePromotions(applicationId);
+  if (!data) {
+    return (
+      <LoadingDialog
+        title={TITLE}
+        width={WIDTH}
+        onClose={onClose}
+        failed={isError}
+        thing="promotions"
+        testId="promotions-dialog"
+      />
+    );
+  }
+  return <PromotionsForm data={data} onClose={onClose} />;
+};
+
+const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClose: () => void }) => {
+  const { applicationId, canEdit, readOnlyReason } = useWorksheet();
+  const save = useWorksheetSave();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { autoSelected, notice } = useMemo(() => promotionNotice(data), [data]);
+  const form = useForm<Values>({ defaultValues: { promotionIds: data.promotionIds }, mode: 'onChange' });
+  const { isDirty, isValid, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    // Auto-selected promotions are ticked as a change, so Save offers to keep them.
+    if (autoSelected.length > 0) form.setValue('promotionIds', autoSelected, { shouldDirty: true });
+  }, [autoSelected, form]);
+
+  // A chosen promotion that has ended since stays listed (the server keeps it choosable).
+  const ended = data.promotionIds.filter((id) => !data.promotions.some((p) => p.id === id));
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    const outcome = await save(form, (confirmFunded) =>
+      savePromotions(applicationId, values.promotionIds, confirmFunded),
+    );
+    if (outcome.saved) onClose();
+    else setFormErrors(outcome.formErrors);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <EditDialog
+        title={TITLE}
+        width={WIDTH}
+        onClose={onClose}
+        onSubmit={(event) => void submit(event)}
+        dirty={isDirty}
+        saving={isSubmitting}
+        canSave={canEdit && isDirty && isValid && !isSubmitting}
+        saveHint={canEdit ? null : readOnlyReason}
+        formErrors={formErrors}
+        testId="promotions-dialog"
+      >
+        {notice ? (
+          <Alert severity={autoSelected.length > 0 ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="promotions-notice">
+            {notice}
+          </Alert>
+        ) : null}
+        <Controller
+          control={form.control}
+          name="promotionIds"
+          render={({ field }) => {
+            const chosen = new Set(field.value);
+            const toggle = (id: number, checked: boolean) =>
+              field.onChange(checked ? [...field.value, id] : field.value.filter((v) => v !== id));
+            return (
+              <Table size="small" aria-label="Promotions">
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox" />
+                    <TableCell>Promotion</TableCell>
+                    <TableCell>Description</TableCell>
+                    <TableCell align="right">Rate Discount</TableCell>
+                    <TableCell>Period</TableCell>
+                    <TableCell>Auto Select</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.promotions.map((p) => (
+                    <TableRow key={p.id} hover>
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={chosen.has(p.id)}
+                          disabled={!canEdit}
+                          onChange={(event) => toggle(p.id, event.target.checked)}
+                          slotProps={{ input: { 'aria-label': p.name } }}
+                        />
+                      </TableCell>
+                      <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
+                      <TableCell>{p.description ?? '—'}</TableCell>
+                      <TableCell align="right">{percent(p.rateDiscount)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{period(p)}</TableCell>
+                      <TableCell>{p.autoSelect ? 'Yes' : 'No'}</TableCell>
+                    </TableRow>
+                  ))}
+                  {ended.map((id) => (
+                    <TableRow key={id}>
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={chosen.has(id)}
+                          disabled={!canEdit}
+                          onChange={(event) => toggle(id, event.target.checked)}
+                          slotProps={{ input: { 'aria-label': `Promotion ${id}` } }}
+                        />
+                      </TableCell>
+                      <TableCell colSpan={5}>Promotion {id} (no longer offered)</TableCell>
+                    </TableRow>
+                  ))}
+                  {data.promotions.length === 0 && ended.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={6}>
+                        <Typography variant="body2" color="text.secondary">
+                          This loan product has no current promotions.
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </TableBody>
+              </Table>
+            );
+          }}
+        />
+      </EditDialog>
+    </FormProvider>
+  );
+};

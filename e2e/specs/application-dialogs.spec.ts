@@ -1,0 +1,214 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn, users } from '../support/sign-in.ts';
+
+const VIN = '1HGCM82633A004352';
+
+const texts = {
+  hmdaUpdated: 'Successfully updated HMDA data',
+  followUpUpdated: 'Updated Follow Up Information!',
+  sharesUpdated: 'Successfully updated shares',
+  alerts: 'The following contact information on this application matches that of another applicant.',
+};
+
+/** Signs in through the API (test set-up only) and answers the bearer header. */
+const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
+  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
+};
+
+/** An auto application created through the API by the loan officer, with one applicant. */
+const createApplication = async (request: APIRequestContext, lastName: string): Promise<number> => {
+  const headers = await apiAuth(request, users.officer);
+  const products = (await (await request.get('/api/loanProducts', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const product = products.find((p) => p.name === 'New Auto');
+  expect(product).toBeDefined();
+  const created = await request.post('/api/applications', {
+    headers,
+    data: {
+      loanProductId: product!.id,
+      direct: true,
+      applicants: [
+        {
+          applicantRole: 'PRIMARY',
+          firstName: 'Robin',
+          lastName,
+          addresses: [{ addressLine1: '12 Elm St', city: 'Denver', state: 'CO', zip: '80202' }],
+        },
+      ],
+      request: { negotiatedPrice: '20000.00', termMonths: 48, paymentFrequencyId: 'Monthly' },
+      collaterals: [
+        { family: 'Auto', type: 'AUTO', identificationNumber: VIN, year: 2022, make: 'Honda', model: 'Civic' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+};
+
+const toast = (page: Page) => page.getByTestId('toast');
+
+/** Opens the application as the signed-in officer (who then holds its lock) and one of its actions. */
+const openAction = async (page: Page, id: number, action: string) => {
+  if (!page.url().endsWith(`/application/${id}`)) {
+    await page.goto(`/application/${id}`);
+    await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
+  }
+  await page.getByRole('toolbar', { name: 'Application actions' }).getByRole('button', { name: action }).click();
+};
+
+test('HMDA: the race checkboxes keep Not Provided alone, and the saved data is shown again', async ({
+  page,
+  request,
+}) => {
+  const id = await createApplication(request, 'Hmdason');
+  await signIn(page, users.officer);
+  await openAction(page, id, 'HMDA');
+  const dialog = page.getByRole('dialog', { name: 'HMDA' });
+  await expect(dialog.getByRole('tab', { name: /Robin Hmdason/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add Later' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await dialog.getByRole('combobox', { name: 'Delivery Method' }).click();
+  await page.getByRole('option', { name: 'Internet' }).click();
+  await dialog.getByRole('combobox', { name: 'Gender' }).click();
+  await page.getByRole('option', { name: 'Female', exact: true }).click();
+  for (const statement of ['ethnicity', 'race', 'sex']) {
+    await dialog
+      .getByRole('group', { name: new RegExp(`Was the ${statement} of the applicant`) })
+      .getByRole('radio', { name: 'No' })
+      .check();
+  }
+
+  const race = dialog.getByTestId('hmda-race');
+  const white = race.getByRole('checkbox', { name: 'White', exact: true });
+  const notProvided = race.getByRole('checkbox', { name: 'Not Provided', exact: true });
+  const asian = race.getByRole('checkbox', { name: 'Asian', exact: true });
+  await white.check();
+  await notProvided.check();
+  await expect(white).not.toBeChecked();
+  await expect(notProvided).toBeChecked();
+  await asian.check();
+  await expect(notProvided).not.toBeChecked();
+  await white.check();
+  await dialog.getByTestId('hmda-ethnicity').getByRole('checkbox', { name: 'Not Hispanic or Latino' }).check();
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: texts.hmdaUpdated })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await openAction(page, id, 'HMDA');
+  await expect(dialog.getByRole('button', { name: 'Update' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(asian).toBeChecked();
+  await expect(white).toBeChecked();
+  await expect(notProvided).not.toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Delivery Method' })).toHaveText('Internet');
+  await expect(dialog.getByRole('combobox', { name: 'Gender' })).toHaveText('Female');
+  await expect(
+    dialog.getByTestId('hmda-ethnicity').getByRole('checkbox', { name: 'Not Hispanic or Latino' }),
+  ).toBeChecked();
+});
+
+test('Follow Up: a description is required; an item is added, then completed', async ({ page, request }) => {
+  const id = await createApplication(request, 'Followell');
+  await signIn(page, users.officer);
+  await openAction(page, id, 'Follow Up');
+  const dialog = page.getByRole('dialog', { name: 'Follow Up' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const row = dialog.getByTestId('follow-up-row').first();
+  const description = row.getByRole('textbox', { name: 'Description' });
+  await description.focus();
+  await description.blur();
+  await expect(row.getByText('Invalid', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await description.fill('Call the member about proof of insurance');
+  await expect(row.getByText('Invalid', { exact: true })).toBeHidden();
+  await expect(row.getByRole('checkbox', { name: 'Completed' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: texts.followUpUpdated })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await openAction(page, id, 'Follow Up');
+  await expect(dialog.getByTestId('follow-up-row')).toHaveCount(1);
+  await expect(description).toHaveValue('Call the member about proof of insurance');
+  await row.getByRole('checkbox', { name: 'Completed' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page).filter({ hasText: texts.followUpUpdated })).toHaveCount(2);
+
+  await openAction(page, id, 'Follow Up');
+  await expect(row.getByRole('checkbox', { name: 'Completed' })).toBeChecked();
+  await expect(description).toHaveValue('Call the member about proof of insurance');
+});
+
+test('Share: the officer shares an application with the admin, who sees it in Shared With Me', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const id = await createApplication(request, 'Sharewood');
+  await signIn(page, users.officer);
+  await openAction(page, id, 'Share');
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Select users and/or user groups' }).click();
+  await page.getByRole('option', { name: /Avery Morgan/ }).click();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(toast(page).filter({ hasText: texts.sharesUpdated })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await signIn(admin, users.admin);
+    await admin.getByRole('link', { name: /Shared With Me/ }).click();
+    await expect(admin.getByRole('heading', { name: 'Shared With Me' })).toBeVisible();
+    const row = admin
+      .getByTestId('shared-with-me-table')
+      .getByRole('row')
+      .filter({ hasText: String(id) });
+    await expect(row).toContainText('Robin Sharewood');
+    await expect(row).toContainText('Olivia Chen');
+    await expect(row.getByRole('link', { name: String(id) })).toHaveAttribute('href', `/application/${id}`);
+  } finally {
+    await adminContext.close();
+  }
+});
+
+test('Application Alerts: the seeded application whose applicant shares an e-mail links the other', async ({
+  page,
+  request,
+}) => {
+  // The demo seeds two applications whose primary applicants share an e-mail (jordan.ellis.family@…).
+  const headers = await apiAuth(request, users.officer);
+  let found: { id: number; other: { name: string; applicationId: number } } | null = null;
+  for (let id = 10001; id < 10200 && !found; id++) {
+    const response = await request.get(`/api/applications/${id}/alerts`, { headers });
+    if (response.status() === 404) continue;
+    const alerts = (await response.json()) as { name: string; applicationId: number; emails: string[] }[];
+    const other = alerts.find((a) => a.emails.some((e) => /jordan\.ellis\.family@/i.test(e)));
+    if (other) found = { id, other };
+  }
+  expect(found).not.toBeNull();
+  const { id, other } = found!;
+
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await page.getByRole('button', { name: /Application Alerts/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Application Alerts' });
+  await expect(dialog).toContainText(texts.alerts);
+  const link = dialog.getByRole('link', { name: other.name });
+  await expect(link).toHaveAttribute('href', `/application/${other.applicationId}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(dialog).toContainText(/jordan\.ellis\.family@example\.com/i);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
