@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { signIn, users } from '../support/sign-in.ts';
+
+test('the dealer packet is marked received with today’s date, saved and shown again', async ({ page }) => {
+  await signIn(page, users.officer);
+  await page.goto('/application/10002');
+  await page.getByRole('button', { name: 'Dealer Packet' }).click();
+  let dialog = page.getByRole('dialog');
+  let received = dialog.getByRole('checkbox');
+  if (await received.isChecked()) {
+    // Start from 'not received': unticking saves a null date.
+    await received.uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Updated Dealer Packet Information!')).toBeVisible();
+    await page.getByRole('button', { name: 'Dealer Packet' }).click();
+    dialog = page.getByRole('dialog');
+    received = dialog.getByRole('checkbox');
+  }
+  await expect(received).not.toBeChecked();
+  await received.check();
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Updated Dealer Packet Information!').last()).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Dealer Packet' }).click();
+  await expect(page.getByRole('dialog').getByRole('checkbox')).toBeChecked();
+  const [y, m, d] = today.split('-');
+  await expect(page.getByRole('dialog').getByLabel('Date Received')).toHaveValue(new RegExp(`${today}|${m}/${d}/${y}`));
+});
