@@ -9,9 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// E2E_PORT_BASE lets two runs share a machine (each takes the base port and the next one).
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
-  { name: 'main', port: 3100, env: {} },
-  { name: 'short-idle', port: 3101, env: { IDLE_SECONDS: '4', IDLE_TIMEOUT_SECONDS: '6' } },
+  { name: 'main', port: portBase, env: {} },
+  { name: 'short-idle', port: portBase + 1, env: { IDLE_SECONDS: '4', IDLE_TIMEOUT_SECONDS: '6' } },
 ];
 
 const ensure = spawnSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
