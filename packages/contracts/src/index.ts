@@ -9,3 +9,5 @@ export * from './settings.ts';
 export * from './notifications.ts';
 export * from './money.ts';
 export * from './applications/index.ts';
+export * from './queues.ts';
+export * from './search-filters.ts';

@@ -7,6 +7,8 @@ export const workRights = [
   'canFundALoan',
   'canCreateApplication',
   'canRevealSensitiveData',
+  // Publish saved filters and queues to user groups, and the administrator variants of the filter calls.
+  'canManageSearchFilters',
 ] as const;
 
 /** One administration area per entry: its route under /admin, its title, and the right that opens it. */

@@ -1,4 +1,5 @@
 import { applicationSources, applicationStates, paymentFrequencyOptions, transactionTypes } from '@credence/contracts';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -76,6 +77,23 @@ export const applications = pgTable(
     unlockedByUserId: integer('unlocked_by_user_id').references(() => users.id),
     unlockedHolderUserId: integer('unlocked_holder_user_id').references(() => users.id),
     unlockedAt: timestamptz('unlocked_at'),
+    // The primary applicant as queues show, sort and filter it; kept by a trigger on applicants (0007).
+    primaryApplicantName: text('primary_applicant_name'),
+    primaryMemberNumber: text('primary_member_number'),
+    /**
+     * The built-in queue the application is in, from its state (null once closed): new → credit; reviewed →
+     * decision; pending → pendingDecision; approved or counter-offered → requirements until the dealer packet
+     * is received (indirect), then funding (direct loans go straight to funding).
+     */
+    queue: text('queue').generatedAlwaysAs(
+      sql`case state
+        when 'new' then 'credit'
+        when 'reviewed' then 'decision'
+        when 'pending' then 'pendingDecision'
+        when 'approved' then case when direct or packet_received_date is not null then 'funding' else 'requirements' end
+        when 'counteroffer' then case when direct or packet_received_date is not null then 'funding' else 'requirements' end
+        end`,
+    ),
   },
   (t) => [
     unique('applications_id_lender_key').on(t.id, t.lenderId),
@@ -89,9 +107,23 @@ export const applications = pgTable(
       columns: [t.dealerId, t.lenderId],
       foreignColumns: [dealers.id, dealers.lenderId],
     }),
-    index('applications_lender_state_idx').on(t.lenderId, t.state, t.createdAt),
-    index('applications_lender_created_idx').on(t.lenderId, t.createdAt),
-    index('applications_dealer_idx').on(t.dealerId),
+    // Queues (spec 1 §3): every sortable or filterable queue column has a (lender, column, id) index, so a page
+    // is an index walk whatever the sort; the id breaks ties for stable paging.
+    index('applications_lender_state_idx').on(t.lenderId, t.state, t.createdAt, t.id),
+    index('applications_lender_created_idx').on(t.lenderId, t.createdAt, t.id),
+    index('applications_lender_queue_idx').on(t.lenderId, t.queue, t.createdAt, t.id),
+    index('applications_my_queue_idx')
+      .on(t.lenderId, t.createdByUserId, t.createdAt, t.id)
+      .where(sql`${t.queue} is not null`),
+    index('applications_lender_id_idx').on(t.lenderId, t.id),
+    index('applications_lender_applicant_name_idx').on(t.lenderId, t.primaryApplicantName, t.id),
+    index('applications_applicant_name_trgm_idx').using('gin', sql`${t.primaryApplicantName} gin_trgm_ops`),
+    index('applications_lender_member_number_idx').on(t.lenderId, t.primaryMemberNumber, t.id),
+    index('applications_lender_requested_amount_idx').on(t.lenderId, t.requestedAmount, t.id),
+    index('applications_lender_term_idx').on(t.lenderId, t.termMonths, t.id),
+    index('applications_lender_updated_idx').on(t.lenderId, t.updatedAt, t.id),
+    index('applications_lender_product_idx').on(t.lenderId, t.loanProductId, t.createdAt, t.id),
+    index('applications_lender_dealer_idx').on(t.lenderId, t.dealerId, t.createdAt, t.id),
     index('applications_locked_by_idx').on(t.lockedByUserId),
     check('applications_state_check', oneOf(t.state, applicationStates)),
     check('applications_source_check', oneOf(t.source, applicationSources)),

@@ -18,3 +18,5 @@ export * from './action-items.ts';
 export * from './application-shares.ts';
 export * from './custom-fields.ts';
 export * from './promotions.ts';
+export * from './queues.ts';
+export * from './search-filters.ts';

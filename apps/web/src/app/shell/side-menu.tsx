@@ -21,6 +21,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
+import { SEARCH_MAX_LENGTH } from '@credence/contracts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { isPaymentCalculatorUrl, openPaymentCalculator } from '../../lib/payment-calculator-window.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -31,7 +32,6 @@ import { APP_BAR_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from './la
 
 /** Spec 1 §9: the menu is rebuilt 100 ms after its inputs settle. */
 const MENU_REBUILD_DEBOUNCE_MS = 100;
-export const SEARCH_MAX_LENGTH = 200;
 
 const openExternal = (href: string) => window.open(href, '_blank', 'noopener');
 
