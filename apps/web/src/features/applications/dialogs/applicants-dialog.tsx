@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { applicantsSaveSchema, type Application } from '@credence/contracts';
 import { toasts } from '../../../lib/toast.tsx';
@@ -7,7 +7,7 @@ import { contractResolver, type Converted, type RowMap } from '../form-utils.ts'
 import { applicantsPayload, applicantValues, type ApplicantValues } from '../forms/applicant-model.ts';
 import { ApplicantsEditor, applicantsPreSaveCheck } from '../forms/applicants-editor.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { EditDialog } from './edit-dialog.tsx';
 
 type Values = { applicants: ApplicantValues[] };
@@ -22,7 +22,7 @@ const resolver = contractResolver<Values, ReturnType<typeof convert>['payload']>
 export const ApplicantsDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const defaultValues = useMemo<Values>(
     () => ({
       applicants: [...application.applicants]
@@ -34,20 +34,19 @@ export const ApplicantsDialog = ({ application, onClose }: { application: Applic
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
   const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const problems = applicantsPreSaveCheck(values.applicants, application.loanProduct.isBusinessLoan);
-    if (problems.length > 0) {
-      problems.forEach((p) => toasts.error(p.title, p.message));
-      return;
-    }
-    const { payload, rows } = convert(values);
-    const outcome = await save(form, (confirmFunded) => saveApplicants(applicationId, { ...payload, confirmFunded }), {
-      rows,
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      const problems = applicantsPreSaveCheck(values.applicants, application.loanProduct.isBusinessLoan);
+      if (problems.length > 0) {
+        problems.forEach((p) => toasts.error(p.title, p.message));
+        return { saved: false, formErrors: [] };
+      }
+      const { payload, rows } = convert(values);
+      return save(form, (confirmFunded) => saveApplicants(applicationId, { ...payload, confirmFunded }), {
+        rows,
+      });
+    }),
+  );
 
   return (
     <FormProvider {...form}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -19,7 +19,7 @@ import {
 } from '../forms/collateral-model.ts';
 import { CollateralsEditor, InsuranceFields } from '../forms/collaterals-editor.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { EditDialog } from './edit-dialog.tsx';
 
 type Values = { collaterals: CollateralValues[]; insurance: InsuranceValues };
@@ -45,7 +45,7 @@ export const collateralsPayload = (v: Values, gathersInsurance: boolean): Conver
 export const CollateralDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const { requiresVin, gathersInsurance, controlType } = application.loanProduct;
   const defaultValues = useMemo<Values>(
     () => ({
@@ -66,15 +66,14 @@ export const CollateralDialog = ({ application, onClose }: { application: Applic
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
   const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const { payload, rows } = collateralsPayload(values, gathersInsurance);
-    const outcome = await save(form, (confirmFunded) => saveCollaterals(applicationId, { ...payload, confirmFunded }), {
-      rows,
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      const { payload, rows } = collateralsPayload(values, gathersInsurance);
+      return save(form, (confirmFunded) => saveCollaterals(applicationId, { ...payload, confirmFunded }), {
+        rows,
+      });
+    }),
+  );
 
   return (
     <FormProvider {...form}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -13,7 +13,7 @@ import { saveCustomFields, useCustomFields } from '../dialogs-api.ts';
 import { contractResolver } from '../form-utils.ts';
 import { CheckboxInput, DateInput, SelectInput, TextInput } from '../forms/fields.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
 import { EditDialog } from './edit-dialog.tsx';
 
@@ -80,7 +80,7 @@ export const CustomFieldsDialog = ({ onClose }: { onClose: () => void }) => {
 const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const defaultValues = useMemo<Values>(
     () => ({ customFields: Object.fromEntries(fields.map((f) => [keyOf(f), valueOf(f)])) }),
     [fields],
@@ -97,20 +97,19 @@ const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose:
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
   const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const outcome = await save(
-      form,
-      (confirmFunded) => saveCustomFields(applicationId, { ...payloadOf(fields, values), confirmFunded }),
-      {
-        success: { title: messages.customFields.updated },
-        // The server names a field customFields.{id}.
-        mapField: (field) => field.replace(/^customFields\.(\d+)$/, 'customFields.f$1'),
-      },
-    );
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      return save(
+        form,
+        (confirmFunded) => saveCustomFields(applicationId, { ...payloadOf(fields, values), confirmFunded }),
+        {
+          success: { title: messages.customFields.updated },
+          // The server names a field customFields.{id}.
+          mapField: (field) => field.replace(/^customFields\.(\d+)$/, 'customFields.f$1'),
+        },
+      );
+    }),
+  );
 
   return (
     <FormProvider {...form}>

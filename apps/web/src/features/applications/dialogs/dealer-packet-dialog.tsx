@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import { dealerPacketSaveSchema, messages, type DealerPacket, type DealerPacketSave } from '@credence/contracts';
 import { saveDealerPacket, useDealerPacket } from '../dialogs-api.ts';
 import { contractResolver } from '../form-utils.ts';
 import { CheckboxInput, DateInput } from '../forms/fields.tsx';
-import { useDirectSave } from '../worksheet/use-worksheet-save.ts';
+import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
 import { EditDialog } from './edit-dialog.tsx';
@@ -44,7 +44,7 @@ export const DealerPacketDialog = ({ onClose }: { onClose: () => void }) => {
 const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const save = useDirectSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const defaultValues = useMemo<Values>(
     () => ({ received: packet.received, receivedDate: packet.receivedDate ?? '' }),
     [packet],
@@ -58,14 +58,13 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
   const { isDirty, isValid, isSubmitting } = form.formState;
   const received = useWatch({ control: form.control, name: 'received' });
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const outcome = await save(form, () => saveDealerPacket(applicationId, payloadOf(values)), {
-      success: messages.dealerPacket.updated,
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      return save(form, () => saveDealerPacket(applicationId, payloadOf(values)), {
+        success: messages.dealerPacket.updated,
+      });
+    }),
+  );
 
   return (
     <FormProvider {...form}>

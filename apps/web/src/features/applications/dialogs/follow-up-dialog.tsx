@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useController, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +24,7 @@ import {
 import { saveActionItems, useActionItems } from '../dialogs-api.ts';
 import { contractResolver } from '../form-utils.ts';
 import { CheckboxInput, DateInput } from '../forms/fields.tsx';
-import { useDirectSave } from '../worksheet/use-worksheet-save.ts';
+import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
 import { EditDialog } from './edit-dialog.tsx';
@@ -94,7 +94,7 @@ export const FollowUpDialog = ({ onClose }: { onClose: () => void }) => {
 const FollowUpForm = ({ items, onClose }: { items: ActionItem[]; onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const save = useDirectSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const defaultValues = useMemo<Values>(() => ({ items: items.map(itemValues) }), [items]);
   const resolver = useMemo(
     () =>
@@ -105,15 +105,14 @@ const FollowUpForm = ({ items, onClose }: { items: ActionItem[]; onClose: () => 
   const { isDirty, isValid, isSubmitting } = form.formState;
   const rows = useFieldArray({ control: form.control, name: 'items' });
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const outcome = await save(form, () => saveActionItems(applicationId, payloadOf(values)), {
-      success: messages.followUp.updated,
-      failureTitle: messages.followUp.updateFailed,
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      return save(form, () => saveActionItems(applicationId, payloadOf(values)), {
+        success: messages.followUp.updated,
+        failureTitle: messages.followUp.updateFailed,
+      });
+    }),
+  );
 
   return (
     <FormProvider {...form}>

@@ -37,7 +37,7 @@ import {
   type HmdaValues,
 } from '../forms/hmda-model.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
 import { EditDialog } from './edit-dialog.tsx';
 
@@ -73,7 +73,7 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
   const [tab, setTab] = useState(0);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const stored = useMemo(
     () => new Set(applicants.filter((a) => a.record !== null).map((a) => a.applicantId)),
     [applicants],
@@ -87,16 +87,15 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
   const form = useForm<HmdaValues>({ defaultValues, resolver, mode: 'onChange' });
   const { isDirty, isValid, isSubmitting, errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const { payload, rows } = hmdaPayload(values, stored);
-    const outcome = await save(form, (confirmFunded) => saveHmda(applicationId, { ...payload, confirmFunded }), {
-      rows,
-      success: { title: messages.hmda.updated },
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      const { payload, rows } = hmdaPayload(values, stored);
+      return save(form, (confirmFunded) => saveHmda(applicationId, { ...payload, confirmFunded }), {
+        rows,
+        success: { title: messages.hmda.updated },
+      });
+    }),
+  );
 
   if (applicants.length === 0) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { messages, type ApplicationPromotions, type Promotion } from '@credence/contracts';
 import { savePromotions, usePromotions } from '../dialogs-api.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
 import { EditDialog } from './edit-dialog.tsx';
 
@@ -58,7 +58,7 @@ export const PromotionsDialog = ({ onClose }: { onClose: () => void }) => {
 const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const { autoSelected, notice } = useMemo(() => promotionNotice(data), [data]);
   const form = useForm<Values>({ defaultValues: { promotionIds: data.promotionIds }, mode: 'onChange' });
   const { isDirty, isValid, isSubmitting } = form.formState;
@@ -71,14 +71,11 @@ const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClos
   // A chosen promotion that has ended since stays listed (the server keeps it choosable).
   const ended = data.promotionIds.filter((id) => !data.promotions.some((p) => p.id === id));
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const outcome = await save(form, (confirmFunded) =>
-      savePromotions(applicationId, values.promotionIds, confirmFunded),
-    );
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      return save(form, (confirmFunded) => savePromotions(applicationId, values.promotionIds, confirmFunded));
+    }),
+  );
 
   return (
     <FormProvider {...form}>

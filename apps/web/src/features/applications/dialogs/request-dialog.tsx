@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import {
   type RequestValues,
 } from '../forms/request-model.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { EditDialog } from './edit-dialog.tsx';
 
 type Values = { request: RequestValues };
@@ -32,7 +32,7 @@ const requestFieldNames = new Set(Object.keys(requestFieldsSchema.shape));
 export const RequestDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const controlType = application.loanProduct.controlType;
   const defaultValues = useMemo<Values>(() => ({ request: requestValues(application.request) }), [application.request]);
   const resolver = useMemo(
@@ -51,25 +51,24 @@ export const RequestDialog = ({ application, onClose }: { application: Applicati
   const residual = useWatch({ control: form.control, name: 'request.residualAmount' });
   const balloon = hasPersonalBalloon(controlType, { residualAmount: residual });
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const rows: RowMap = {};
-    const request = requestPayload(controlType, values.request, 'request', rows);
-    const outcome = await save(
-      form,
-      (confirmFunded) =>
-        saveRequest(applicationId, {
-          ...request,
-          id: applicationId,
-          loanProductId: application.loanProduct.id,
-          dealerId: application.request.dealerId,
-          confirmFunded,
-        }),
-      { rows, mapField: (field) => (requestFieldNames.has(field.split('.')[0] ?? '') ? `request.${field}` : field) },
-    );
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      const rows: RowMap = {};
+      const request = requestPayload(controlType, values.request, 'request', rows);
+      return save(
+        form,
+        (confirmFunded) =>
+          saveRequest(applicationId, {
+            ...request,
+            id: applicationId,
+            loanProductId: application.loanProduct.id,
+            dealerId: application.request.dealerId,
+            confirmFunded,
+          }),
+        { rows, mapField: (field) => (requestFieldNames.has(field.split('.')[0] ?? '') ? `request.${field}` : field) },
+      );
+    }),
+  );
 
   return (
     <FormProvider {...form}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { messages, sharesSaveSchema, type ShareEntry, type SharesSave, type ShareTargets } from '@credence/contracts';
 import { saveShares, useShares, useShareTargets } from '../dialogs-api.ts';
 import { contractResolver } from '../form-utils.ts';
-import { useDirectSave } from '../worksheet/use-worksheet-save.ts';
+import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
 import { EditDialog } from './edit-dialog.tsx';
@@ -70,7 +70,7 @@ const ShareForm = ({
 }) => {
   const { applicationId } = useWorksheet();
   const save = useDirectSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const options = useMemo(() => optionsOf(targets), [targets]);
   const defaultValues = useMemo<Values>(() => ({ targets: shares.map(keyOf) }), [shares]);
   const resolver = useMemo(
@@ -80,14 +80,13 @@ const ShareForm = ({
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
   const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const outcome = await save(form, () => saveShares(applicationId, payloadOf(values, shares)), {
-      success: messages.shares.updated,
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      return save(form, () => saveShares(applicationId, payloadOf(values, shares)), {
+        success: messages.shares.updated,
+      });
+    }),
+  );
 
   return (
     <FormProvider {...form}>

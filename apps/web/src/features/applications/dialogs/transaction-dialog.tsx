@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import type { z } from 'zod';
@@ -32,7 +32,7 @@ import { CheckboxInput, DateInput, MoneyInput, SelectInput, TextInput, type Opti
 import { FieldGrid, FormRow, FormSection } from '../forms/layout.tsx';
 import { formatPhoneNumber } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { useWorksheetSave } from '../worksheet/use-worksheet-save.ts';
+import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { EditDialog } from './edit-dialog.tsx';
 
 type TradeInValues = {
@@ -427,7 +427,7 @@ const TradeIns = () => {
 export const TransactionDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
   const save = useWorksheetSave();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, settle } = useDialogOutcome(onClose);
   const showType = application.direct && vehicleControlTypes.includes(application.loanProduct.controlType);
   const defaultValues = useMemo(() => initialValues(application), [application]);
   const resolver = useMemo(
@@ -443,15 +443,14 @@ export const TransactionDialog = ({ application, onClose }: { application: Appli
   const { isDirty, isValid, isSubmitting } = form.formState;
   const type = useWatch({ control: form.control, name: 'transactionType' });
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormErrors([]);
-    const { payload, rows } = convert(values, showType);
-    const outcome = await save(form, (confirmFunded) => saveTransaction(applicationId, { ...payload, confirmFunded }), {
-      rows,
-    });
-    if (outcome.saved) onClose();
-    else setFormErrors(outcome.formErrors);
-  });
+  const submit = form.handleSubmit((values) =>
+    settle(async () => {
+      const { payload, rows } = convert(values, showType);
+      return save(form, (confirmFunded) => saveTransaction(applicationId, { ...payload, confirmFunded }), {
+        rows,
+      });
+    }),
+  );
 
   return (
     <FormProvider {...form}>

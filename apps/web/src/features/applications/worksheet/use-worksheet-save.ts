@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { messages } from '@credence/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -94,4 +95,19 @@ export const useDirectSave = () => {
       return { saved: false, formErrors: [] };
     }
   };
+};
+
+/**
+ * The dialog side of a save: clears the form-level errors, runs the save, then closes the dialog on success
+ * or shows the errors the save returned.
+ */
+export const useDialogOutcome = (onClose: () => void) => {
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const settle = async (save: () => Promise<SaveOutcome>) => {
+    setFormErrors([]);
+    const outcome = await save();
+    if (outcome.saved) onClose();
+    else setFormErrors(outcome.formErrors);
+  };
+  return { formErrors, settle };
 };
