@@ -1,0 +1,388 @@
+import {
+  queueColumnByField,
+  type ParsedApplicationSearchRequest,
+  type QueueFilterItem,
+  type QueueGridName,
+  type QueueSortItem,
+} from '@credence/contracts';
+import { normalizeSsn } from '@credence/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+/**
+ * The SQL of a queue page (spec 1 §3): one builder for the page, the capped count, the CSV export, the
+ * side-menu counts, the EXPLAIN test and the benchmark, so they all run exactly the same statement.
+ *
+ * Safety: every column and operator comes from the fixed maps below (the request's fields and operators are
+ * allow-listed by the contract schema before they get here, and an unknown one still yields no SQL); every
+ * value is a bound parameter of the drizzle `sql` template, never spliced into the text.
+ *
+ * Performance: every condition is written so an index of applications serves it (see the schema), the
+ * lender is always an explicit `a.lender_id = $lender` (row-level security adds the same), and the order
+ * always ends with the id so paging is stable.
+ */
+
+/** Who asks: the current lender and the signed-in user (My Queue, Shared With Me). */
+export type QueueCaller = { lenderId: number; userId: number };
+
+/** What a page, count or export is filtered by: a search request or saved criteria (no paging). */
+export type QueueCriteria = Pick<ParsedApplicationSearchRequest, 'filter' | 'text' | 'sort'>;
+
+/** Keyed hash of an SSN's nine digits (the applicants' `ssn_hash`); without it the text never matches an SSN. */
+export type SsnHasher = (digits: string) => string;
+
+export const INT_MAX = 2_147_483_647;
+const INT_MIN = -2_147_483_648;
+
+type ColumnKind = 'int' | 'money' | 'text' | 'ciText' | 'time' | 'bool';
+type ColumnSql = { expr: SQL; kind: ColumnKind; nullable: boolean; tieBreak?: SQL[] };
+
+/** Each filterable or sortable field and its SQL column on the `applications a` row. */
+const columnSql: Record<string, ColumnSql> = {
+  applicationId: { expr: sql.raw('a.id'), kind: 'int', nullable: false },
+  applicantName: { expr: sql.raw('a.primary_applicant_name'), kind: 'ciText', nullable: true },
+  memberNumber: { expr: sql.raw('a.primary_member_number'), kind: 'text', nullable: true },
+  loanProduct: { expr: sql.raw('a.loan_product_id'), kind: 'int', nullable: false },
+  // The state index is (lender, state, created_at, id): the creation time orders ties before the id.
+  state: { expr: sql.raw('a.state'), kind: 'text', nullable: false, tieBreak: [sql.raw('a.created_at')] },
+  requestedAmount: { expr: sql.raw('a.requested_amount'), kind: 'money', nullable: true },
+  termMonths: { expr: sql.raw('a.term_months'), kind: 'int', nullable: true },
+  dealer: { expr: sql.raw('a.dealer_id'), kind: 'int', nullable: true },
+  direct: { expr: sql.raw('a.direct'), kind: 'bool', nullable: false },
+  source: { expr: sql.raw('a.source'), kind: 'text', nullable: false },
+  createdUtcTime: { expr: sql.raw('a.created_at'), kind: 'time', nullable: false },
+  updatedUtcTime: { expr: sql.raw('a.updated_at'), kind: 'time', nullable: false },
+};
+
+/** The built-in queue of a grid (the generated `applications.queue` column), for the five state queues. */
+export const stateQueueOf: Partial<Record<QueueGridName, string>> = {
+  creditQueue: 'credit',
+  pendingDecisionQueue: 'pendingDecision',
+  decisionQueue: 'decision',
+  requirementsQueue: 'requirements',
+  fundingQueue: 'funding',
+};
+
+const queueCondition = (grid: QueueGridName, who: QueueCaller): SQL | undefined => {
+  switch (grid) {
+    case 'myQueue':
+      // Matches the partial index applications_my_queue_idx (… where queue is not null).
+      return sql`a.created_by_user_id = ${who.userId} and a.queue is not null`;
+    case 'sharedWithMeQueue':
+      // Shared with me directly, or with an enabled user group I belong to (as the Shared With Me page).
+      return sql`a.id in (select s.application_id from application_shares s
+        where s.lender_id = ${who.lenderId}
+          and (s.user_id = ${who.userId}
+               or s.user_group_id in (select m.user_group_id from user_group_members m
+                                        join user_groups g on g.id = m.user_group_id
+                                       where m.user_id = ${who.userId} and g.enabled)))`;
+    case 'creditQueue':
+    case 'pendingDecisionQueue':
+    case 'decisionQueue':
+    case 'requirementsQueue':
+    case 'fundingQueue':
+      return sql`a.queue = ${stateQueueOf[grid]}`;
+    case 'allApplicationsQueue':
+      return undefined;
+  }
+};
+
+const isEmptyValue = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** `%`, `_` and the escape character itself are plain characters in a LIKE pattern built from user text. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const MINUTE_MS = 60_000;
+
+/** An integer column compared with any number: out-of-range or fractional bounds never reach PostgreSQL. */
+const intComparison = (col: SQL, operator: string, raw: number): SQL | undefined => {
+  if (!Number.isFinite(raw)) return sql`false`;
+  switch (operator) {
+    case '=':
+      return Number.isInteger(raw) && raw >= INT_MIN && raw <= INT_MAX ? sql`${col} = ${raw}` : sql`false`;
+    case '!=':
+      return Number.isInteger(raw) && raw >= INT_MIN && raw <= INT_MAX
+        ? sql`${col} <> ${raw}`
+        : sql`${col} is not null`;
+    case '>':
+    case '>=': {
+      const bound = operator === '>' ? Math.floor(raw) + 1 : Math.ceil(raw);
+      if (bound > INT_MAX) return sql`false`;
+      return bound <= INT_MIN ? sql`${col} is not null` : sql`${col} >= ${bound}`;
+    }
+    case '<':
+    case '<=': {
+      const bound = operator === '<' ? Math.ceil(raw) - 1 : Math.floor(raw);
+      if (bound < INT_MIN) return sql`false`;
+      return bound >= INT_MAX ? sql`${col} is not null` : sql`${col} <= ${bound}`;
+    }
+    default:
+      return undefined;
+  }
+};
+
+const toInt = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX ? n : null;
+};
+
+/** One filter item as SQL, or undefined when it filters nothing (an empty value, as the MUI grid does). */
+export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
+  const column = columnSql[item.field];
+  const spec = queueColumnByField(item.field);
+  if (!column || !spec || !spec.filterable || !(spec.operators as readonly string[]).includes(item.operator))
+    return undefined;
+  const col = column.expr;
+  const { operator, value } = item;
+  if (operator === 'isEmpty')
+    return column.kind === 'text' || column.kind === 'ciText'
+      ? sql`(${col} is null or ${col} = '')`
+      : sql`${col} is null`;
+  if (operator === 'isNotEmpty')
+    return column.kind === 'text' || column.kind === 'ciText'
+      ? sql`(${col} is not null and ${col} <> '')`
+      : sql`${col} is not null`;
+  if (isEmptyValue(value)) return undefined;
+
+  if (operator === 'isAnyOf') {
+    if (!Array.isArray(value)) return undefined;
+    if (column.kind === 'int') {
+      const ids = value.map(toInt).filter((v): v is number => v !== null);
+      return ids.length === 0 ? sql`false` : sql`${col} in ${ids}`;
+    }
+    return sql`${col} in ${value.map(String)}`;
+  }
+  if (Array.isArray(value)) return undefined;
+
+  switch (column.kind) {
+    case 'int': {
+      if (operator === 'is' || operator === 'not') {
+        const id = toInt(value);
+        if (operator === 'is') return id === null ? sql`false` : sql`${col} = ${id}`;
+        return id === null ? undefined : sql`${col} is distinct from ${id}`;
+      }
+      return intComparison(col, operator, Number(value));
+    }
+    case 'money': {
+      const amount = String(value);
+      const op = { '=': '=', '!=': '<>', '>': '>', '>=': '>=', '<': '<', '<=': '<=' }[operator];
+      return op ? sql`${col} ${sql.raw(op)} ${amount}::numeric` : undefined;
+    }
+    case 'ciText': {
+      // Case-insensitive, served by the trigram index of the column (ILIKE, with % and _ escaped).
+      const text = escapeLike(String(value));
+      if (operator === 'contains') return sql`${col} ilike ${`%${text}%`}`;
+      if (operator === 'equals') return sql`${col} ilike ${text}`;
+      if (operator === 'startsWith') return sql`${col} ilike ${`${text}%`}`;
+      return undefined;
+    }
+    case 'text': {
+      const text = String(value);
+      if (operator === 'is') return sql`${col} = ${text}`;
+      if (operator === 'not') return sql`${col} <> ${text}`;
+      // Member numbers are identifiers (digits in practice): compared exactly, so the b-tree index serves them.
+      if (operator === 'equals') return sql`${col} = ${text}`;
+      if (operator === 'startsWith') {
+        // The range is the index condition; LIKE keeps the answer exact under any collation.
+        const upper = `${text}\u{10FFFF}`;
+        return sql`(${col} >= ${text} and ${col} < ${upper} and ${col} like ${`${escapeLike(text)}%`})`;
+      }
+      if (operator === 'contains') return sql`${col} ilike ${`%${escapeLike(text)}%`}`;
+      return undefined;
+    }
+    case 'time': {
+      // dateTime filters have minute precision, as the grid's date-time input: 'is' = the same minute.
+      const ms = Date.parse(String(value));
+      if (Number.isNaN(ms)) return undefined;
+      const start = new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS).toISOString();
+      const end = new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS + MINUTE_MS).toISOString();
+      switch (operator) {
+        case 'is':
+          return sql`(${col} >= ${start}::timestamptz and ${col} < ${end}::timestamptz)`;
+        case 'not':
+          return sql`(${col} < ${start}::timestamptz or ${col} >= ${end}::timestamptz)`;
+        case 'after':
+          return sql`${col} >= ${end}::timestamptz`;
+        case 'onOrAfter':
+          return sql`${col} >= ${start}::timestamptz`;
+        case 'before':
+          return sql`${col} < ${start}::timestamptz`;
+        case 'onOrBefore':
+          return sql`${col} < ${end}::timestamptz`;
+        default:
+          return undefined;
+      }
+    }
+    case 'bool': {
+      if (operator !== 'is') return undefined;
+      const flag = value === true || value === 'true';
+      return sql`${col} = ${flag}`;
+    }
+  }
+};
+
+/** The side-menu lookup (spec 1 §5) of a text: what it can match, resolved before building SQL. */
+export type TextLookup = {
+  text: string;
+  lower: string;
+  ssnHash: string | null;
+  twoWords: [string, string] | null;
+  applicationId: number | null;
+};
+
+export const resolveTextLookup = (text: string, hashSsn?: SsnHasher): TextLookup => {
+  const trimmed = text.trim();
+  const digits = normalizeSsn(trimmed);
+  const words = trimmed.toLowerCase().split(/\s+/);
+  const id = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : null;
+  return {
+    text: trimmed,
+    lower: trimmed.toLowerCase(),
+    ssnHash: digits && hashSsn ? hashSsn(digits) : null,
+    twoWords: words.length === 2 ? [words[0]!, words[1]!] : null,
+    applicationId: id !== null && id >= 1 && id <= INT_MAX ? id : null,
+  };
+};
+
+/**
+ * Lookup by equality on any applicant of the application: member number, SSN (keyed hash), first name, last
+ * name, or "first last"; a number of up to 10 digits also matches the application id. Each alternative is
+ * served by an index of applicants (bitmap OR), the union by the applications primary key.
+ */
+const textCondition = (lookup: TextLookup, who: QueueCaller): SQL => {
+  const alternatives: SQL[] = [
+    sql`ap.member_number = ${lookup.text}`,
+    sql`lower(ap.first_name) = ${lookup.lower}`,
+    sql`lower(ap.last_name) = ${lookup.lower}`,
+  ];
+  if (lookup.ssnHash) alternatives.push(sql`ap.ssn_hash = ${lookup.ssnHash}`);
+  if (lookup.twoWords)
+    alternatives.push(
+      sql`(lower(ap.last_name) = ${lookup.twoWords[1]} and lower(ap.first_name) = ${lookup.twoWords[0]})`,
+    );
+  const applicants = sql`select ap.application_id from applicants ap
+    where ap.lender_id = ${who.lenderId} and (${sql.join(alternatives, sql` or `)})`;
+  return lookup.applicationId === null
+    ? sql`a.id in (${applicants})`
+    : sql`a.id in (${applicants} union all select ${lookup.applicationId}::int)`;
+};
+
+export type BuiltQueue = {
+  /** `where …` over `applications a` (lender, queue, filters, text). */
+  where: SQL;
+  /** `order by …` (the request's sort, then the id; default newest first). */
+  orderBy: SQL;
+  /** Whether the request filters anything (a filter item with a value, or a text). */
+  filtered: boolean;
+};
+
+const sortItems = (sort: QueueSortItem[] | null): SQL => {
+  const items = (sort ?? []).filter((s) => columnSql[s.field] && queueColumnByField(s.field)?.sortable);
+  if (items.length === 0) return sql.raw('a.created_at desc, a.id desc');
+  const parts: SQL[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.field)) continue;
+    seen.add(item.field);
+    parts.push(sql`${columnSql[item.field]!.expr} ${sql.raw(item.dir === 'asc' ? 'asc' : 'desc')}`);
+  }
+  const last = items[items.length - 1]!;
+  const dir = sql.raw(last.dir === 'asc' ? 'asc' : 'desc');
+  for (const extra of columnSql[last.field]!.tieBreak ?? []) parts.push(sql`${extra} ${dir}`);
+  if (last.field !== 'applicationId') parts.push(sql`a.id ${dir}`);
+  return sql.join(parts, sql`, `);
+};
+
+/** The conditions and order of a queue request. */
+export const buildQueue = (
+  grid: QueueGridName,
+  who: QueueCaller,
+  criteria: QueueCriteria,
+  hashSsn?: SsnHasher,
+): BuiltQueue => {
+  const conditions: SQL[] = [sql`a.lender_id = ${who.lenderId}`];
+  const queue = queueCondition(grid, who);
+  if (queue) conditions.push(queue);
+  const filters = (criteria.filter?.filters ?? []).map(filterCondition).filter((c): c is SQL => c !== undefined);
+  if (filters.length > 0)
+    conditions.push(
+      filters.length === 1
+        ? filters[0]!
+        : sql`(${sql.join(filters, criteria.filter?.logic === 'or' ? sql` or ` : sql` and `)})`,
+    );
+  if (criteria.text) conditions.push(textCondition(resolveTextLookup(criteria.text, hashSsn), who));
+  return {
+    where: sql`where ${sql.join(conditions, sql` and `)}`,
+    orderBy: sql`order by ${sortItems(criteria.sort)}`,
+    filtered: filters.length > 0 || !!criteria.text,
+  };
+};
+
+/** The row of a page as the database returns it. */
+export type QueueDbRow = {
+  id: number;
+  applicant_name: string | null;
+  member_number: string | null;
+  loan_product_id: number;
+  loan_product_name: string;
+  state: string;
+  requested_amount: string | null;
+  term_months: number | null;
+  dealer_id: number | null;
+  dealer_name: string | null;
+  direct: boolean;
+  source: string;
+  created_at: Date;
+  updated_at: Date;
+  locking_user: string | null;
+  created_by: string | null;
+};
+
+/**
+ * A page of rows: the ids are found first on the applications indexes (the order, the limit and the offset),
+ * then their product, dealer, locking user (a live lock only) and creator are joined.
+ */
+export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
+  select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
+         a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
+         a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         lu.full_name as locking_user, cu.full_name as created_by
+    from (select a.* from applications a ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) a
+    join loan_products lp on lp.id = a.loan_product_id
+    left join dealers d on d.id = a.dealer_id
+    left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
+    left join users cu on cu.id = a.created_by_user_id
+   ${built.orderBy}`;
+
+/** The ids of a page or an export, in order (the export then loads the rows in batches). */
+export const idsQuery = (built: BuiltQueue, limit: number, offset = 0): SQL =>
+  sql`select a.id from applications a ${built.where} ${built.orderBy} limit ${limit} offset ${offset}`;
+
+/** The rows of the given ids (any order). */
+export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
+  select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
+         a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
+         a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         lu.full_name as locking_user, cu.full_name as created_by
+    from applications a
+    join loan_products lp on lp.id = a.loan_product_id
+    left join dealers d on d.id = a.dealer_id
+    left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
+    left join users cu on cu.id = a.created_by_user_id
+   where a.lender_id = ${lenderId} and a.id in ${ids.length > 0 ? ids : [0]}`;
+
+/**
+ * Count up to `cap + 1` matching rows. The ORDER BY is the page's, so the planner walks the same index as
+ * the page instead of scanning the table; more than `cap` means "at least cap".
+ */
+export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL =>
+  sql`select count(*)::int as n from (select 1 from applications a ${built.where} ${built.orderBy} limit ${cap + 1}) c`;
+
+const dialect = new PgDialect();
+
+/** The SQL text and bound parameters of a statement, without running it (benchmark, EXPLAIN test). */
+export const toSqlText = (query: SQL): { sql: string; params: unknown[] } => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params };
+};
