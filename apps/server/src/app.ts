@@ -40,6 +40,7 @@ import { registerHmdaRoutes } from './modules/hmda/hmda.routes.ts';
 import { registerLoanProductRoutes } from './modules/loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerSearchFilterRoutes } from './modules/search-filters/search-filters.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerUsefulLinkRoutes } from './modules/useful-links/useful-links.routes.ts';
@@ -105,7 +106,7 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerSettingsRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
-  registerMenuRoutes(app);
+  registerMenuRoutes(app, deps);
   registerUsefulLinkRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerLoanProductRoutes(app, deps);
@@ -125,6 +126,7 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerApplicationAlertRoutes(app, deps);
   registerCustomFieldRoutes(app, deps);
   registerPromotionRoutes(app, deps);
+  registerSearchFilterRoutes(app, deps);
 
   const webIndex = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);
