@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
+import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
@@ -144,6 +145,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedInto(tx, hashes, config.passwordLifetimeDays);
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
+    await seedSearchFilterDemo(tx);
   });
   return true;
 };
