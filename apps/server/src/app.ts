@@ -35,6 +35,9 @@ import { registerDealerPacketRoutes } from './modules/dealer-packets/dealer-pack
 import { registerApplicationAlertRoutes } from './modules/application-alerts/application-alerts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerPromotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { registerApplicationQueueRoutes } from './modules/application-queues/application-queues.routes.ts';
+import { registerGridSettingRoutes } from './modules/grid-settings/grid-settings.routes.ts';
+import { registerRecentApplicationRoutes } from './modules/recent-applications/recent-applications.routes.ts';
 import { registerApplicationShareRoutes } from './modules/application-shares/application-shares.routes.ts';
 import { registerHmdaRoutes } from './modules/hmda/hmda.routes.ts';
 import { registerLoanProductRoutes } from './modules/loan-products/loan-products.routes.ts';
@@ -126,6 +129,9 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerApplicationAlertRoutes(app, deps);
   registerCustomFieldRoutes(app, deps);
   registerPromotionRoutes(app, deps);
+  registerApplicationQueueRoutes(app, deps);
+  registerRecentApplicationRoutes(app, deps);
+  registerGridSettingRoutes(app, deps);
   registerSearchFilterRoutes(app, deps);
 
   const webIndex = path.join(deps.config.webDist, 'index.html');

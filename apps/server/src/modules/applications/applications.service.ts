@@ -32,6 +32,7 @@ import {
 } from '../collaterals/collaterals.service.ts';
 import { findEnabledDealer } from '../dealers/dealers.repository.ts';
 import { toDealerView } from '../dealers/dealers.service.ts';
+import { recordRecentApplication } from '../recent-applications/recent-applications.repository.ts';
 import { findEnabledLoanProduct, type LoanProductRow } from '../loan-products/loan-products.repository.ts';
 import { loadTransactionView, prepareTransaction } from '../transactions/transactions.service.ts';
 import type { ApplicationDeps } from './application-deps.ts';
@@ -265,6 +266,8 @@ export const getApplication = (deps: ApplicationDeps, auth: AuthContext, id: num
   withTenant(deps.db, auth.lenderId, async (tx) => {
     const found = await repo.findApplication(tx, id);
     if (!found) throw notFound();
+    // The worksheet load: the side menu's recent applications (spec 1 §2) remember it.
+    await recordRecentApplication(tx, { lenderId: auth.lenderId, userId: auth.userId }, id);
     const { application: a, product, dealer } = found;
     const collateral = await loadCollateralViews(tx, id);
     return {

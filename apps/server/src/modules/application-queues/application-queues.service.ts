@@ -1,0 +1,123 @@
+import { Readable } from 'node:stream';
+import {
+  QUEUE_EXPORT_MAX_ROWS,
+  queueColumns,
+  type DynamicQueueColumns,
+  type ParsedApplicationSearchRequest,
+  type QueueGridName,
+  type QueuePage,
+  type QueueRow,
+} from '@credence/contracts';
+import { withTenant } from '../../db/tenancy.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { protectedPurposes } from '../../platform/crypto.ts';
+import type { ApplicationDeps } from '../applications/application-deps.ts';
+import * as repo from './application-queues.repository.ts';
+import { queueTotal } from './queue-counts.ts';
+import { csvLine, type CsvValue } from './queue-csv.ts';
+import { buildQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
+
+const EXPORT_BATCH = 1000;
+
+export const ssnHasherOf =
+  (deps: Pick<ApplicationDeps, 'protector'>): SsnHasher =>
+  (digits) =>
+    deps.protector.hash(digits, protectedPurposes.ssn);
+
+const callerOf = (auth: AuthContext): QueueCaller => ({ lenderId: auth.lenderId, userId: auth.userId });
+
+/** The page window of a request: skip and take win over page (1-based) and pageSize. */
+export const pageWindow = (request: ParsedApplicationSearchRequest) => ({
+  limit: request.take ?? request.pageSize,
+  offset: request.skip ?? (request.page - 1) * request.pageSize,
+});
+
+/** The same build the route runs: for the benchmark and the EXPLAIN test. */
+export const buildSearch = (
+  deps: Pick<ApplicationDeps, 'protector'>,
+  grid: QueueGridName,
+  who: QueueCaller,
+  request: ParsedApplicationSearchRequest,
+) => buildQueue(grid, who, request, ssnHasherOf(deps));
+
+/** One page of a queue and its total (spec 1 §3). */
+export const search = (
+  deps: ApplicationDeps,
+  auth: AuthContext,
+  grid: QueueGridName,
+  request: ParsedApplicationSearchRequest,
+): Promise<QueuePage> =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    const who = callerOf(auth);
+    const built = buildSearch(deps, grid, who, request);
+    const { limit, offset } = pageWindow(request);
+    const data = await repo.findPage(tx, built, limit, offset);
+    const total = await queueTotal(tx, who, grid, built);
+    return { data, ...total };
+  });
+
+/** The display value of a column in the CSV file. */
+const csvValue = (row: QueueRow, field: string): CsvValue => {
+  switch (field) {
+    case 'loanProduct':
+      return row.loanProductName;
+    case 'dealer':
+      return row.dealerName;
+    case 'state':
+      return repo.stateLabel(row.state);
+    case 'requestedAmount':
+      return row.requestedAmount === null ? null : { decimal: row.requestedAmount };
+    case 'direct':
+      return row.direct ? 'Yes' : 'No';
+    default: {
+      const value = row[field as keyof QueueRow];
+      return value === null || value === undefined ? null : value;
+    }
+  }
+};
+
+/**
+ * The CSV export of a queue: the request's columns (default the visible ones) in catalogue order, up to
+ * QUEUE_EXPORT_MAX_ROWS rows in the page's order. The ids are found first (one query), then the rows are
+ * loaded and written in batches, so memory stays bounded whatever the size.
+ */
+export const exportCsv = async (
+  deps: ApplicationDeps,
+  auth: AuthContext,
+  grid: QueueGridName,
+  request: ParsedApplicationSearchRequest,
+): Promise<Readable> => {
+  const who = callerOf(auth);
+  const built = buildSearch(deps, grid, who, request);
+  const ids = await withTenant(deps.db, auth.lenderId, (tx) => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS));
+  const wanted = request.columns ? new Set(request.columns) : null;
+  const columns = queueColumns.filter((c) => (wanted ? wanted.has(c.field) : !c.hiddenByDefault));
+  async function* lines() {
+    yield csvLine(columns.map((c) => c.headerName));
+    for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
+      const batch = ids.slice(start, start + EXPORT_BATCH);
+      const rows = await withTenant(deps.db, auth.lenderId, (tx) => repo.findRowsByIds(tx, auth.lenderId, batch));
+      yield rows.map((row) => csvLine(columns.map((c) => csvValue(row, c.field)))).join('');
+    }
+  }
+  return Readable.from(lines());
+};
+
+/** The column catalogue with the value options of the singleSelect columns. */
+export const dynamicColumns = (deps: ApplicationDeps, auth: AuthContext): Promise<DynamicQueueColumns> =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    const options = await repo.loadValueOptions(tx);
+    return {
+      columns: queueColumns.map((c) => ({
+        field: c.field,
+        headerName: c.headerName,
+        type: c.type,
+        sortable: c.sortable,
+        filterable: c.filterable,
+        operators: [...c.operators],
+        hiddenByDefault: c.hiddenByDefault,
+        width: c.width,
+        valueOptions: c.type === 'singleSelect' ? (options[c.field as keyof typeof options] ?? []) : null,
+      })),
+    };
+  });
