@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'tools', lazy: lazyPage(() => import('../features/tools/tools-page.tsx'), 'ToolsPage') },
                   {
+                    path: 'filters',
+                    lazy: lazyPage(() => import('../features/search-filters/filters-page.tsx'), 'FiltersPage'),
+                  },
+                  {
                     path: 'tools/paymentCalculator',
                     lazy: lazyPage(
                       () => import('../features/tools/payment-calculator-redirect-page.tsx'),

@@ -56,6 +56,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TuneIcon from '@mui/icons-material/Tune';
 import UndoIcon from '@mui/icons-material/Undo';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import WorkIcon from '@mui/icons-material/Work';
 
@@ -118,6 +119,7 @@ const icons: Record<string, SvgIconComponent> = {
   Tune: TuneIcon,
   Undo: UndoIcon,
   VerifiedUser: VerifiedUserIcon,
+  ViewList: ViewListIcon,
   Webhook: WebhookIcon,
   Work: WorkIcon,
 };

@@ -1,15 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   currentUserSchema,
   menuResponseSchema,
   notificationsResponseSchema,
+  queuePageSchema,
+  recentApplicationSchema,
   usefulLinksSchema,
   type CurrentUser,
+  type QueuePage,
+  type RecentApplication,
 } from '@credence/contracts';
+import { worksheetPathForState } from '@credence/domain';
 import { apiClient } from '../../lib/api-client.ts';
+import { useClientSettings } from '../../lib/client-settings.ts';
 
 export const menuQueryKey = ['menu'] as const;
 export const usefulLinksQueryKey = ['usefulLinks'] as const;
+export const recentApplicationsQueryKey = ['user', 'recentApplications'] as const;
+
+/** The menu's counts stay live: read again every 30 s (and after any filter change, which invalidates it). */
+export const MENU_REFETCH_MS = 30_000;
 export const unreadNotificationsQueryKey = ['notifications', 'unread'] as const;
 
 /** The menu by role: queues, filters and the administration section. */
@@ -17,6 +28,7 @@ export const useMenu = () =>
   useQuery({
     queryKey: menuQueryKey,
     queryFn: () => apiClient.get('/api/menu', { schema: menuResponseSchema }),
+    refetchInterval: MENU_REFETCH_MS,
   });
 
 export const useUsefulLinks = () =>
@@ -42,3 +54,57 @@ export const useUnreadNotifications = (enabled: boolean) =>
 /** Switch the session's current lender; the home lender clears impersonation. */
 export const switchLender = (lenderId: number): Promise<CurrentUser> =>
   apiClient.put('/api/user/lender', { lenderId }, { schema: currentUserSchema });
+
+export const fetchRecentApplications = (): Promise<RecentApplication[]> =>
+  apiClient.get('/api/user/recentApplications', { schema: z.array(recentApplicationSchema) });
+
+/**
+ * The recent applications, throttled (spec 1 §7, §9): an answer younger than `throttleMs` is served from the
+ * cache, so opening the popup again within the window calls nothing; a failure is not retried.
+ */
+export const recentApplicationsQuery = (
+  throttleMs: number,
+  fetcher: () => Promise<RecentApplication[]> = fetchRecentApplications,
+) =>
+  queryOptions({
+    queryKey: recentApplicationsQueryKey,
+    queryFn: fetcher,
+    staleTime: throttleMs,
+    gcTime: Math.max(throttleMs, 5 * 60_000),
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/** The recent applications while `enabled` (the search popup is open). */
+export const useRecentApplications = (enabled: boolean) => {
+  const { settings } = useClientSettings();
+  return useQuery({
+    ...recentApplicationsQuery(settings.recentApplicationsThrottleMs),
+    enabled,
+    meta: { silentError: true },
+  });
+};
+
+/** The search text as the queue page takes it. */
+export const searchQueueHref = (text: string): string => `/allApplicationsQueue?search=${encodeURIComponent(text)}`;
+
+/** Spec 1 §5: exactly one match opens that application by its state; otherwise the queue opens with the text. */
+export const lookupTarget = (text: string, page: Pick<QueuePage, 'data' | 'total'>): string => {
+  const [only] = page.data;
+  return page.total === 1 && only ? worksheetPathForState(only.state, only.applicationId) : searchQueueHref(text);
+};
+
+/** The sales lookup of the side-menu search box (page size 1); if the lookup fails the queue does the search. */
+export const lookupApplication = async (text: string): Promise<string> => {
+  try {
+    const page = await apiClient.post(
+      '/api/applicationqueues/allApplicationsQueue/search',
+      { text, pageSize: 1, page: 1 },
+      { schema: queuePageSchema },
+    );
+    return lookupTarget(text, page);
+  } catch {
+    return searchQueueHref(text);
+  }
+};

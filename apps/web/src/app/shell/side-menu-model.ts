@@ -64,8 +64,13 @@ export const ADMINISTRATION = 'Administration';
 export const EXIT_ADMINISTRATION = 'Exit Administration';
 export const USEFUL_LINKS = 'Useful Links';
 export const ADMIN_HOME = '/admin';
+export const MY_FILTERS = 'My Filters';
+export const SHARED_FILTERS = 'Shared Filters';
+export const MANAGE_FILTERS = 'Manage Filters';
+/** The page of the caller's filters and queues (features/search-filters). */
+export const FILTERS_PAGE = '/filters';
 
-const groupNames = new Set(['My Filters', 'Shared Filters']);
+const groupNames = new Set([MY_FILTERS, SHARED_FILTERS]);
 const queueUrls = new Set<string>(sideMenuQueues.map((queue) => queue.url));
 const adminRightsByUrl = new Map<string, string>(adminAreas.map((area) => [`/admin/${area.key}`, area.right]));
 const adminRights = new Set<string>(adminAreas.map((area) => area.right));
@@ -82,11 +87,23 @@ export const menuHref = (item: Pick<MenuItem, 'url' | 'queryParams'>): string =>
   return params ? `${url}${url.includes('?') ? '&' : '?'}${params}` : url;
 };
 
+const manageFiltersEntry = (groupKey: string): MenuEntry => ({
+  kind: 'link',
+  key: `${groupKey}-manage`,
+  iconName: 'Tune',
+  href: FILTERS_PAGE,
+  count: null,
+  ...labelled(MANAGE_FILTERS),
+});
+
 const toEntry = (item: MenuItem, keyPrefix: string, index: number): MenuEntry => {
   const key = `${keyPrefix}-${index}-${item.menuName}`;
   const base = { key, iconName: item.iconName, ...labelled(item.menuName, item.tooltip) };
   if (item.childMenuItems.length > 0 || groupNames.has(item.menuName)) {
-    return { ...base, kind: 'group', children: item.childMenuItems.map((child, i) => toEntry(child, key, i)) };
+    const children = item.childMenuItems.map((child, i) => toEntry(child, key, i));
+    // My Filters ends with the way to manage them (added here: the menu answer lists only the filters).
+    if (keyPrefix === 'main' && item.menuName === MY_FILTERS) children.push(manageFiltersEntry(key));
+    return { ...base, kind: 'group', children };
   }
   if (item.externalLink) return { ...base, kind: 'external', href: withLinkScheme(item.url ?? '') };
   const isQueue = item.itemsCount !== null || (item.url !== null && queueUrls.has(item.url));

@@ -1,17 +1,15 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Badge from '@mui/material/Badge';
 import type { Theme } from '@mui/material/styles';
@@ -21,12 +19,12 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
-import { SEARCH_MAX_LENGTH } from '@credence/contracts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { isPaymentCalculatorUrl, openPaymentCalculator } from '../../lib/payment-calculator-window.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { menuIcon } from './menu-icons.ts';
 import { useMenu, useUsefulLinks } from './shell-api.ts';
+import { SideMenuSearch } from './side-menu-search.tsx';
 import { buildMenuModel, isActiveHref, isAdminPath, type MenuEntry, type MenuInputs } from './side-menu-model.ts';
 import { APP_BAR_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from './layout-constants.ts';
 
@@ -42,9 +40,7 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
   const menu = useMenu();
   const usefulLinks = useUsefulLinks();
   const location = useLocation();
-  const navigate = useNavigate();
   const searchRef = useRef<HTMLInputElement>(null);
-  const [search, setSearch] = useState('');
   const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(new Set());
 
   const inputs = useMemo<MenuInputs>(
@@ -68,13 +64,6 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
       else next.add(key);
       return next;
     });
-  };
-
-  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    const text = search.trim();
-    if (!text) return;
-    void navigate(`/allApplicationsQueue?search=${encodeURIComponent(text)}`);
   };
 
   const onLinkClick = (event: MouseEvent, entry: MenuEntry) => {
@@ -243,26 +232,7 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
             pb: 1,
           }}
         >
-          {open ? (
-            <TextField
-              inputRef={searchRef}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              onKeyDown={onSearchKeyDown}
-              placeholder="Search"
-              fullWidth
-              slotProps={{
-                htmlInput: { maxLength: SEARCH_MAX_LENGTH, 'aria-label': 'Search' },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          ) : null}
+          {open ? <SideMenuSearch inputRef={searchRef} /> : null}
           <Tooltip title={open ? 'Collapse menu' : 'Expand menu'} placement="right" disableInteractive>
             <IconButton onClick={onToggle} aria-label={open ? 'Collapse menu' : 'Expand menu'} size="small">
               {open ? <ChevronLeftIcon /> : <MenuIcon />}
