@@ -13,7 +13,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
 import type { ApplicationDeps } from '../applications/application-deps.ts';
 import * as repo from './application-queues.repository.ts';
-import { queueTotal } from './queue-counts.ts';
+import { queueTotal, withQueuePlanner } from './queue-counts.ts';
 import { csvLine, type CsvValue } from './queue-csv.ts';
 import { buildQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 
@@ -51,9 +51,11 @@ export const search = (
     const who = callerOf(auth);
     const built = buildSearch(deps, grid, who, request);
     const { limit, offset } = pageWindow(request);
-    const data = await repo.findPage(tx, built, limit, offset);
-    const total = await queueTotal(tx, who, grid, built);
-    return { data, ...total };
+    return withQueuePlanner(tx, async () => {
+      const data = await repo.findPage(tx, built, limit, offset);
+      const total = await queueTotal(tx, who, grid, built);
+      return { data, ...total };
+    });
   });
 
 /** The display value of a column in the CSV file. */
@@ -89,7 +91,9 @@ export const exportCsv = async (
 ): Promise<Readable> => {
   const who = callerOf(auth);
   const built = buildSearch(deps, grid, who, request);
-  const ids = await withTenant(deps.db, auth.lenderId, (tx) => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS));
+  const ids = await withTenant(deps.db, auth.lenderId, (tx) =>
+    withQueuePlanner(tx, () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS)),
+  );
   const wanted = request.columns ? new Set(request.columns) : null;
   const columns = queueColumns.filter((c) => (wanted ? wanted.has(c.field) : !c.hiddenByDefault));
   async function* lines() {

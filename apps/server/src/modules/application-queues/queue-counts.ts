@@ -9,10 +9,20 @@ import {
   type QueueCaller,
   type QueueCriteria,
   type SsnHasher,
+  QUEUE_PLANNER_SETTINGS,
+  RESTORE_PLANNER_SETTINGS,
 } from './queue-sql.ts';
 
 export type BuiltInQueueCounts = Record<Exclude<QueueGridName, 'allApplicationsQueue'>, number>;
 export type QueueTotal = { total: number; totalIsLowerBound: boolean };
+
+/** Runs queue statements with QUEUE_PLANNER_SETTINGS, restored afterwards for the rest of the transaction. */
+export const withQueuePlanner = async <T>(tx: TenantTx, work: () => Promise<T>): Promise<T> => {
+  await tx.execute(QUEUE_PLANNER_SETTINGS);
+  const result = await work();
+  await tx.execute(RESTORE_PLANNER_SETTINGS);
+  return result;
+};
 
 /** The lender's per-queue counts kept by the triggers of application_queue_counts ('closed' included). */
 const counterRows = async (tx: TenantTx, lenderId: number) => {
@@ -62,8 +72,8 @@ const noCriteria: QueueCriteria = { filter: null, text: null, sort: null };
 export const countBuiltInQueues = async (tx: TenantTx, who: QueueCaller): Promise<BuiltInQueueCounts> => {
   const counts = await counterRows(tx, who.lenderId);
   const state = (grid: keyof typeof stateQueueOf) => counts.get(stateQueueOf[grid]!) ?? 0;
-  const mine = await cappedCount(tx, buildQueue('myQueue', who, noCriteria));
-  const shared = await cappedCount(tx, buildQueue('sharedWithMeQueue', who, noCriteria));
+  const mine = await withQueuePlanner(tx, () => cappedCount(tx, buildQueue('myQueue', who, noCriteria)));
+  const shared = await withQueuePlanner(tx, () => cappedCount(tx, buildQueue('sharedWithMeQueue', who, noCriteria)));
   return {
     myQueue: mine.total,
     sharedWithMeQueue: shared.total,
@@ -86,4 +96,8 @@ export const countSavedQueue = async (
   criteria: ParsedSavedQueueCriteria,
   hashSsn?: SsnHasher,
 ): Promise<number> =>
-  (await queueTotal(tx, who, criteria.gridName, buildQueue(criteria.gridName, who, criteria, hashSsn))).total;
+  (
+    await withQueuePlanner(tx, () =>
+      queueTotal(tx, who, criteria.gridName, buildQueue(criteria.gridName, who, criteria, hashSsn)),
+    )
+  ).total;

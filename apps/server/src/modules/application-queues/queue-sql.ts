@@ -379,6 +379,15 @@ export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
 export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL =>
   sql`select count(*)::int as n from (select 1 from applications a ${built.where} ${built.orderBy} limit ${cap + 1}) c`;
 
+/**
+ * The planner setting every queue statement runs with (inside the tenant transaction, then restored): no
+ * sequential scan of applications. Every condition has an index path and the ORDER BY … LIMIT bounds the
+ * walk (the page and the count cap), whereas a sequential scan reads every row of every lender; the cost
+ * model otherwise picks one for wide filters on small tables or unindexed columns (source, direct).
+ */
+export const QUEUE_PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', true)`;
+export const RESTORE_PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'on', true)`;
+
 const dialect = new PgDialect();
 
 /** The SQL text and bound parameters of a statement, without running it (benchmark, EXPLAIN test). */
