@@ -193,6 +193,11 @@ export const messages = {
     saveFilter: 'Save Filter',
     saveQueue: 'Save Queue',
     filterNotFound: 'This filter does not exist or is not shared with you.',
+    noApplications: 'No applications found.',
+    searchChip: (text: string) => `Search: ${text}`,
+    savedCriteria: 'Saved criteria',
+    exporting: 'Exporting…',
+    filtersCannotBeAdded: 'This saved filter joins its conditions with OR; save a new filter to change them.',
   },
   /** Saved search filters and queues (spec 1 §2, §4, §5, §8). */
   searchFilters: {

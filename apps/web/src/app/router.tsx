@@ -116,14 +116,11 @@ export const routes: RouteObject[] = [
                       ),
                     ],
                   },
-                  {
-                    path: 'sharedWithMeQueue',
-                    lazy: lazyPage(
-                      () => import('../features/applications/shared-with-me-page.tsx'),
-                      'SharedWithMePage',
-                    ),
-                  },
-                  ...titleOnly(queueAreas.filter((area) => area.path !== 'sharedWithMeQueue')),
+                  // Queues (My Queue … All Applications, saved filters and custom queues): one grid page.
+                  ...queueAreas.map(({ path }): RouteObject => ({
+                    path,
+                    lazy: lazyPage(() => import('../features/queues/queue-page.tsx'), 'QueuePage'),
+                  })),
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -1,17 +1,12 @@
-import { sideMenuQueues } from '@credence/contracts';
+import { queueGridNames, queueTitles } from '@credence/contracts';
 
 /**
- * Routed areas that are not built yet (queues, letters, …): each shows its title only.
- * Paths are relative to the root; `:id` is the application id.
+ * The queue routes (spec 1 §2, document 3): every built-in queue and All Applications, at the root, each the
+ * queue page (features/queues). Titles come from the contracts' `queueTitles`.
  */
-const queueTitle = (name: string): string =>
-  name.endsWith('Queue') || name === 'Shared With Me' ? name : `${name} Queue`;
+export const queueAreas = queueGridNames.map((gridName) => ({ path: gridName, title: queueTitles[gridName] }));
 
-export const queueAreas = [
-  ...sideMenuQueues.map((queue) => ({ path: queue.url.replace(/^\//, ''), title: queueTitle(queue.name) })),
-  { path: 'allApplicationsQueue', title: 'All Applications' },
-];
-
+/** Routed areas that are not built yet (letters, …): each shows its title only. */
 export const otherAreas = [
   { path: 'letters', title: 'Letters' },
   { path: 'fileExport', title: 'File Export' },

@@ -1,0 +1,467 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
+import DownloadIcon from '@mui/icons-material/Download';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  DataGrid,
+  useGridApiRef,
+  type GridColumnVisibilityModel,
+  type GridDensity,
+  type GridFilterModel,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import {
+  messages,
+  QUEUE_PAGE_SIZES,
+  queueGridNameSchema,
+  queueTitles,
+  savedQueueCriteriaSchema,
+  type QueueColumn,
+  type QueueGridName,
+  type QueueRow,
+  type SavedQueueCriteria,
+  type SearchFilter,
+} from '@credence/contracts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { SearchFilterDialog } from '../search-filters/search-filter-dialog.tsx';
+import {
+  isMissingFilter,
+  queueKeys,
+  useExportQueue,
+  useGridSetting,
+  useQueueColumns,
+  useQueuePage,
+  useSaveGridSetting,
+} from './api.ts';
+import { useSearchFilter } from './api.ts';
+import {
+  GRID_SETTING_SAVE_DELAY_MS,
+  parseGridSetting,
+  QUEUE_GRID_SETTING_NAME,
+  serializeGridSetting,
+  visibilityModelFromFields,
+  visibilityModelOf,
+  visibleFields,
+  type QueueGridSetting,
+} from './grid-settings.ts';
+import { encodeFilterItems, readViewState, sameCriteria, writeViewState, type QueueViewState } from './grid-state.ts';
+import { buildQueueColumns, worksheetPathOf } from './queue-columns.tsx';
+import { QueueToolbar, QueueToolbarContext } from './queue-toolbar.tsx';
+import {
+  baseFromSavedCriteria,
+  buildSearchRequest,
+  canFilterOnTop,
+  gridFilterToQueue,
+  noBaseCriteria,
+  queueToGridFilter,
+  sortItemsToModel,
+  sortModelToItems,
+  toSavedCriteria,
+  userSort,
+  userText,
+  type QueueBaseCriteria,
+} from './search-request.ts';
+
+/** A page change the grid makes by itself right after a sort or filter change (it goes back to the first page). */
+const GRID_PAGE_RESET_WINDOW_MS = 250;
+
+const gridNameOfPath = (pathname: string): QueueGridName =>
+  queueGridNameSchema.catch('allApplicationsQueue').parse(pathname.replace(/^\/+|\/+$/g, ''));
+
+const filterIdOf = (raw: string | null): number | 'invalid' | null => {
+  if (raw === null || raw === '') return null;
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 'invalid';
+};
+
+/**
+ * Every queue route (/myQueue … /allApplicationsQueue): one DataGrid with server-side paging, sorting and
+ * filtering. `/allApplicationsQueue?search=TEXT` shows the side-menu search; `?filterId=ID` runs a saved filter
+ * or custom queue on its queue, with the user's sort and filter on top.
+ */
+export const QueuePage = () => {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const routeGrid = gridNameOfPath(pathname);
+  const filterId = filterIdOf(params.get('filterId'));
+  // A new queue or saved filter starts afresh (local grid state is not carried over).
+  return <QueueLoader key={`${routeGrid}:${String(filterId)}`} routeGrid={routeGrid} filterId={filterId} />;
+};
+
+type LoaderProps = { routeGrid: QueueGridName; filterId: number | 'invalid' | null };
+
+const QueueLoader = ({ routeGrid, filterId }: LoaderProps) => {
+  const columns = useQueueColumns();
+  const setting = useGridSetting(QUEUE_GRID_SETTING_NAME);
+  const savedFilter = useSearchFilter(typeof filterId === 'number' ? filterId : null);
+
+  const saved = useMemo(() => {
+    if (!savedFilter.data) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(savedFilter.data.filter);
+    } catch {
+      return null;
+    }
+    const parsed = savedQueueCriteriaSchema.safeParse(json);
+    return parsed.success ? { filter: savedFilter.data, criteria: parsed.data } : null;
+  }, [savedFilter.data]);
+
+  const title =
+    filterId === null
+      ? queueTitles[routeGrid]
+      : (saved?.filter.name ?? savedFilter.data?.name ?? queueTitles[routeGrid]);
+
+  if (filterId === 'invalid' || (savedFilter.isError && isMissingFilter(savedFilter.error))) {
+    return (
+      <>
+        <PageTitle>{queueTitles[routeGrid]}</PageTitle>
+        <Alert severity="warning">{messages.queues.filterNotFound}</Alert>
+      </>
+    );
+  }
+  if (savedFilter.data && !saved) {
+    return (
+      <>
+        <PageTitle>{title}</PageTitle>
+        <Alert severity="error">{messages.searchFilters.invalidFilter}</Alert>
+      </>
+    );
+  }
+  if (columns.isError || savedFilter.isError) {
+    return (
+      <>
+        <PageTitle>{title}</PageTitle>
+        <Alert severity="error">{messages.errors.backend}</Alert>
+      </>
+    );
+  }
+  // A failed setting read is not fatal: the grid opens with the default columns.
+  if (!columns.data || setting.isPending || (filterId !== null && !saved)) {
+    return (
+      <>
+        <PageTitle>{title}</PageTitle>
+        <Skeleton variant="rounded" height={480} data-testid="queue-loading" />
+      </>
+    );
+  }
+  return (
+    <QueueGrid
+      title={title}
+      gridName={saved ? saved.criteria.gridName : routeGrid}
+      columns={columns.data.columns}
+      setting={parseGridSetting(setting.data?.setting)}
+      savedFilter={saved?.filter ?? null}
+      base={saved ? baseFromSavedCriteria(saved.criteria) : noBaseCriteria}
+    />
+  );
+};
+
+type GridProps = {
+  title: string;
+  gridName: QueueGridName;
+  columns: QueueColumn[];
+  setting: QueueGridSetting;
+  savedFilter: SearchFilter | null;
+  base: QueueBaseCriteria;
+};
+
+type DialogMode =
+  | { kind: 'create'; type: 'filter' | 'queue'; criteria: SavedQueueCriteria }
+  | { kind: 'edit'; filter: SearchFilter; criteria: SavedQueueCriteria };
+
+const describeItem = (columns: readonly QueueColumn[], item: { field: string; operator: string; value: unknown }) => {
+  const column = columns.find((c) => c.field === item.field);
+  const label = (v: unknown) => column?.valueOptions?.find((o) => o.value === v)?.label ?? String(v);
+  const value =
+    item.value === null
+      ? ''
+      : Array.isArray(item.value)
+        ? item.value.map(label).join(', ')
+        : column?.type === 'dateTime' && typeof item.value === 'string'
+          ? new Date(item.value).toLocaleString('en-US')
+          : label(item.value);
+  return `${column?.headerName ?? item.field} ${item.operator} ${value}`.trim();
+};
+
+const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: GridProps) => {
+  const [params, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const apiRef = useGridApiRef();
+  const view = useMemo(() => readViewState(params), [params]);
+  const text = view.text ?? base.text ?? '';
+  const filterOnTop = canFilterOnTop(base.filter);
+
+  // --- The grid's filter model: local (it holds items still being typed), re-read when the URL changes.
+  const committedKey = `${params.get('filter') ?? ''}\u0000${params.get('logic') ?? ''}\u0000${text}`;
+  const [gridFilter, setGridFilter] = useState<GridFilterModel>(() => queueToGridFilter(view.filter, text, columns));
+  const [seenKey, setSeenKey] = useState(committedKey);
+  if (seenKey !== committedKey) {
+    setSeenKey(committedKey);
+    const local = gridFilterToQueue(gridFilter, columns);
+    const differs =
+      local.text !== text ||
+      encodeFilterItems(local.filter.filters) !== encodeFilterItems(view.filter.filters) ||
+      (view.filter.filters.length > 1 && local.filter.logic !== view.filter.logic);
+    if (differs) setGridFilter(queueToGridFilter(view.filter, text, columns));
+  }
+
+  // --- Columns: visibility, widths and density, remembered per user (a saved filter's own columns win).
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() =>
+    base.columns
+      ? visibilityModelFromFields(columns, base.columns)
+      : visibilityModelOf(columns, setting.columnVisibility),
+  );
+  const [widths, setWidths] = useState<Record<string, number>>(setting.widths);
+  const [density, setDensity] = useState<GridDensity>(setting.density);
+  const gridColumns = useMemo(() => buildQueueColumns(columns, widths), [columns, widths]);
+  const shownFields = useMemo(() => visibleFields(columns, visibility), [columns, visibility]);
+
+  const saveSetting = useSaveGridSetting(QUEUE_GRID_SETTING_NAME);
+  const [settingToSave, setSettingToSave] = useState<QueueGridSetting | null>(null);
+  const { mutate: saveSettingNow } = saveSetting;
+  useEffect(() => {
+    if (!settingToSave) return;
+    const timer = window.setTimeout(() => {
+      const text = serializeGridSetting(settingToSave);
+      saveSettingNow(text, {
+        onSuccess: (saved) => queryClient.setQueryData(queueKeys.gridSetting(QUEUE_GRID_SETTING_NAME), saved),
+      });
+    }, GRID_SETTING_SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [settingToSave, saveSettingNow, queryClient]);
+  const remember = (next: Partial<Pick<QueueGridSetting, 'columnVisibility' | 'widths' | 'density'>>) =>
+    setSettingToSave({
+      // A saved filter's own columns are saved with the filter, not as the user's column setting.
+      columnVisibility: base.columns ? setting.columnVisibility : visibility,
+      widths,
+      density: density as QueueGridSetting['density'],
+      ...next,
+    });
+
+  // --- The page.
+  const request = useMemo(() => buildSearchRequest(base, view, null), [base, view]);
+  const page = useQueuePage(gridName, request, true);
+  const criteriaKey = useMemo(() => {
+    const { page: _p, pageSize: _s, ...criteria } = request;
+    return JSON.stringify(criteria);
+  }, [request]);
+  const current = page.data && page.data.criteriaKey === criteriaKey && !page.isPlaceholderData ? page.data : null;
+  const known = page.data && page.data.criteriaKey === criteriaKey ? page.data : null;
+  // Unknown while the criteria's first page loads (so the grid does not move the page), -1 when only a lower bound.
+  const rowCount = !known || known.totalIsLowerBound ? -1 : known.total;
+  const hasNextPage = current
+    ? (view.page + 1) * view.pageSize < current.total || current.data.length === view.pageSize
+    : undefined;
+  const paginationMeta = useMemo(
+    () => (known?.totalIsLowerBound ? { hasNextPage: hasNextPage ?? true } : {}),
+    [known?.totalIsLowerBound, hasNextPage],
+  );
+
+  // --- URL updates: typing (filter, text) replaces the history entry, page and sort changes push one.
+  const pageResetUntil = useRef(0);
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const guard = () => {
+      pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
+    };
+    const off = [api.subscribeEvent('sortModelChange', guard), api.subscribeEvent('filterModelChange', guard)];
+    return () => off.forEach((unsubscribe) => unsubscribe());
+  }, [apiRef]);
+
+  const go = useCallback(
+    (next: QueueViewState, replace: boolean) => setSearchParams(writeViewState(params, next), { replace }),
+    [params, setSearchParams],
+  );
+
+  const onPaginationModelChange = (model: GridPaginationModel) => {
+    if (model.page === view.page && model.pageSize === view.pageSize) return;
+    const resetByGrid =
+      model.page === 0 && model.pageSize === view.pageSize && performance.now() < pageResetUntil.current;
+    if (resetByGrid) return;
+    go({ ...view, page: model.pageSize === view.pageSize ? model.page : 0, pageSize: model.pageSize }, false);
+  };
+
+  const onSortModelChange = (model: GridSortModel) => {
+    const next: QueueViewState = { ...view, sort: userSort(base, sortModelToItems(model)), page: 0 };
+    if (sameCriteria(next, view)) return;
+    pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
+    go(next, false);
+  };
+
+  const onFilterModelChange = (model: GridFilterModel) => {
+    setGridFilter(model);
+    const local = gridFilterToQueue(model, columns);
+    const next: QueueViewState = { ...view, filter: local.filter, text: userText(base, local.text), page: 0 };
+    if (sameCriteria(next, view)) return;
+    pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
+    go(next, true);
+  };
+
+  const clearText = () => {
+    const next: QueueViewState = { ...view, text: base.text ? '' : null, page: 0 };
+    go(next, false);
+  };
+
+  const sortModel = useMemo(() => sortItemsToModel(view.sort ?? base.sort ?? []), [view.sort, base.sort]);
+  const paginationModel = useMemo(() => ({ page: view.page, pageSize: view.pageSize }), [view.page, view.pageSize]);
+
+  // --- Export and save.
+  const exportQueue = useExportQueue();
+  const [dialog, setDialog] = useState<DialogMode | null>(null);
+  const criteria = () => toSavedCriteria(gridName, base, view, shownFields);
+  const onSaved = (saved: SearchFilter) => {
+    setDialog(null);
+    void queryClient.invalidateQueries({ queryKey: queueKeys.searchFilter(saved.id) });
+    void navigate(`/allApplicationsQueue?filterId=${saved.id}`, { replace: savedFilter?.id === saved.id });
+  };
+  const mine = savedFilter?.isMine ? savedFilter : null;
+
+  const actions = (
+    <Stack direction="row" spacing={1} sx={{ ml: 1 }}>
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        disabled={exportQueue.isPending}
+        onClick={() =>
+          exportQueue.mutate({ gridName, request: buildSearchRequest(base, { ...view, page: 0 }, shownFields) })
+        }
+      >
+        {exportQueue.isPending ? messages.queues.exporting : messages.queues.exportCsv}
+      </Button>
+      {mine ? (
+        <Button
+          size="small"
+          startIcon={<SaveIcon />}
+          onClick={() => setDialog({ kind: 'edit', filter: mine, criteria: criteria() })}
+        >
+          {mine.type === 'queue' ? messages.queues.saveQueue : messages.queues.saveFilter}
+        </Button>
+      ) : (
+        <>
+          <Button
+            size="small"
+            startIcon={<BookmarkAddIcon />}
+            onClick={() => setDialog({ kind: 'create', type: 'filter', criteria: criteria() })}
+          >
+            {messages.queues.saveFilter}
+          </Button>
+          <Button
+            size="small"
+            startIcon={<PlaylistAddIcon />}
+            onClick={() => setDialog({ kind: 'create', type: 'queue', criteria: criteria() })}
+          >
+            {messages.queues.saveQueue}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+  const toolbarExtras = { actions, filterDisabled: !filterOnTop };
+
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      {text || base.filter ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {text ? (
+            <Chip
+              label={messages.queues.searchChip(text)}
+              onDelete={clearText}
+              color="primary"
+              variant="outlined"
+              data-testid="queue-search-chip"
+            />
+          ) : null}
+          {base.filter ? (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {messages.queues.savedCriteria}:
+              </Typography>
+              {base.filter.filters.map((item, index) => (
+                <Chip key={index} size="small" label={describeItem(columns, item)} />
+              ))}
+              {base.filter.logic === 'or' && base.filter.filters.length > 1 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {messages.queues.filtersCannotBeAdded}
+                </Typography>
+              ) : null}
+            </>
+          ) : null}
+        </Stack>
+      ) : null}
+      <Paper variant="outlined" sx={{ height: 'calc(100vh - 190px)', minHeight: 420, display: 'flex' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <QueueToolbarContext.Provider value={toolbarExtras}>
+            <DataGrid<QueueRow>
+              apiRef={apiRef}
+              label={title}
+              rows={page.data?.data ?? []}
+              getRowId={(row) => row.applicationId}
+              columns={gridColumns}
+              loading={page.isFetching}
+              paginationMode="server"
+              sortingMode="server"
+              filterMode="server"
+              rowCount={rowCount}
+              estimatedRowCount={known?.totalIsLowerBound ? known.total : undefined}
+              paginationMeta={paginationMeta}
+              pageSizeOptions={[...QUEUE_PAGE_SIZES]}
+              paginationModel={paginationModel}
+              onPaginationModelChange={onPaginationModelChange}
+              sortModel={sortModel}
+              onSortModelChange={onSortModelChange}
+              filterModel={gridFilter}
+              onFilterModelChange={onFilterModelChange}
+              disableColumnFilter={!filterOnTop}
+              columnVisibilityModel={visibility}
+              onColumnVisibilityModelChange={(model) => {
+                setVisibility(model);
+                if (!base.columns) remember({ columnVisibility: model });
+              }}
+              onColumnWidthChange={({ colDef, width }) => {
+                const next = { ...widths, [colDef.field]: Math.round(width) };
+                setWidths(next);
+                remember({ widths: next });
+              }}
+              density={density}
+              onDensityChange={(next) => {
+                setDensity(next);
+                remember({ density: next });
+              }}
+              onRowClick={({ row }, event) => {
+                // The id cell's link navigates by itself (and opens new tabs with a modifier key).
+                if ((event.target as HTMLElement).closest('a')) return;
+                void navigate(worksheetPathOf(row));
+              }}
+              disableRowSelectionOnClick
+              showToolbar
+              slots={{ toolbar: QueueToolbar }}
+              slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+              localeText={{
+                noRowsLabel: messages.queues.noApplications,
+                noResultsOverlayLabel: messages.queues.noApplications,
+              }}
+              sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+              data-testid="queue-grid"
+            />
+          </QueueToolbarContext.Provider>
+        </Box>
+      </Paper>
+      {dialog ? <SearchFilterDialog open onClose={() => setDialog(null)} mode={dialog} onSaved={onSaved} /> : null}
+    </>
+  );
+};
