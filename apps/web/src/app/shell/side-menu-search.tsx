@@ -107,6 +107,9 @@ export const SideMenuSearch = ({ inputRef }: { inputRef: Ref<HTMLInputElement> }
           if (!open) show();
         }}
         onFocus={show}
+        onClick={() => {
+          if (!open) show();
+        }}
         onBlur={close}
         onKeyDown={onKeyDown}
         placeholder={messages.queues.searchPlaceholder}

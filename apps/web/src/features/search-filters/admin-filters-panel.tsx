@@ -38,13 +38,13 @@ export const AdminFiltersPanel = () => {
 
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
-        <Typography variant="body2" color="text.secondary">
-          Every filter and queue of this lender, whoever saved it.
-        </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
           New Queue
         </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+          Every filter and queue of this lender, whoever saved it.
+        </Typography>
       </Box>
       {list.isError ? (
         <Alert severity="error">{messages.errors.backend}</Alert>
@@ -58,7 +58,7 @@ export const AdminFiltersPanel = () => {
                 <TableCell>Name</TableCell>
                 <TableCell sx={{ width: 90 }}>Type</TableCell>
                 <TableCell>Created By</TableCell>
-                <TableCell sx={{ width: 150 }}>{messages.searchFilters.showOnSideMenu}</TableCell>
+                <TableCell sx={{ width: 170, whiteSpace: 'nowrap' }}>{messages.searchFilters.showOnSideMenu}</TableCell>
                 <TableCell sx={{ width: 100 }}>Status</TableCell>
                 <TableCell sx={{ width: 110 }}>Published</TableCell>
                 <TableCell align="right" sx={{ width: 100 }}>

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,37 +59,40 @@ export const FiltersPage = () => {
 
   return (
     <>
-      <PageTitle
-        actions={
-          tab === 'mine' ? (
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button
-                variant="outlined"
-                startIcon={<AddIcon />}
-                onClick={() => setDialog({ kind: 'create', type: 'filter', criteria: emptyCriteria })}
-              >
-                New Filter
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<AddIcon />}
-                onClick={() => setDialog({ kind: 'create', type: 'queue', criteria: emptyCriteria })}
-              >
-                New Queue
-              </Button>
-            </Box>
-          ) : null
-        }
-      >
-        {FILTERS_PAGE_TITLE}
-      </PageTitle>
+      <PageTitle>{FILTERS_PAGE_TITLE}</PageTitle>
       {canManage ? (
         <Tabs value={tab} onChange={(_e, value: 'mine' | 'all') => setTab(value)} sx={{ mb: 2 }}>
           <Tab value="mine" label="Mine" />
           <Tab value="all" label="All users" />
         </Tabs>
       ) : null}
-      {tab === 'mine' ? <MyFilters canManage={canManage} onEdit={setDialog} /> : <AdminFiltersPanel />}
+      {tab === 'mine' ? (
+        <>
+          {/* Actions sit on the left, clear of the toasts (top right). */}
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ kind: 'create', type: 'filter', criteria: emptyCriteria })}
+            >
+              New Filter
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ kind: 'create', type: 'queue', criteria: emptyCriteria })}
+            >
+              New Queue
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+              Drag a row, or use its arrows, to change the order on the side menu.
+            </Typography>
+          </Box>
+          <MyFilters canManage={canManage} onEdit={setDialog} />
+        </>
+      ) : (
+        <AdminFiltersPanel />
+      )}
       {dialog ? <SearchFilterDialog open mode={dialog} onClose={() => setDialog(null)} /> : null}
     </>
   );
@@ -165,8 +168,19 @@ type OwnFiltersTableProps = {
 
 const OwnFiltersTable = ({ filters, canManage, onEdit, onPublish }: OwnFiltersTableProps) => {
   // While a row is dragged, and until the saved order has been read back, the order shown is this one.
-  const [preview, setPreview] = useState<SearchFilter[] | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
+  const [preview, setPreviewState] = useState<SearchFilter[] | null>(null);
+  // The drag events read the latest order from here (they may fire before React renders the last change).
+  const previewRef = useRef<SearchFilter[] | null>(null);
+  const setPreview = (next: SearchFilter[] | null) => {
+    previewRef.current = next;
+    setPreviewState(next);
+  };
+  const [dragged, setDraggedState] = useState<number | null>(null);
+  const draggedRef = useRef<number | null>(null);
+  const setDragged = (id: number | null) => {
+    draggedRef.current = id;
+    setDraggedState(id);
+  };
   const rows = preview ?? filters;
   const reorder = useFilterMutation(orderSearchFilters);
   const toggle = useFilterMutation(({ id, enabled }: { id: number; enabled: boolean }) =>
@@ -226,15 +240,16 @@ const OwnFiltersTable = ({ filters, canManage, onEdit, onPublish }: OwnFiltersTa
       setPreview(rows);
     },
     onDragOver: (event: DragEvent) => {
-      if (dragged === null) return;
+      const moving = draggedRef.current;
+      if (moving === null) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
-      if (dragged !== filter.id) setPreview((current) => moveById(current ?? rows, dragged, filter.id));
+      if (moving !== filter.id) setPreview(moveById(previewRef.current ?? rows, moving, filter.id));
     },
     onDrop: (event: DragEvent) => event.preventDefault(),
     onDragEnd: () => {
       setDragged(null);
-      void saveOrder(preview ?? rows);
+      void saveOrder(previewRef.current ?? rows);
     },
   });
 
@@ -246,7 +261,7 @@ const OwnFiltersTable = ({ filters, canManage, onEdit, onPublish }: OwnFiltersTa
             <TableCell sx={{ width: 36 }} />
             <TableCell>Name</TableCell>
             <TableCell sx={{ width: 90 }}>Type</TableCell>
-            <TableCell sx={{ width: 150 }}>{messages.searchFilters.showOnSideMenu}</TableCell>
+            <TableCell sx={{ width: 170, whiteSpace: 'nowrap' }}>{messages.searchFilters.showOnSideMenu}</TableCell>
             <TableCell sx={{ width: 100 }}>Status</TableCell>
             <TableCell sx={{ width: 110 }}>Published</TableCell>
             <TableCell align="right" sx={{ width: 300 }}>

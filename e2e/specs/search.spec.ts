@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn, users } from '../support/sign-in.ts';
+
+type Row = { applicationId: number; applicantName: string | null; state: string };
+type Page = { data: Row[]; total: number };
+
+/** Spec 1 §2: where an application opens by its state. */
+const pathForState = (state: string, id: number): string => {
+  if (state === 'new') return `/credit/${id}`;
+  if (['reviewed', 'declined', 'cancelled', 'pending'].includes(state)) return `/decision/${id}`;
+  return `/fund/${id}`;
+};
+
+const apiAuth = async (request: APIRequestContext) => {
+  const login = await request.post('/api/login', {
+    data: { username: users.officer.username, password: users.officer.password },
+  });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
+};
+
+const search = async (request: APIRequestContext, headers: Record<string, string>, body: object): Promise<Page> => {
+  const response = await request.post('/api/applicationqueues/allApplicationsQueue/search', { headers, data: body });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as Page;
+};
+
+const searchBox = (page: import('@playwright/test').Page) =>
+  page.getByTestId('side-menu').getByRole('combobox', { name: 'Search' });
+
+test('a last name shared by several applications opens the All Applications queue with the text', async ({
+  page,
+  request,
+}) => {
+  const headers = await apiAuth(request);
+  // A seeded last name that the lookup matches more than once.
+  const all = await search(request, headers, { page: 1, pageSize: 100 });
+  const lastNames = [...new Set(all.data.map((r) => r.applicantName?.split(' ').at(-1)).filter(Boolean))] as string[];
+  let shared: string | null = null;
+  for (const name of lastNames) {
+    if ((await search(request, headers, { text: name, page: 1, pageSize: 1 })).total > 1) {
+      shared = name;
+      break;
+    }
+  }
+  expect(shared).not.toBeNull();
+
+  await signIn(page, users.officer);
+  await searchBox(page).fill(shared!);
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/allApplicationsQueue\\?search=${shared}$`));
+});
+
+test('an application id opens that application on the worksheet of its state', async ({ page, request }) => {
+  const headers = await apiAuth(request);
+  const found = await search(request, headers, { text: '10005', page: 1, pageSize: 1 });
+  expect(found.total).toBe(1);
+  const state = found.data[0]!.state;
+
+  await signIn(page, users.officer);
+  await searchBox(page).fill('10005');
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${pathForState(state, 10005)}$`));
+});
+
+test('an opened application is listed under Recent Applications and a click opens it', async ({ page, request }) => {
+  const headers = await apiAuth(request);
+  const found = await search(request, headers, { text: '10003', page: 1, pageSize: 1 });
+  const row = found.data[0]!;
+
+  await signIn(page, users.officer);
+  await page.goto('/application/10003');
+  await expect(page.getByText(String(row.applicationId)).first()).toBeVisible();
+  await page.goto('/home');
+  await searchBox(page).focus();
+  const popup = page.getByTestId('recent-applications');
+  await expect(popup.getByRole('heading', { name: 'Recent Applications' })).toBeVisible();
+  const recent = popup.getByRole('option').filter({ hasText: '10003' });
+  await expect(recent).toBeVisible();
+  if (row.applicantName) await expect(recent).toContainText(row.applicantName);
+  await page.screenshot({ path: '/tmp/filters-shots/search-popup.png' });
+
+  // Escape closes it; the arrow keys move through the rows and Enter opens the highlighted one.
+  await searchBox(page).press('Escape');
+  await expect(popup).toBeHidden();
+  await searchBox(page).press('ArrowDown');
+  await expect(popup.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await searchBox(page).press('Escape');
+  await expect(popup).toBeHidden();
+
+  // A click in the box opens it again.
+  await searchBox(page).click();
+  await popup.getByRole('option').filter({ hasText: '10003' }).click();
+  await expect(page).toHaveURL(new RegExp(`${pathForState(row.state, 10003)}$`));
+});
+
+test('the recent applications are read at most once per throttle window', async ({ page }) => {
+  await signIn(page, users.officer);
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/user/recentApplications')) calls += 1;
+  });
+  for (let i = 0; i < 3; i++) {
+    await searchBox(page).focus();
+    await expect(page.getByTestId('recent-applications')).toBeVisible();
+    await page.getByRole('heading', { name: /Hello/ }).click();
+    await expect(page.getByTestId('recent-applications')).toBeHidden();
+  }
+  expect(calls).toBe(1);
+});
