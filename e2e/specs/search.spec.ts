@@ -109,3 +109,13 @@ test('the recent applications are read at most once per throttle window', async 
   }
   expect(calls).toBe(1);
 });
+
+test('in the collapsed menu the search icon opens the menu, then the search with its popup', async ({ page }) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await signIn(page, users.officer);
+  await expect(page.getByTestId('side-menu')).toHaveAttribute('data-state', 'collapsed');
+  await page.getByTestId('side-menu').getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('side-menu')).toHaveAttribute('data-state', 'expanded');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(page.getByTestId('recent-applications')).toContainText('Recent Applications');
+});
