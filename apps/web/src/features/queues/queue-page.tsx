@@ -403,8 +403,8 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
           ) : null}
         </Stack>
       ) : null}
-      <Paper variant="outlined" sx={{ height: 'calc(100vh - 190px)', minHeight: 420, display: 'flex' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Paper variant="outlined" sx={{ height: 'calc(100vh - 170px)', minHeight: 420, display: 'flex' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }} data-testid="queue-grid">
           <QueueToolbarContext.Provider value={toolbarExtras}>
             <DataGrid<QueueRow>
               apiRef={apiRef}
@@ -456,7 +456,6 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
                 noResultsOverlayLabel: messages.queues.noApplications,
               }}
               sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-              data-testid="queue-grid"
             />
           </QueueToolbarContext.Provider>
         </Box>

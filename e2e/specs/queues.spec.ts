@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn, users } from '../support/sign-in.ts';
+
+/** The queue grid, its data rows (each carries its application id) and its footer. */
+const grid = (page: Page) => page.getByTestId('queue-grid');
+const dataRows = (page: Page) => grid(page).locator('[role="row"][data-id]');
+const firstRowId = (page: Page) => dataRows(page).first().getAttribute('data-id');
+const footer = (page: Page) => grid(page).locator('.MuiTablePagination-displayedRows');
+const header = (page: Page, name: string) => grid(page).getByRole('columnheader', { name });
+
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
+  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
+};
+
+test('All Applications: sort, filter and page live in the URL; reload and Back restore them', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue');
+  await expect(page.getByRole('heading', { name: 'All Applications' })).toBeVisible();
+  // Summit has 59 applications, 25 a page.
+  await expect(footer(page)).toHaveText('1–25 of 59');
+  expect(page.url()).not.toContain('?');
+
+  // Sort by Requested Amount, descending: click the header twice (ascending, then descending).
+  await header(page, 'Requested Amount').click();
+  await expect.poll(() => query(page).get('sort')).toBe('requestedAmount:asc');
+  await header(page, 'Requested Amount').click();
+  await expect.poll(() => query(page).get('sort')).toBe('requestedAmount:desc');
+  await expect(header(page, 'Requested Amount')).toHaveAttribute('aria-sort', 'descending');
+
+  // Filter through the grid's filter panel: Applicant contains 'e' (50 of 59).
+  await grid(page).getByRole('button', { name: 'Filters', exact: true }).click();
+  const panel = page.locator('.MuiDataGrid-filterForm');
+  await expect(panel).toBeVisible();
+  await panel.getByRole('combobox', { name: 'Column' }).click();
+  await page.getByRole('option', { name: 'Applicant' }).click();
+  await panel.getByRole('textbox', { name: 'Value' }).fill('e');
+  await expect.poll(() => query(page).get('filter')).toBe('[["applicantName","contains","e"]]');
+  await expect(footer(page)).toHaveText('1–25 of 50');
+  await page.keyboard.press('Escape');
+  const firstOfPageOne = await firstRowId(page);
+
+  // Page 2.
+  await grid(page).getByRole('button', { name: 'Go to next page' }).click();
+  await expect.poll(() => query(page).get('page')).toBe('2');
+  await expect(footer(page)).toHaveText('26–50 of 50');
+  await expect.poll(() => firstRowId(page)).not.toBe(firstOfPageOne);
+  const firstOfPageTwo = await firstRowId(page);
+  const urlOfPageTwo = page.url();
+
+  // Reload: the same page, order, filter and first row.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'All Applications' })).toBeVisible();
+  expect(page.url()).toBe(urlOfPageTwo);
+  await expect(footer(page)).toHaveText('26–50 of 50');
+  await expect(header(page, 'Requested Amount')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => firstRowId(page)).toBe(firstOfPageTwo);
+  await grid(page).getByRole('button', { name: 'Filters', exact: true }).click();
+  await expect(page.locator('.MuiDataGrid-filterForm').getByRole('textbox', { name: 'Value' })).toHaveValue('e');
+  await page.keyboard.press('Escape');
+
+  // Back: page 1 of the same sort and filter.
+  await page.goBack();
+  await expect.poll(() => query(page).get('page')).toBeNull();
+  expect(query(page).get('sort')).toBe('requestedAmount:desc');
+  expect(query(page).get('filter')).toBe('[["applicantName","contains","e"]]');
+  await expect(footer(page)).toHaveText('1–25 of 50');
+  await expect.poll(() => firstRowId(page)).toBe(firstOfPageOne);
+});
+
+test('Credit Queue lists only New applications; the application id opens its worksheet', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page
+    .getByRole('link', { name: /^Credit/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/creditQueue$/);
+  await expect(page.getByRole('heading', { name: 'Credit Queue' })).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible();
+  const states = await grid(page).locator('[role="gridcell"][data-field="state"]').allInnerTexts();
+  expect(states.length).toBeGreaterThan(0);
+  expect(new Set(states)).toEqual(new Set(['New']));
+
+  const id = await firstRowId(page);
+  const link = dataRows(page).first().getByRole('link', { name: id! });
+  await expect(link).toHaveAttribute('href', `/credit/${id}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/credit/${id}$`));
+});
+
+test('A row click opens the worksheet of its state', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue?filter=' + encodeURIComponent('[["state","is","funded"]]'));
+  await expect(dataRows(page).first()).toBeVisible();
+  const id = await firstRowId(page);
+  await dataRows(page).first().locator('[data-field="applicantName"]').click();
+  await expect(page).toHaveURL(new RegExp(`/fund/${id}$`));
+});
+
+test('The column chooser hides a column for this user, also after a reload', async ({ page }) => {
+  await signIn(page, users.officer);
+  await page.goto('/allApplicationsQueue');
+  await expect(header(page, 'Member Number')).toBeVisible();
+  // Hidden by default: Term.
+  await expect(header(page, 'Term')).toHaveCount(0);
+
+  await grid(page).getByRole('button', { name: 'Columns', exact: true }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/user/gridSettings/queueGrid') && r.request().method() === 'PUT' && r.ok(),
+  );
+  await page.getByRole('checkbox', { name: 'Member Number' }).uncheck();
+  await expect(header(page, 'Member Number')).toHaveCount(0);
+  await saved;
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(header(page, 'Applicant')).toBeVisible();
+  await expect(header(page, 'Member Number')).toHaveCount(0);
+  // The same setting on every queue.
+  await page.goto('/creditQueue');
+  await expect(header(page, 'Applicant')).toBeVisible();
+  await expect(header(page, 'Member Number')).toHaveCount(0);
+});
+
+test('Export CSV downloads the queue with its header line', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/creditQueue');
+  await expect(dataRows(page).first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('creditQueue.csv');
+  const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [first, ...rest] = text.split(/\r?\n/).filter((line) => line.length > 0);
+  expect(first).toBe('App Id,Applicant,Member Number,Loan Product,Status,Requested Amount,Created,Locked By');
+  expect(rest.length).toBeGreaterThan(0);
+  expect(rest.every((line) => line.includes('New'))).toBe(true);
+});
+
+test('The side-menu search text shows as a chip and can be cleared', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue?search=10001');
+  const chip = page.getByTestId('queue-search-chip');
+  await expect(chip).toHaveText('Search: 10001');
+  await expect(footer(page)).toHaveText('1–1 of 1');
+  await expect.poll(() => firstRowId(page)).toBe('10001');
+  await chip.locator('.MuiChip-deleteIcon').click();
+  await expect(chip).toHaveCount(0);
+  await expect(footer(page)).toHaveText('1–25 of 59');
+});
+
+test('A saved filter runs its criteria under its name; an unknown one says so', async ({ page, request }) => {
+  const headers = await apiAuth(request, users.admin);
+  const filters = (await (await request.get('/api/SearchFilters', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const pending = filters.find((f) => f.name === 'Pending over 50k');
+  expect(pending).toBeDefined();
+
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue?filterId=999999');
+  await expect(page.getByText('This filter does not exist or is not shared with you.')).toBeVisible();
+
+  await page.goto(`/allApplicationsQueue?filterId=${pending!.id}`);
+  await expect(page.getByRole('heading', { name: 'Pending over 50k' })).toBeVisible();
+  await expect(page.getByText('Saved criteria:')).toBeVisible();
+  await expect(header(page, 'Requested Amount')).toHaveAttribute('aria-sort', 'descending');
+  // The owner saves changes to the filter itself.
+  await expect(page.getByRole('button', { name: 'Save Filter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Queue' })).toHaveCount(0);
+});
+
+test('Screenshot of a queue page', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue');
+  await expect(dataRows(page).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('all-applications.png') });
+  if (process.env.QUEUES_SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.QUEUES_SCREENSHOT_DIR}/all-applications.png` });
+});
