@@ -247,22 +247,14 @@ export const resolveTextLookup = (text: string, hashSsn?: SsnHasher): TextLookup
 
 /**
  * Lookup by equality on any applicant of the application: member number, SSN (keyed hash), first name, last
- * name, or "first last"; a number of up to 10 digits also matches the application id. Each alternative is
- * served by an index of applicants (bitmap OR), the union by the applications primary key.
+ * name, or "first last"; a number of up to 10 digits also matches the application id. The applicants part is
+ * the function credence_applicant_lookup (migration 0008): lower() is not leakproof, so under row-level
+ * security the name indexes could not be used; the function applies the same tenant scope as the policy.
  */
-const textCondition = (lookup: TextLookup, who: QueueCaller): SQL => {
-  const alternatives: SQL[] = [
-    sql`ap.member_number = ${lookup.text}`,
-    sql`lower(ap.first_name) = ${lookup.lower}`,
-    sql`lower(ap.last_name) = ${lookup.lower}`,
-  ];
-  if (lookup.ssnHash) alternatives.push(sql`ap.ssn_hash = ${lookup.ssnHash}`);
-  if (lookup.twoWords)
-    alternatives.push(
-      sql`(lower(ap.last_name) = ${lookup.twoWords[1]} and lower(ap.first_name) = ${lookup.twoWords[0]})`,
-    );
-  const applicants = sql`select ap.application_id from applicants ap
-    where ap.lender_id = ${who.lenderId} and (${sql.join(alternatives, sql` or `)})`;
+const textCondition = (lookup: TextLookup): SQL => {
+  const applicants = sql`select credence_applicant_lookup(${lookup.text}, ${lookup.ssnHash}, ${
+    lookup.twoWords?.[0] ?? null
+  }, ${lookup.twoWords?.[1] ?? null})`;
   return lookup.applicationId === null
     ? sql`a.id in (${applicants})`
     : sql`a.id in (${applicants} union all select ${lookup.applicationId}::int)`;
@@ -311,7 +303,7 @@ export const buildQueue = (
         ? filters[0]!
         : sql`(${sql.join(filters, criteria.filter?.logic === 'or' ? sql` or ` : sql` and `)})`,
     );
-  if (criteria.text) conditions.push(textCondition(resolveTextLookup(criteria.text, hashSsn), who));
+  if (criteria.text) conditions.push(textCondition(resolveTextLookup(criteria.text, hashSsn)));
   return {
     where: sql`where ${sql.join(conditions, sql` and `)}`,
     orderBy: sql`order by ${sortItems(criteria.sort)}`,
