@@ -9,7 +9,6 @@ import {
   hmdaApplicantSchema,
   messages,
   shareEntrySchema,
-  sharedWithMeEntrySchema,
   shareTargetsSchema,
   type ActionItemsSave,
   type ApplicationPatch,
@@ -37,7 +36,6 @@ export const dialogKeys = {
   alerts: (id: number) => [...applicationKeys.application(id), 'alerts'] as const,
   customFields: (id: number) => [...applicationKeys.application(id), 'customFields'] as const,
   promotions: (id: number) => [...applicationKeys.application(id), 'promotions'] as const,
-  sharedWithMe: ['applications', 'sharedWithMe'] as const,
 };
 
 /** A failed load shows 'An error occurred retrieving {thing} from the api.' once (spec 3 §8). */
@@ -99,11 +97,6 @@ export const useShareTargets = (id: number) =>
   );
 export const saveShares = (id: number, body: SharesSave) =>
   apiClient.put(`/api/applications/${id}/shares`, body, { schema: z.array(shareEntrySchema) });
-
-export const useSharedWithMe = () =>
-  useLoad(dialogKeys.sharedWithMe, 'shared applications', () =>
-    apiClient.get('/api/applications/sharedWithMe', { schema: z.array(sharedWithMeEntrySchema) }),
-  );
 
 // Alerts
 
