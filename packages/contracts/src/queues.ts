@@ -71,7 +71,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['=', '>', '>=', '<', '<='],
     hiddenByDefault: false,
-    width: 100,
+    width: 90,
   },
   {
     field: 'applicantName',
@@ -81,7 +81,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['contains', 'equals', 'startsWith'],
     hiddenByDefault: false,
-    width: 200,
+    width: 170,
   },
   {
     field: 'memberNumber',
@@ -91,7 +91,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['equals', 'startsWith', 'isEmpty', 'isNotEmpty'],
     hiddenByDefault: false,
-    width: 140,
+    width: 130,
   },
   {
     field: 'loanProduct',
@@ -101,7 +101,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['is', 'not', 'isAnyOf'],
     hiddenByDefault: false,
-    width: 180,
+    width: 150,
   },
   {
     field: 'state',
@@ -111,7 +111,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['is', 'not', 'isAnyOf'],
     hiddenByDefault: false,
-    width: 130,
+    width: 120,
   },
   {
     field: 'requestedAmount',
@@ -121,7 +121,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['=', '!=', '>', '>=', '<', '<=', 'isEmpty', 'isNotEmpty'],
     hiddenByDefault: false,
-    width: 150,
+    width: 140,
   },
   {
     field: 'termMonths',
@@ -171,7 +171,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['is', 'not', 'after', 'onOrAfter', 'before', 'onOrBefore'],
     hiddenByDefault: false,
-    width: 170,
+    width: 150,
   },
   {
     field: 'updatedUtcTime',
@@ -181,7 +181,7 @@ export const queueColumns = [
     filterable: true,
     operators: ['is', 'not', 'after', 'onOrAfter', 'before', 'onOrBefore'],
     hiddenByDefault: true,
-    width: 170,
+    width: 150,
   },
   {
     field: 'lockingUser',
@@ -191,7 +191,7 @@ export const queueColumns = [
     filterable: false,
     operators: [],
     hiddenByDefault: false,
-    width: 150,
+    width: 120,
   },
   {
     field: 'createdBy',

@@ -23,19 +23,22 @@ export const searchFilterNameSchema = z
  * The `filter` JSON text: the queue it starts from and its criteria (see `savedQueueCriteriaSchema`). Kept as
  * text, as the spec says, but parsed and allow-listed on every save.
  */
-export const searchFilterJsonSchema = z.string().max(20_000).superRefine((text, ctx) => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: messages.searchFilters.invalidFilter });
-    return;
-  }
-  const result = savedQueueCriteriaSchema.safeParse(parsed);
-  if (!result.success)
-    for (const issue of result.error.issues)
-      ctx.addIssue({ code: 'custom', path: issue.path as (string | number)[], message: issue.message });
-});
+export const searchFilterJsonSchema = z
+  .string()
+  .max(20_000)
+  .superRefine((text, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: messages.searchFilters.invalidFilter });
+      return;
+    }
+    const result = savedQueueCriteriaSchema.safeParse(parsed);
+    if (!result.success)
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path as (string | number)[], message: issue.message });
+  });
 
 /** Create and update body (user and admin calls). userGroupIds is only honoured by the admin calls. */
 export const searchFilterInputSchema = z.object({

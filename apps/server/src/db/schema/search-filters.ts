@@ -1,6 +1,17 @@
 import { searchFilterTypes } from '@credence/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { userGroups, userLenders } from './access.ts';
 import { oneOf, timestamptz } from './columns.ts';
 import { lenders } from './lenders.ts';
