@@ -200,12 +200,3 @@ test('Save Filter keeps the criteria on screen and opens the new filter', async 
   const states = await grid(page).locator('[role="gridcell"][data-field="state"]').allInnerTexts();
   expect(new Set(states)).toEqual(new Set(['New']));
 });
-
-test('Screenshot of a queue page', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue');
-  await expect(dataRows(page).first()).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('all-applications.png') });
-  if (process.env.QUEUES_SCREENSHOT_DIR)
-    await page.screenshot({ path: `${process.env.QUEUES_SCREENSHOT_DIR}/all-applications.png` });
-});
