@@ -215,6 +215,11 @@ export const QUEUE_DEFAULT_PAGE_SIZE = 25;
 export const QUEUE_MAX_PAGE_SIZE = 100;
 /** Filtered totals are counted exactly up to this many rows; beyond it the answer says "more than". */
 export const QUEUE_COUNT_CAP = 10_000;
+/**
+ * A page of one row is the side-menu lookup (spec 1 §5: page size 1), which only needs to tell one match from
+ * several: its total is counted to this cap (more is reported as the cap, with totalIsLowerBound).
+ */
+export const QUEUE_LOOKUP_COUNT_CAP = 2;
 /** Rows in one CSV export. */
 export const QUEUE_EXPORT_MAX_ROWS = 50_000;
 /** Spec 1 §9: the side-menu search box. */

@@ -64,8 +64,9 @@ export const applicants = pgTable(
     index('applicants_application_idx').on(t.applicationId, t.sortOrder),
     index('applicants_ssn_hash_idx').on(t.lenderId, t.ssnHash),
     index('applicants_member_number_idx').on(t.lenderId, t.memberNumber),
-    index('applicants_name_idx').on(t.lenderId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
-    index('applicants_first_name_idx').on(t.lenderId, sql`lower(${t.firstName})`),
+    // The lookup by name reads only these indexes (the application id is in them: index-only scans).
+    index('applicants_name_idx').on(t.lenderId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.applicationId),
+    index('applicants_first_name_idx').on(t.lenderId, sql`lower(${t.firstName})`, t.applicationId),
     check('applicants_role_check', oneOf(t.role, applicantRoles)),
     check('applicants_marital_status_check', oneOf(t.maritalStatus, maritalStatuses)),
     check('applicants_company_role_check', oneOf(t.companyRole, companyRoles)),

@@ -2,6 +2,7 @@ import { applicationSources, applicationStates, paymentFrequencyOptions, transac
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -81,6 +82,13 @@ export const applications = pgTable(
     primaryApplicantName: text('primary_applicant_name'),
     primaryMemberNumber: text('primary_member_number'),
     /**
+     * The requested amount in cents, for queues: numeric comparisons are not LEAKPROOF, so under row-level
+     * security an index on the numeric column cannot serve a filter; bigint comparisons are, so this one can.
+     */
+    requestedAmountCents: bigint('requested_amount_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`(round(requested_amount * 100))::bigint`,
+    ),
+    /**
      * The built-in queue the application is in, from its state (null once closed): new → credit; reviewed →
      * decision; pending → pendingDecision; approved or counter-offered → requirements until the dealer packet
      * is received (indirect), then funding (direct loans go straight to funding).
@@ -115,11 +123,12 @@ export const applications = pgTable(
     index('applications_my_queue_idx')
       .on(t.lenderId, t.createdByUserId, t.createdAt, t.id)
       .where(sql`${t.queue} is not null`),
-    index('applications_lender_id_idx').on(t.lenderId, t.id),
+    // With the creation time, a lookup's matches are ordered newest first from the index alone.
+    index('applications_lender_id_idx').on(t.lenderId, t.id, t.createdAt),
     index('applications_lender_applicant_name_idx').on(t.lenderId, t.primaryApplicantName, t.id),
     index('applications_applicant_name_trgm_idx').using('gin', sql`${t.primaryApplicantName} gin_trgm_ops`),
     index('applications_lender_member_number_idx').on(t.lenderId, t.primaryMemberNumber, t.id),
-    index('applications_lender_requested_amount_idx').on(t.lenderId, t.requestedAmount, t.id),
+    index('applications_lender_requested_amount_idx').on(t.lenderId, t.requestedAmountCents, t.id),
     index('applications_lender_term_idx').on(t.lenderId, t.termMonths, t.id),
     index('applications_lender_updated_idx').on(t.lenderId, t.updatedAt, t.id),
     index('applications_lender_product_idx').on(t.lenderId, t.loanProductId, t.createdAt, t.id),

@@ -286,10 +286,17 @@ describe('lookup (the side-menu search, spec 1 §5)', () => {
     expect(idsOf(await lookup('321549876', harbor))).toEqual([ids.harbor]);
     expect(idsOf(await lookup(String(ids.zeb), harbor))).toEqual([]);
   });
-  it('pageSize 1 gives the first match and the total', async () => {
+  it('pageSize 1 (the lookup) gives the newest match and counts only far enough to tell one from several', async () => {
+    const full = await search(officer, 'allApplicationsQueue', { text: 'Quillfeather', pageSize: 25 });
     const page = await search(officer, 'allApplicationsQueue', { text: 'Quillfeather', pageSize: 1 });
-    expect(page.data).toHaveLength(1);
-    expect(page.total).toBe(11);
+    expect(page.data.map((r) => r.applicationId)).toEqual([full.data[0]!.applicationId]);
+    expect(full.total).toBe(11);
+    expect(page).toMatchObject({ total: 2, totalIsLowerBound: true });
+    const one = await search(officer, 'allApplicationsQueue', {
+      text: String(full.data[0]!.applicationId),
+      pageSize: 1,
+    });
+    expect(one).toMatchObject({ total: 1, totalIsLowerBound: false });
   });
 });
 

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  QUEUE_COUNT_CAP,
   QUEUE_EXPORT_MAX_ROWS,
+  QUEUE_LOOKUP_COUNT_CAP,
   queueColumns,
   type DynamicQueueColumns,
   type ParsedApplicationSearchRequest,
@@ -53,7 +55,8 @@ export const search = (
     const { limit, offset } = pageWindow(request);
     return withQueuePlanner(tx, async () => {
       const data = await repo.findPage(tx, built, limit, offset);
-      const total = await queueTotal(tx, who, grid, built);
+      const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
+      const total = await queueTotal(tx, who, grid, built, cap);
       return { data, ...total };
     });
   });

@@ -33,12 +33,10 @@ const counterRows = async (tx: TenantTx, lenderId: number) => {
 };
 
 /** Matching rows counted up to the cap: above it the total is the cap and a lower bound. */
-export const cappedCount = async (tx: TenantTx, built: BuiltQueue): Promise<QueueTotal> => {
-  const result = await tx.execute<{ n: number }>(cappedCountQuery(built, QUEUE_COUNT_CAP));
+export const cappedCount = async (tx: TenantTx, built: BuiltQueue, cap = QUEUE_COUNT_CAP): Promise<QueueTotal> => {
+  const result = await tx.execute<{ n: number }>(cappedCountQuery(built, cap));
   const n = Number(result.rows[0]?.n ?? 0);
-  return n > QUEUE_COUNT_CAP
-    ? { total: QUEUE_COUNT_CAP, totalIsLowerBound: true }
-    : { total: n, totalIsLowerBound: false };
+  return n > cap ? { total: cap, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
 };
 
 /**
@@ -50,6 +48,7 @@ export const queueTotal = async (
   who: QueueCaller,
   grid: QueueGridName,
   built: BuiltQueue,
+  cap = QUEUE_COUNT_CAP,
 ): Promise<QueueTotal> => {
   if (!built.filtered) {
     const stateQueue = stateQueueOf[grid];
@@ -60,7 +59,7 @@ export const queueTotal = async (
       return { total, totalIsLowerBound: false };
     }
   }
-  return cappedCount(tx, built);
+  return cappedCount(tx, built, cap);
 };
 
 const noCriteria: QueueCriteria = { filter: null, text: null, sort: null };

@@ -1,4 +1,5 @@
 import {
+  QUEUE_LOOKUP_COUNT_CAP,
   queueColumnByField,
   type ParsedApplicationSearchRequest,
   type QueueFilterItem,
@@ -45,7 +46,8 @@ const columnSql: Record<string, ColumnSql> = {
   loanProduct: { expr: sql.raw('a.loan_product_id'), kind: 'int', nullable: false },
   // The state index is (lender, state, created_at, id): the creation time orders ties before the id.
   state: { expr: sql.raw('a.state'), kind: 'text', nullable: false, tieBreak: [sql.raw('a.created_at')] },
-  requestedAmount: { expr: sql.raw('a.requested_amount'), kind: 'money', nullable: true },
+  // In cents (a bigint generated column): its comparisons are leakproof, so the index serves them under RLS.
+  requestedAmount: { expr: sql.raw('a.requested_amount_cents'), kind: 'money', nullable: true },
   termMonths: { expr: sql.raw('a.term_months'), kind: 'int', nullable: true },
   dealer: { expr: sql.raw('a.dealer_id'), kind: 'int', nullable: true },
   direct: { expr: sql.raw('a.direct'), kind: 'bool', nullable: false },
@@ -122,6 +124,16 @@ const intComparison = (col: SQL, operator: string, raw: number): SQL | undefined
   }
 };
 
+/** An amount with at most two decimals as whole cents (exact: from its digits, not floating point). */
+export const toCents = (v: unknown): number | null => {
+  if (typeof v === 'number') return Number.isFinite(v) && Math.abs(v) < 1e12 ? Math.round(v * 100) : null;
+  const text = typeof v === 'string' ? v.trim() : '';
+  const m = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -cents : cents;
+};
+
 const toInt = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
   return Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX ? n : null;
@@ -165,17 +177,17 @@ export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
       return intComparison(col, operator, Number(value));
     }
     case 'money': {
-      const amount = String(value);
+      const cents = toCents(value);
       const op = { '=': '=', '!=': '<>', '>': '>', '>=': '>=', '<': '<', '<=': '<=' }[operator];
-      return op ? sql`${col} ${sql.raw(op)} ${amount}::numeric` : undefined;
+      if (!op) return undefined;
+      return cents === null ? sql`false` : sql`${col} ${sql.raw(op)} ${cents}::bigint`;
     }
     case 'ciText': {
-      // Case-insensitive, served by the trigram index of the column (ILIKE, with % and _ escaped).
+      // Case-insensitive (ILIKE with % and _ escaped) through credence_applicant_name_like (migration 0009):
+      // ILIKE is not leakproof, so only a function with the policy's tenant scope can use the trigram index.
       const text = escapeLike(String(value));
-      if (operator === 'contains') return sql`${col} ilike ${`%${text}%`}`;
-      if (operator === 'equals') return sql`${col} ilike ${text}`;
-      if (operator === 'startsWith') return sql`${col} ilike ${`${text}%`}`;
-      return undefined;
+      const pattern = { contains: `%${text}%`, equals: text, startsWith: `${text}%` }[operator];
+      return pattern === undefined ? undefined : sql`a.id in (select credence_applicant_name_like(${pattern}))`;
     }
     case 'text': {
       const text = String(value);
@@ -368,10 +380,13 @@ export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
 
 /**
  * Count up to `cap + 1` matching rows. The ORDER BY is the page's, so the planner walks the same index as
- * the page instead of scanning the table; more than `cap` means "at least cap".
+ * the page instead of scanning the table; more than `cap` means "at least cap". The lookup's tiny cap needs
+ * no order: any three matches tell "several" (sorting every match first would be the cost).
  */
-export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL =>
-  sql`select count(*)::int as n from (select 1 from applications a ${built.where} ${built.orderBy} limit ${cap + 1}) c`;
+export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL => {
+  const order = cap > QUEUE_LOOKUP_COUNT_CAP ? built.orderBy : sql``;
+  return sql`select count(*)::int as n from (select 1 from applications a ${built.where} ${order} limit ${cap + 1}) c`;
+};
 
 /**
  * The planner setting every queue statement runs with (inside the tenant transaction, then restored): no
