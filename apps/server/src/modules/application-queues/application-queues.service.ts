@@ -17,7 +17,7 @@ import type { ApplicationDeps } from '../applications/application-deps.ts';
 import * as repo from './application-queues.repository.ts';
 import { queueTotal, withQueuePlanner } from './queue-counts.ts';
 import { csvLine, type CsvValue } from './queue-csv.ts';
-import { buildQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
+import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 
 const EXPORT_BATCH = 1000;
 
@@ -53,12 +53,12 @@ export const search = (
     const who = callerOf(auth);
     const built = buildSearch(deps, grid, who, request);
     const { limit, offset } = pageWindow(request);
-    return withQueuePlanner(tx, async () => {
-      const data = await repo.findPage(tx, built, limit, offset);
-      const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
-      const total = await queueTotal(tx, who, grid, built, cap);
-      return { data, ...total };
-    });
+    // The planner setting ends with this transaction, right after the two statements: no restore needed.
+    await tx.execute(QUEUE_PLANNER_SETTINGS);
+    const data = await repo.findPage(tx, built, limit, offset);
+    const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
+    const total = await queueTotal(tx, who, grid, built, cap);
+    return { data, ...total };
   });
 
 /** The display value of a column in the CSV file. */
