@@ -71,8 +71,10 @@ const noCriteria: QueueCriteria = { filter: null, text: null, sort: null };
 export const countBuiltInQueues = async (tx: TenantTx, who: QueueCaller): Promise<BuiltInQueueCounts> => {
   const counts = await counterRows(tx, who.lenderId);
   const state = (grid: keyof typeof stateQueueOf) => counts.get(stateQueueOf[grid]!) ?? 0;
-  const mine = await withQueuePlanner(tx, () => cappedCount(tx, buildQueue('myQueue', who, noCriteria)));
-  const shared = await withQueuePlanner(tx, () => cappedCount(tx, buildQueue('sharedWithMeQueue', who, noCriteria)));
+  const [mine, shared] = await withQueuePlanner(tx, async () => [
+    await cappedCount(tx, buildQueue('myQueue', who, noCriteria)),
+    await cappedCount(tx, buildQueue('sharedWithMeQueue', who, noCriteria)),
+  ]);
   return {
     myQueue: mine.total,
     sharedWithMeQueue: shared.total,

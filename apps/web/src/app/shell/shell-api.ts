@@ -14,8 +14,8 @@ import {
 import { worksheetPathForState } from '@credence/domain';
 import { apiClient } from '../../lib/api-client.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
+import { menuQueryKey } from '../../lib/menu-query.ts';
 
-export const menuQueryKey = ['menu'] as const;
 export const usefulLinksQueryKey = ['usefulLinks'] as const;
 export const recentApplicationsQueryKey = ['user', 'recentApplications'] as const;
 

@@ -35,6 +35,7 @@ import {
   type SearchFilter,
 } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { filterHref } from '../search-filters/filter-rows.tsx';
 import { SearchFilterDialog } from '../search-filters/search-filter-dialog.tsx';
 import {
   isMissingFilter,
@@ -326,7 +327,7 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
   const onSaved = (saved: SearchFilter) => {
     setDialog(null);
     void queryClient.invalidateQueries({ queryKey: queueKeys.searchFilter(saved.id) });
-    void navigate(`/allApplicationsQueue?filterId=${saved.id}`, { replace: savedFilter?.id === saved.id });
+    void navigate(filterHref(saved.id), { replace: savedFilter?.id === saved.id });
   };
   const mine = savedFilter?.isMine ? savedFilter : null;
 

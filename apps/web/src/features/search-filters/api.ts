@@ -10,6 +10,7 @@ import {
   type SearchFilterType,
 } from '@credence/contracts';
 import { apiClient } from '../../lib/api-client.ts';
+import { menuQueryKey } from '../../lib/menu-query.ts';
 
 export const searchFilterKeys = {
   all: ['searchFilters'] as const,
@@ -21,13 +22,12 @@ export const searchFilterKeys = {
 };
 
 /** The side menu's query key (app/shell/shell-api.ts): its My Filters, Shared Filters and queue counts. */
-const MENU_QUERY_KEY = ['menu'] as const;
 
 /** After any filter change: the filter lists, and the side menu (names, order, counts) read again. */
 export const refreshAfterFilterChange = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: searchFilterKeys.all }),
-    queryClient.invalidateQueries({ queryKey: MENU_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: menuQueryKey }),
   ]);
 
 const base = '/api/SearchFilters';
