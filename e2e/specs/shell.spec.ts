@@ -134,9 +134,39 @@ test('the payment calculator opens in its own 850 by 515 window', async ({ page 
   await popup.waitForLoadState();
   await expect(popup).toHaveTitle('Payment Calculator');
   expect(popup.viewportSize()).toEqual({ width: 850, height: 515 });
-  await popup.getByLabel('Loan Amount').fill('25000');
-  await popup.getByLabel('Interest Rate (%)').fill('6');
-  await popup.getByLabel('Term (months)').fill('60');
-  await expect(popup.getByText('$483.32')).toBeVisible();
+  await popup.getByLabel('Loan Amount').pressSequentially('25000', { delay: 50 });
+  await popup.getByLabel('Interest Rate (%)').pressSequentially('6', { delay: 50 });
+  await popup.getByLabel('Term (months)').pressSequentially('60', { delay: 50 });
+  await popup.getByLabel('Contract Date').fill('2027-01-15');
+  await popup.getByLabel('First Payment Date').fill('2027-02-15');
+  const result = (label: string) => popup.getByLabel(label, { exact: true });
+  await expect(result('Payment')).toHaveText('$483.32');
+  await expect(result('Number of Payments')).toHaveText('60');
+  await expect(result('Last Payment Date')).toHaveText('01/15/2032');
+  await expect(result('APR')).toHaveText('6.000%');
+  await expect(result('Finance Charge')).toHaveText('$3,999.23');
+  await expect(result('Total of Payments')).toHaveText('$28,999.23');
+  await expect(popup.getByTestId('payment-schedule-text')).toHaveText(
+    'Payment Schedule: 59 payments of $483.32 monthly beginning 02/15/2027, 1 final payment of $483.35 on 01/15/2032',
+  );
+  const table = popup.getByRole('table', { name: 'Amortization Schedule' });
+  await expect(table.getByRole('row')).toHaveCount(61);
+  await expect(table.getByRole('row').last()).toContainText('$483.35');
+  const download = popup.waitForEvent('download');
+  await popup.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('amortization-schedule.csv');
+
+  // An odd first period: the extra days' interest is in the first payment and the APR.
+  await popup.getByLabel('Contract Date').fill('2027-01-01');
+  await expect(result('APR')).toHaveText('5.998%');
+  await expect(table.getByRole('row').nth(1)).toContainText('$540.85');
+
+  // A term that is not a whole number of payments is refused, on the field.
+  await popup.getByLabel('Payment Frequency').click();
+  await popup.getByRole('option', { name: 'Quarterly' }).click();
+  await popup.getByLabel('Term (months)').fill('');
+  await popup.getByLabel('Term (months)').pressSequentially('13', { delay: 50 });
+  await expect(popup.getByText('A quarterly term must be a multiple of 3 months.')).toBeVisible();
+  await expect(result('Payment')).toHaveText('—');
   await expect(popup.getByTestId('side-menu')).toHaveCount(0);
 });

@@ -1,0 +1,117 @@
+/**
+ * Calendar arithmetic for loan dates. Dates are ISO calendar days ('2026-01-31'), computed in UTC so that no
+ * time zone or daylight-saving shift can move a payment date.
+ */
+import type { PaymentFrequency } from './payment.ts';
+
+export type IsoDate = string;
+
+const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+type Ymd = { y: number; m: number; d: number };
+
+const parse = (date: IsoDate): Ymd => {
+  const match = isoPattern.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) throw new RangeError(`Not a date: ${date}`);
+  return { y, m, d };
+};
+
+const format = ({ y, m, d }: Ymd): IsoDate =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Days in month m (1–12) of year y. */
+export const daysInMonth = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+export const isIsoDate = (value: string): boolean => {
+  try {
+    parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The same day `months` months later (or earlier), clamped to the month's last day: Jan 31 + 1 → Feb 29 2024. */
+export const addMonths = (date: IsoDate, months: number): IsoDate => {
+  const { y, m, d } = parse(date);
+  const index = y * 12 + (m - 1) + months;
+  const ny = Math.floor(index / 12);
+  const nm = index - ny * 12 + 1;
+  return format({ y: ny, m: nm, d: Math.min(d, daysInMonth(ny, nm)) });
+};
+
+export const addDays = (date: IsoDate, days: number): IsoDate => {
+  const { y, m, d } = parse(date);
+  const t = new Date(Date.UTC(y, m - 1, d) + days * DAY_MS);
+  return format({ y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() });
+};
+
+/** Actual calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: IsoDate, to: IsoDate): number => {
+  const a = parse(from);
+  const b = parse(to);
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / DAY_MS);
+};
+
+/** Days from `from` to `to` on the 30/360 basis (US, NASD rule for the 31st). */
+export const days360 = (from: IsoDate, to: IsoDate): number => {
+  const a = parse(from);
+  const b = parse(to);
+  const d1 = Math.min(a.d, 30);
+  const d2 = b.d === 31 && d1 === 30 ? 30 : b.d;
+  return 360 * (b.y - a.y) + 30 * (b.m - a.m) + (d2 - d1);
+};
+
+/** Months in one payment period, for the frequencies whose periods are whole months. */
+export const monthsPerPeriod: Partial<Record<PaymentFrequency, number>> = {
+  Annually: 12,
+  SemiAnnually: 6,
+  Quarterly: 3,
+  Monthly: 1,
+};
+/** Days in one payment period, for the frequencies whose periods are whole weeks. */
+export const daysPerPeriod: Partial<Record<PaymentFrequency, number>> = { BiWeekly: 14, Weekly: 7 };
+
+/**
+ * The due date of payment `index` (0 = the first payment), always counted from the first payment date, never
+ * period by period (spec 3 §9): years, quarters of 3 months and months by month arithmetic; semi-monthly
+ * two payments a month, on the first payment's day and 15 days later, clamped to the month's end; two weeks;
+ * one week.
+ */
+export const paymentDate = (firstPaymentDate: IsoDate, index: number, frequency: PaymentFrequency): IsoDate => {
+  const months = monthsPerPeriod[frequency];
+  if (months !== undefined) return addMonths(firstPaymentDate, months * index);
+  const days = daysPerPeriod[frequency];
+  if (days !== undefined) return addDays(firstPaymentDate, days * index);
+  // Semi-monthly.
+  const { d } = parse(firstPaymentDate);
+  const monthStart = addMonths(firstPaymentDate, Math.floor(index / 2));
+  const { y, m } = parse(monthStart);
+  const day = index % 2 === 0 ? d : d + 15;
+  return format({ y, m, d: Math.min(day, daysInMonth(y, m)) });
+};
+
+/** Spec 3 §9: the last payment date applies (number of payments − 1) periods to the first payment date. */
+export const lastPaymentDate = (firstPaymentDate: IsoDate, numberOfPayments: number, frequency: PaymentFrequency) =>
+  paymentDate(firstPaymentDate, numberOfPayments - 1, frequency);
+
+/** The date one payment period before `date`: where a regular first period would begin. */
+export const periodBefore = (date: IsoDate, frequency: PaymentFrequency): IsoDate => {
+  const months = monthsPerPeriod[frequency];
+  if (months !== undefined) return addMonths(date, -months);
+  const days = daysPerPeriod[frequency];
+  return addDays(date, -(days ?? 15));
+};
+
+/** A calendar date as the spec shows dates: MM/dd/yyyy. */
+export const formatUsDate = (date: IsoDate): string => {
+  const { y, m, d } = parse(date);
+  return `${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${String(y).padStart(4, '0')}`;
+};
+
+/** Today's calendar date in UTC, or in a given IANA time zone. */
+export const todayIso = (timeZone = 'UTC'): IsoDate =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
