@@ -178,7 +178,7 @@ try {
         filter: {
           logic: 'and',
           filters: [
-            { field: 'requestedAmount', operator: '>=', value: 20000 },
+            { field: 'requestedAmount', operator: '>=', value: '20000' },
             { field: 'loanProduct', operator: 'is', value: product.id },
           ],
         },

@@ -311,8 +311,10 @@ const checkCriteria = (request: Criteria, ctx: z.RefinementCtx) => {
   });
 };
 
+/** A money filter value is a decimal string with at most two decimals, like every money value on the wire. */
+export const MONEY_FILTER_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
 const isNumberLike = (v: unknown) =>
-  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d{1,12}(\.\d{1,2})?$/.test(v));
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d{1,12}$/.test(v));
 
 /** Does a filter value have the shape its column type and operator need? Empty values mean "no filter". */
 export const filterValueFits = (type: QueueColumnType, operator: string, value: unknown): boolean => {
@@ -322,8 +324,9 @@ export const filterValueFits = (type: QueueColumnType, operator: string, value: 
   if (Array.isArray(value)) return false;
   switch (type) {
     case 'number':
-    case 'money':
       return isNumberLike(value);
+    case 'money':
+      return typeof value === 'string' && MONEY_FILTER_PATTERN.test(value.trim());
     case 'dateTime':
       return typeof value === 'string' && !Number.isNaN(Date.parse(value));
     case 'boolean':

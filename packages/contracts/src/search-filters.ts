@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, userRefSchema } from './applications/common.ts';
+import { MAX_ID, pathIdSchema, userRefSchema } from './applications/common.ts';
 import { messages } from './messages.ts';
 import { savedQueueCriteriaSchema } from './queues.ts';
 
@@ -11,7 +11,7 @@ export const SEARCH_FILTER_NAME_MAX = 50;
 export const SEARCH_FILTER_NAME_DEBOUNCE_MS = 300;
 
 const idValue = z.number().int().positive().max(MAX_ID);
-export const searchFilterIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const searchFilterIdParamsSchema = z.object({ id: pathIdSchema() });
 
 export const searchFilterNameSchema = z
   .string({ error: messages.searchFilters.nameRequired })

@@ -24,7 +24,7 @@ const filtersByLender: Record<string, FilterDefinition[]> = {
       type: 'filter',
       criteria: {
         gridName: 'allApplicationsQueue',
-        filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: 25000 }] },
+        filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: '25000' }] },
         sort: [{ field: 'requestedAmount', dir: 'desc' }],
       },
       showOnSideMenu: true,
@@ -68,7 +68,7 @@ const filtersByLender: Record<string, FilterDefinition[]> = {
           logic: 'and',
           filters: [
             { field: 'state', operator: 'is', value: 'pending' },
-            { field: 'requestedAmount', operator: '>', value: 50000 },
+            { field: 'requestedAmount', operator: '>', value: '50000' },
           ],
         },
         sort: [{ field: 'requestedAmount', dir: 'desc' }],

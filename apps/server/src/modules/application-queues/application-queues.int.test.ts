@@ -1,4 +1,5 @@
 import { QUEUE_COUNT_CAP, type QueuePage } from '@credence/contracts';
+import { money } from '@credence/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataProtector, protectedPurposes } from '../../platform/crypto.ts';
 import { HARBOR, newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
@@ -330,7 +331,10 @@ describe('paging and sorting', () => {
         expect(got, `${field} ${dir}`).toEqual(expected);
       }
     };
-    await check('requestedAmount', (r) => (r.requestedAmount === null ? null : Number(r.requestedAmount)));
+    // Whole cents, exact: compared as integers.
+    await check('requestedAmount', (r) =>
+      r.requestedAmount === null ? null : money(r.requestedAmount).times(100).toNumber(),
+    );
     await check('termMonths', (r) => r.termMonths);
     await check('applicationId', (r) => r.applicationId);
     await check('createdUtcTime', (r) => r.createdUtcTime);
@@ -388,7 +392,7 @@ describe('filters (MUI operators)', () => {
     expect(await filtered([{ field: 'requestedAmount', operator: '>', value: '25000' }])).toEqual(
       sorted('formula', 'c12'),
     );
-    expect(await filtered([{ field: 'requestedAmount', operator: '=', value: 99000.5 }])).toEqual(sorted('formula'));
+    expect(await filtered([{ field: 'requestedAmount', operator: '=', value: '99000.50' }])).toEqual(sorted('formula'));
     expect(await filtered([{ field: 'requestedAmount', operator: 'isEmpty', value: null }])).toEqual(sorted('una'));
     expect(await filtered([{ field: 'termMonths', operator: '<', value: 60 }])).toEqual(sorted('c11'));
   });
@@ -440,7 +444,7 @@ describe('filters (MUI operators)', () => {
         logic: 'or',
         filters: [
           { field: 'state', operator: 'is', value: 'pending' },
-          { field: 'requestedAmount', operator: '>=', value: 60000 },
+          { field: 'requestedAmount', operator: '>=', value: '60000' },
         ],
       },
     });
@@ -448,7 +452,7 @@ describe('filters (MUI operators)', () => {
     expect(
       await filtered([
         { field: 'state', operator: 'is', value: 'new' },
-        { field: 'requestedAmount', operator: '=', value: 7000 },
+        { field: 'requestedAmount', operator: '=', value: '7000' },
       ]),
     ).toEqual(sorted('c9', 'c10', 'c11'));
   });
@@ -478,6 +482,20 @@ describe('the allow-list and bound values', () => {
     }
     const stillThere = await t.pool.query('select count(*)::int as n from applications');
     expect(stillThere.rows[0].n).toBeGreaterThan(12);
+  });
+
+  it('takes money filter values only as decimal strings (a JSON number has been through floating point)', async () => {
+    for (const value of [20000, 1.005, '1.005', '12,000']) {
+      const response = await post({ filter: { filters: [{ field: 'requestedAmount', operator: '>=', value }] } });
+      expect(response.statusCode, String(value)).toBe(422);
+      expect(response.json().errors).toContainEqual({
+        field: 'filter.filters.0.value',
+        message: "The filter value for 'requestedAmount' is not valid.",
+      });
+    }
+    expect(
+      (await post({ filter: { filters: [{ field: 'requestedAmount', operator: '>=', value: '1.01' }] } })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an unknown operator, a field that cannot be filtered, grouping and a bad grid', async () => {

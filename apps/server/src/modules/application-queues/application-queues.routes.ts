@@ -37,7 +37,7 @@ export const registerApplicationQueueRoutes = (app: App, appDeps: AppDeps) => {
           'One page of a queue: filter (allow-listed fields and operators), text lookup (id, member number, SSN, names), sort, page/pageSize or skip/take; total capped at 10 000 when filtered',
         params: gridParamsSchema,
         body: applicationSearchRequestSchema,
-        response: { 200: queuePageSchema, 422: errorBodySchema },
+        response: { 200: queuePageSchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     (request) => service.search(deps, authOf(request), request.params.gridName, request.body),

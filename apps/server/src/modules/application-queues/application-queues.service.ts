@@ -18,6 +18,7 @@ import * as repo from './application-queues.repository.ts';
 import { queueTotal, withQueuePlanner } from './queue-counts.ts';
 import { csvLine, type CsvValue } from './queue-csv.ts';
 import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
+import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
 
 const EXPORT_BATCH = 1000;
 
@@ -50,14 +51,23 @@ export const search = (
   request: ParsedApplicationSearchRequest,
 ): Promise<QueuePage> =>
   withTenant(deps.db, auth.lenderId, async (tx) => {
+    const ssnLookup = isSsnLookup(request.text);
+    if (ssnLookup) await takeSsnLookup(tx, auth, deps.config);
     const who = callerOf(auth);
     const built = buildSearch(deps, grid, who, request);
     const { limit, offset } = pageWindow(request);
-    // The planner setting ends with this transaction, right after the two statements: no restore needed.
+    // The planner setting ends with this transaction, right after the statements: no restore needed.
     await tx.execute(QUEUE_PLANNER_SETTINGS);
     const data = await repo.findPage(tx, built, limit, offset);
     const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
     const total = await queueTotal(tx, who, grid, built, cap);
+    if (ssnLookup)
+      await recordSsnLookup(
+        tx,
+        auth,
+        data.map((r) => r.applicationId),
+        total.total,
+      );
     return { data, ...total };
   });
 
@@ -94,9 +104,13 @@ export const exportCsv = async (
 ): Promise<Readable> => {
   const who = callerOf(auth);
   const built = buildSearch(deps, grid, who, request);
-  const ids = await withTenant(deps.db, auth.lenderId, (tx) =>
-    withQueuePlanner(tx, () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS)),
-  );
+  const ids = await withTenant(deps.db, auth.lenderId, async (tx) => {
+    const ssnLookup = isSsnLookup(request.text);
+    if (ssnLookup) await takeSsnLookup(tx, auth, deps.config);
+    const found = await withQueuePlanner(tx, () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS));
+    if (ssnLookup) await recordSsnLookup(tx, auth, found, found.length);
+    return found;
+  });
   const wanted = request.columns ? new Set(request.columns) : null;
   const columns = queueColumns.filter((c) => (wanted ? wanted.has(c.field) : !c.hiddenByDefault));
   async function* lines() {

@@ -86,7 +86,7 @@ describe('queue query plans on 100 000 applications', () => {
       memberNumber: { field: 'memberNumber', operator: 'equals', value: memberNumber },
       loanProduct: { field: 'loanProduct', operator: 'is', value: productId },
       state: { field: 'state', operator: 'is', value: 'approved' },
-      requestedAmount: { field: 'requestedAmount', operator: '>=', value: 20000 },
+      requestedAmount: { field: 'requestedAmount', operator: '>=', value: '20000' },
       termMonths: { field: 'termMonths', operator: '=', value: 60 },
       dealer: { field: 'dealer', operator: 'is', value: dealerId },
       direct: { field: 'direct', operator: 'is', value: true },

@@ -124,9 +124,11 @@ const intComparison = (col: SQL, operator: string, raw: number): SQL | undefined
   }
 };
 
-/** An amount with at most two decimals as whole cents (exact: from its digits, not floating point). */
-export const toCents = (v: unknown): number | null => {
-  if (typeof v === 'number') return Number.isFinite(v) && Math.abs(v) < 1e12 ? Math.round(v * 100) : null;
+/**
+ * A money filter value (a decimal string with at most two decimals) as whole cents, exactly from its digits.
+ * Numbers are refused: a JSON number has already been through binary floating point.
+ */
+export const filterCents = (v: unknown): number | null => {
   const text = typeof v === 'string' ? v.trim() : '';
   const m = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;
@@ -177,7 +179,7 @@ export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
       return intComparison(col, operator, Number(value));
     }
     case 'money': {
-      const cents = toCents(value);
+      const cents = filterCents(value);
       const op = { '=': '=', '!=': '<>', '>': '>', '>=': '>=', '<': '<', '<=': '<=' }[operator];
       if (!op) return undefined;
       return cents === null ? sql`false` : sql`${col} ${sql.raw(op)} ${cents}::bigint`;

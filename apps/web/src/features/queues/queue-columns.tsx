@@ -35,8 +35,14 @@ const operatorsOf = (column: QueueColumn): GridFilterOperator[] => {
       case 'string':
         return getGridStringOperators();
       case 'number':
-      case 'money':
         return getGridNumericOperators();
+      case 'money':
+        // The value input stays text, so the amount is sent as typed and never parsed into a JS number.
+        return getGridNumericOperators().map((op) =>
+          op.InputComponent
+            ? { ...op, InputComponentProps: { ...op.InputComponentProps, type: 'text', inputMode: 'decimal' } }
+            : op,
+        );
       case 'dateTime':
         return getGridDateOperators(true);
       case 'singleSelect':
@@ -106,11 +112,8 @@ export const buildQueueColumns = (
       case 'money':
         return {
           ...common,
-          valueGetter: (value: string | null) => (value === null || value === undefined ? null : Number(value)),
-          valueFormatter: (_value: number | null, row) => {
-            const raw = row[column.field as keyof QueueRow];
-            return raw === null || raw === undefined ? '' : formatCurrency(money(String(raw)));
-          },
+          valueFormatter: (value: string | null) =>
+            value === null || value === undefined ? '' : formatCurrency(money(value)),
         };
       case 'dateTime':
         return {

@@ -27,7 +27,7 @@ describe('DataGrid filter model → search request', () => {
   it('maps complete items and leaves out the ones still being typed', () => {
     const { filter, text } = gridFilterToQueue(
       model([
-        { id: 1, field: 'requestedAmount', operator: '>=', value: 20000 },
+        { id: 1, field: 'requestedAmount', operator: '>=', value: '20000' },
         { id: 2, field: 'applicantName', operator: 'contains', value: '' },
         { id: 3, field: 'memberNumber', operator: 'isEmpty' },
       ]),
@@ -36,7 +36,7 @@ describe('DataGrid filter model → search request', () => {
     expect(filter).toEqual({
       logic: 'and',
       filters: [
-        { field: 'requestedAmount', operator: '>=', value: 20000 },
+        { field: 'requestedAmount', operator: '>=', value: '20000' },
         { field: 'memberNumber', operator: 'isEmpty', value: null },
       ],
     });
@@ -56,7 +56,11 @@ describe('DataGrid filter model → search request', () => {
   });
 
   it.each([
-    ['money', '>', '12.5', 12.5],
+    ['money', '>', '12.5', '12.5'],
+    ['money', '>=', '$25,000.00', '25000.00'],
+    ['money', '>', '1.005', undefined],
+    ['money', '>', 1.005, undefined],
+    ['number', '=', '36', 36],
     ['number', '=', 'abc', undefined],
     ['boolean', 'is', 'false', false],
     ['boolean', 'is', true, true],
@@ -120,7 +124,7 @@ describe('search request of a page', () => {
   it('puts the user state on top of a saved filter', () => {
     const base = baseFromSavedCriteria({
       gridName: 'allApplicationsQueue',
-      filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: 25000 }] },
+      filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: '25000' }] },
       sort: [{ field: 'requestedAmount', dir: 'desc' }],
       text: 'Ellis',
       columns: null,

@@ -9,6 +9,7 @@ import type {
   QueueSortItem,
   SavedQueueCriteria,
 } from '@credence/contracts';
+import { MONEY_FILTER_PATTERN } from '@credence/contracts';
 import { encodeSort, type QueueUserFilter, type QueueViewState } from './grid-state.ts';
 
 /**
@@ -46,11 +47,15 @@ export const sortItemsToModel = (items: readonly QueueSortItem[]): GridSortModel
 const toScalar = (type: QueueColumnType, value: unknown): Scalar | undefined => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   switch (type) {
-    case 'number':
-    case 'money': {
+    case 'number': {
       if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+      if (typeof value === 'string' && /^-?\d{1,10}$/.test(value.trim())) return Number.parseInt(value, 10);
       return undefined;
+    }
+    case 'money': {
+      // Money stays the text the user typed (less '$', commas and spaces): never through a JS number.
+      const text = typeof value === 'string' ? value.replace(/[$,\s]/g, '') : '';
+      return MONEY_FILTER_PATTERN.test(text) ? text : undefined;
     }
     case 'boolean':
       if (typeof value === 'boolean') return value;
