@@ -24,6 +24,7 @@ import { registerApplicantRoutes } from './modules/applicants/applicants.routes.
 import { registerApplicationHistoryRoutes } from './modules/application-history/application-history.routes.ts';
 import { registerApplicationLockRoutes } from './modules/application-locks/application-locks.routes.ts';
 import { registerApplicationRoutes } from './modules/applications/applications.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCollateralRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
@@ -50,6 +51,7 @@ import { registerUsefulLinkRoutes } from './modules/useful-links/useful-links.ro
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerAuthGuard } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
 
 export type AppDeps = { db: Db; config: Config };
@@ -75,6 +77,15 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A POST with Content-Type: application/json and no body (logout, lock, enable, …) has no body, not a 400: the
+  // default parser refused it, so a client's logout silently failed. Anything else parses as before.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
 
   // Every route, for the guard test and the docs: none under /api may be reachable by accident.
   const routes: RouteInfo[] = [];
@@ -89,11 +100,7 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
 
   registerErrorHandling(app);
   registerAuthGuard(app, deps);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-  });
+  registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -111,6 +118,7 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerUserRoutes(app, deps);
   registerMenuRoutes(app, deps);
   registerUsefulLinkRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerLoanProductRoutes(app, deps);
   registerDealerRoutes(app, deps);

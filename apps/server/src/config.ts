@@ -35,6 +35,9 @@ const envSchema = z.object({
   PASSWORD_LIFETIME_DAYS: z.coerce.number().int().positive().default(90),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(20),
+  SSN_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SSN_LOOKUPS_PER_DAY: z.coerce.number().int().positive().default(200),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   RECENT_APPLICATIONS_THROTTLE_MS: z.coerce.number().int().nonnegative().default(5000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -63,6 +66,9 @@ export type Config = {
   passwordLifetimeDays: number;
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
+  loginMaxFailuresPerUsername: number;
+  ssnLookupsPerMinute: number;
+  ssnLookupsPerDay: number;
   loginWindowSeconds: number;
   recentApplicationsThrottleMs: number;
   webDist: string;
@@ -129,6 +135,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     passwordLifetimeDays: e.PASSWORD_LIFETIME_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginMaxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
+    ssnLookupsPerMinute: e.SSN_LOOKUPS_PER_MINUTE,
+    ssnLookupsPerDay: e.SSN_LOOKUPS_PER_DAY,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
     recentApplicationsThrottleMs: e.RECENT_APPLICATIONS_THROTTLE_MS,
     webDist: path.resolve(e.WEB_DIST),

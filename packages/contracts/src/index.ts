@@ -11,3 +11,4 @@ export * from './money.ts';
 export * from './applications/index.ts';
 export * from './queues.ts';
 export * from './search-filters.ts';
+export * from './audit.ts';

@@ -34,7 +34,11 @@ export const messages = {
   profile: {
     impersonating: 'Cannot update profile while impersonating another lender',
   },
-  usefulLinks: { saveFailed: 'Saved Links Failed', saved: 'Saved' },
+  usefulLinks: {
+    saveFailed: 'Saved Links Failed',
+    saved: 'Saved',
+    onlyHttp: 'A useful link must be a web address (http or https).',
+  },
   home: { greeting: (name: string) => `Hello, ${name}` },
   shell: {
     passwordExpirationWarning: (daysLeft: number) =>
@@ -178,6 +182,7 @@ export const messages = {
   },
   /** Side-menu search and the queue grids (spec 1 §2, §3, §5). */
   queues: {
+    ssnLookupLimit: 'Too many SSN lookups. Please wait before searching by SSN again.',
     allApplications: 'All Applications',
     recentApplications: 'Recent Applications',
     noRecentApplications: 'No recent applications',

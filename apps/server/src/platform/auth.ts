@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
+import { spendDownloadToken } from './download-tokens.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /** Who is calling, in which lender, with which rights. Set on every guarded request. */
@@ -27,10 +28,10 @@ declare module 'fastify' {
     /** Reachable while the password is expired (change password, me, logout). */
     allowExpiredPassword?: boolean;
     /**
-     * Also accepts the access token as `?token=` (a file opened in a new window cannot send a header). The
-     * token is verified exactly like the bearer token; the logs never show query strings.
+     * Also accepts a single-use download token as `?dt=` (a file opened in a new window cannot send a
+     * header): it opens only the file it was issued for, once, within a minute, for a session still live.
      */
-    allowQueryToken?: boolean;
+    downloadToken?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyRequest {
@@ -79,32 +80,58 @@ const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promis
   return result.rows[0];
 };
 
+/** The session a `?dt=` download token was issued to, if the token is for this very file and still unspent. */
+const sessionOfDownloadToken = async (db: Db, request: FastifyRequest): Promise<string | null> => {
+  const { dt, includeDeleted } = (request.query ?? {}) as { dt?: unknown; includeDeleted?: unknown };
+  const { id, fileId } = (request.params ?? {}) as { id?: unknown; fileId?: unknown };
+  if (typeof dt !== 'string' || typeof id !== 'string' || typeof fileId !== 'string') return null;
+  if (!/^\d{1,10}$/.test(id) || !/^\d{1,10}$/.test(fileId)) return null;
+  return spendDownloadToken(db, dt, {
+    applicationId: Number.parseInt(id, 10),
+    fileId: Number.parseInt(fileId, 10),
+    includeDeleted: includeDeleted === 'true',
+  });
+};
+
 export const revokeSession = (db: Db, sessionId: string, reason: string) =>
   db.execute(sql`update sessions set revoked_at = now(), revoked_reason = ${reason}
                  where id = ${sessionId} and revoked_at is null`);
 
 /**
  * Every route under /api needs a live session unless its config says `public: true`; a route with
- * `right` also needs that right in the session's current lender. Checked before the body is read.
+ * `right` also needs that right in the session's current lender. Checked before the body is read. The route
+ * is known by the pattern the router matched, not by the URL as sent: '/%61pi/…' or an absolute-form request
+ * line ('GET http://host/api/… HTTP/1.1') reach the same route and meet the same guard.
  */
 export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: Config }) => {
   const idleLimit = sessionIdleLimitSeconds(deps.config);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (config.public || !request.url.startsWith('/api')) return;
+    // No matched pattern: the not-found answer follows, which serves nothing behind the guard.
+    const pattern = request.routeOptions.url;
+    if (config.public || pattern === undefined || !pattern.startsWith('/api')) return;
     const header = request.headers.authorization;
-    const queryToken = config.allowQueryToken ? (request.query as { token?: unknown } | undefined)?.token : undefined;
-    const token = header?.startsWith('Bearer ')
-      ? header.slice(7).trim()
-      : typeof queryToken === 'string'
-        ? queryToken.trim()
-        : undefined;
-    if (!token) throw unauthenticated();
-    const claims = await verifyAccessToken(deps.config.jwtSecret, token);
-    if (!claims) throw unauthenticated();
-    const row = await loadSession(deps.db, claims.sessionId, idleLimit);
-    if (!row || row.user_id !== claims.userId || row.revoked || row.expired || !row.enabled || !row.member) {
+    let sessionId: string | null = null;
+    let claimedUserId: number | null = null;
+    if (header?.startsWith('Bearer ')) {
+      const claims = await verifyAccessToken(deps.config.jwtSecret, header.slice(7).trim());
+      if (!claims) throw unauthenticated();
+      sessionId = claims.sessionId;
+      claimedUserId = claims.userId;
+    } else if (config.downloadToken) {
+      sessionId = await sessionOfDownloadToken(deps.db, request);
+    }
+    if (!sessionId) throw unauthenticated();
+    const row = await loadSession(deps.db, sessionId, idleLimit);
+    if (
+      !row ||
+      (claimedUserId !== null && row.user_id !== claimedUserId) ||
+      row.revoked ||
+      row.expired ||
+      !row.enabled ||
+      !row.member
+    ) {
       throw unauthenticated();
     }
     if (row.idle) {

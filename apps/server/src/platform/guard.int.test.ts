@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -11,6 +12,115 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PUBLIC_API = ['POST /api/login', 'GET /api/settings'];
+
+const rawRequest = (port: number, text: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+
+describe('the guard goes by the matched route, not the spelling of the URL (issue 10, item 5)', () => {
+  it('refuses encoded and absolute-form spellings of a guarded path', async () => {
+    for (const url of ['/%61pi/menu', '/%61%70%69/menu', '/api/%6denu', '//api/menu']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([401, 404], url).toContain(response.statusCode);
+      expect(response.body, url).not.toContain('menuName');
+    }
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    for (const target of [`http://127.0.0.1:${port}/api/menu`, `http://127.0.0.1:${port}/%61pi/menu`]) {
+      const answer = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(answer.split('\r\n')[0], target).toMatch(/ 40[14] /);
+      expect(answer, target).not.toContain('menuName');
+    }
+  });
+
+  it('authenticates before the body is validated: a bad body without a token is 401, not 422', async () => {
+    const response = await t.app.inject({ method: 'PUT', url: '/api/UsefulLinks', payload: [{ nope: true }] });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('an empty JSON body is no body (issue 10, item 10)', () => {
+  it('logout with Content-Type: application/json and no body ends the session', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    const headers = { ...t.bearer(token), 'content-type': 'application/json' };
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers, payload: '' });
+    expect(out.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('keep-alive likewise; a malformed JSON body is still a 400', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    const headers = { ...t.bearer(token), 'content-type': 'application/json' };
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/session/keepalive', headers, payload: '' })).statusCode,
+    ).toBe(204);
+    const admin = (await t.login('admin', 'Admin2026')).access_token;
+    const adminJson = { ...t.bearer(admin), 'content-type': 'application/json' };
+    const malformed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/UsefulLinks',
+      headers: adminJson,
+      payload: '{"a":',
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe('path ids are digits only (issue 10, item 14)', () => {
+  it('opens 10001 only by "10001", never by 0x2711, " 10001", "10001.0" or 1e4', async () => {
+    const { access_token: token } = await t.login('admin', 'Admin2026');
+    const get = (id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/applications/${id}`, headers: t.bearer(token) });
+    expect((await get('10001')).statusCode).toBe(200);
+    for (const id of [
+      '0x2711',
+      '%2010001',
+      '10001.0',
+      '1e4',
+      '010001',
+      '-10001',
+      '2147483648',
+      '99999999999999999999',
+    ]) {
+      const response = await get(id);
+      expect(response.statusCode, id).toBe(422);
+      expect(response.json().errors[0].field, id).toBe('id');
+    }
+  });
+});
+
+describe('security headers (issue 10, item 9)', () => {
+  it('API answers carry no-store, a strict CSP, a Permissions-Policy; no HSTS over plain HTTP', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.bearer(token) });
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(me.headers['content-security-policy']).not.toContain('unsafe-eval');
+    expect(me.headers['permissions-policy']).toContain('camera=()');
+    expect(me.headers['strict-transport-security']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'GET', url: '/api/user/me' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('HSTS when the request came over TLS through a trusted proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const response = await proxied.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
 
 describe('route guard', () => {
   it('knows its public routes: only sign-in, client settings, health and the docs', () => {
@@ -57,6 +167,34 @@ describe('route guard', () => {
     expect(allowed.statusCode).toBe(200);
     const seen = await t.app.inject({ method: 'GET', url: '/api/UsefulLinks', headers: t.bearer(officer) });
     expect(seen.json()).toEqual(links);
+  });
+
+  it('accepts only http(s) useful links: javascript:, data: and other schemes are 422 (issue 10, item 8)', async () => {
+    const admin = (await t.login('admin', 'Admin2026')).access_token;
+    const put = (link: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/UsefulLinks',
+        headers: t.bearer(admin),
+        payload: [{ name: 'x', link }],
+      });
+    for (const link of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'file:///etc/passwd',
+      'vbscript:x',
+    ]) {
+      const refused = await put(link);
+      expect(refused.statusCode, link).toBe(422);
+      expect(refused.json().errors).toEqual([
+        { field: '0.link', message: 'A useful link must be a web address (http or https).' },
+      ]);
+    }
+    for (const link of ['https://www.ncua.gov', 'http://intranet/rates', 'cutimes.com', 'intranet:8080/rates']) {
+      expect((await put(link)).statusCode, link).toBe(200);
+    }
   });
 
   it('validates bodies: a bad useful link list is 422 and changes nothing', async () => {

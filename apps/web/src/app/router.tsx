@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/admin/dealers/dealers-page.tsx'), 'DealersPage'),
                   },
                   {
+                    path: 'admin/audit',
+                    lazy: lazyPage(() => import('../features/admin/audit/audit-page.tsx'), 'AuditPage'),
+                  },
+                  {
                     path: 'admin',
                     lazy: lazyPage(() => import('../features/admin/admin-home-page.tsx'), 'AdminHomePage'),
                   },

@@ -11,3 +11,17 @@ export const formatCurrency = (value: Money): string => {
 
 /** '1,234' for counts. */
 export const formatCount = (value: number): string => value.toLocaleString('en-US');
+
+/** A moment as local date and time: 03/05/2026 2:07 PM. */
+export const formatDateTime = (iso: string | null | undefined): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+};

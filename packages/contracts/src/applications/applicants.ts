@@ -14,6 +14,7 @@ import {
   optionalText,
   phoneDigitsSchema,
   requiredText,
+  pathIdSchema,
 } from './common.ts';
 import {
   applicantRoleSchema,
@@ -217,6 +218,6 @@ export const applicantsResponseSchema = z.object({ applicants: z.array(applicant
 
 export const revealedSsnSchema = z.object({ socialSecurityNumber: z.string() });
 export const applicantParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  applicantId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: pathIdSchema(),
+  applicantId: pathIdSchema(),
 });

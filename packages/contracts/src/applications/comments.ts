@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './common.ts';
 import { commentTypeSchema } from './enums.ts';
 
 export const MAX_COMMENT_LENGTH = 4000;
@@ -36,6 +37,6 @@ export type Comment = z.infer<typeof commentSchema>;
 
 export const commentsQuerySchema = z.object({ includeDeleted: z.enum(['true', 'false']).optional() });
 export const commentParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  commentId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: pathIdSchema(),
+  commentId: pathIdSchema(),
 });

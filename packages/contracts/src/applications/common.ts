@@ -79,7 +79,17 @@ export const userRefSchema = z.object({ id: z.number().int(), name: z.string() }
 export type UserRef = z.infer<typeof userRefSchema>;
 
 export const MAX_ID = 2_147_483_647;
-export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
+/**
+ * An id in a path: digits only, 1 to MAX_ID (a PostgreSQL integer). '0x2714', ' 10004', '10004.0' and '1e4'
+ * are not ids (a loose parse once opened application 10004 for all of them).
+ */
+export const pathIdSchema = (message = 'An id is a whole number from 1 to 2147483647.') =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, message));
+export const idSchema = pathIdSchema();
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** Saving an application that is funded needs this flag (the UI asks spec 3 §4's funded confirmation). */

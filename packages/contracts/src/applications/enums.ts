@@ -1,4 +1,12 @@
-import { applicationStates, paymentFrequencies, paymentFrequencyNames, type PaymentFrequency } from '@credence/domain';
+import {
+  applicationStates,
+  paymentFrequencies,
+  paymentFrequencyLabels,
+  paymentFrequencyNames,
+  type PaymentFrequency,
+} from '@credence/domain';
+
+export { paymentFrequencyLabels };
 import { z } from 'zod';
 
 /**
@@ -27,15 +35,6 @@ export type ApplicationState = (typeof applicationStates)[number];
 export const applicationStateSchema = z.enum(applicationStates);
 
 export const paymentFrequencySchema = z.enum(paymentFrequencyNames as [PaymentFrequency, ...PaymentFrequency[]]);
-export const paymentFrequencyLabels: Record<PaymentFrequency, string> = {
-  Weekly: 'Weekly',
-  BiWeekly: 'Bi-Weekly',
-  SemiMonthly: 'Semi-Monthly',
-  Monthly: 'Monthly',
-  Quarterly: 'Quarterly',
-  SemiAnnually: 'Semi-Annually',
-  Annually: 'Annually',
-};
 export const paymentFrequencyOptions = paymentFrequencyNames.map((id) => ({
   id,
   name: paymentFrequencyLabels[id],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRefSchema } from './common.ts';
+import { pathIdSchema, userRefSchema } from './common.ts';
 import { uploadTypeIds } from './enums.ts';
 
 /** The kinds of file that may be uploaded, by extension, with the content type they are served as. */
@@ -46,11 +46,15 @@ export type ApplicationFile = z.infer<typeof applicationFileSchema>;
 export const filesQuerySchema = z.object({ includeDeleted: z.enum(['true', 'false']).optional() });
 export const fileDownloadQuerySchema = z.object({
   includeDeleted: z.enum(['true', 'false']).optional(),
-  /** The access token, for opening the file in a new window (checked exactly like the bearer token). */
-  token: z.string().optional(),
+  /** A single-use download token (POST …/downloadToken), for opening the file in a new window. */
+  dt: z.string().max(100).optional(),
 });
+export const fileDownloadTokenRequestSchema = z.object({ includeDeleted: z.boolean().optional() });
+/** A token that opens one file once, within a minute, for the session that asked for it. */
+export const fileDownloadTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type FileDownloadToken = z.infer<typeof fileDownloadTokenSchema>;
 export const fileParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  fileId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: pathIdSchema(),
+  fileId: pathIdSchema(),
 });
 export const fileUpdateSchema = z.object({ uploadTypeId: uploadTypeIdSchema });

@@ -1,3 +1,4 @@
+import { invalidTermMessage, isValidTerm, type PaymentFrequency } from '@credence/domain';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { moneySchema, moneyToCents, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
@@ -78,7 +79,19 @@ const residualWithinAmountFinanced = (
   }
 };
 
-export const requestFieldsSchema = requestFieldsObject.superRefine(residualWithinAmountFinanced);
+/** A term is a whole number of payments at the frequency (annual: multiples of 12 months, quarterly: 3, …). */
+const termFitsFrequency = (
+  r: { termMonths: number | null; paymentFrequencyId: PaymentFrequency },
+  ctx: z.RefinementCtx,
+) => {
+  if (r.termMonths !== null && !isValidTerm(r.termMonths, r.paymentFrequencyId))
+    ctx.addIssue({ code: 'custom', path: ['termMonths'], message: invalidTermMessage(r.paymentFrequencyId) });
+};
+
+export const requestFieldsSchema = requestFieldsObject.superRefine((r, ctx) => {
+  residualWithinAmountFinanced(r, ctx);
+  termFitsFrequency(r, ctx);
+});
 export type RequestFields = z.output<typeof requestFieldsSchema>;
 
 export const applicationRequestSaveSchema = requestFieldsObject
@@ -94,7 +107,10 @@ export const applicationRequestSaveSchema = requestFieldsObject
       .transform((v) => v ?? null),
     confirmFunded: confirmFundedSchema,
   })
-  .superRefine(residualWithinAmountFinanced);
+  .superRefine((r, ctx) => {
+    residualWithinAmountFinanced(r, ctx);
+    termFitsFrequency(r, ctx);
+  });
 export type ApplicationRequestSave = z.input<typeof applicationRequestSaveSchema>;
 
 const money = moneySchema.nullable();

@@ -46,6 +46,14 @@ describe('application request save (spec 3 §5)', () => {
       ['otherFrontEndFees.0.name'],
     ],
     ['a fee row may be negative', { otherFrontEndFees: [{ name: 'Dealer credit', value: '-100.00' }] }, []],
+    [
+      '13 months paid quarterly is not a whole number of payments',
+      { paymentFrequencyId: 'Quarterly', termMonths: 13 },
+      ['termMonths'],
+    ],
+    ['1 month paid annually is refused', { paymentFrequencyId: 'Annually', termMonths: 1 }, ['termMonths']],
+    ['13 months bi-weekly is refused', { paymentFrequencyId: 'BiWeekly', termMonths: 13 }, ['termMonths']],
+    ['60 months bi-weekly (130 payments) is fine', { paymentFrequencyId: 'BiWeekly', termMonths: 60 }, []],
   ])('%s', (_name, extra, expected) => {
     expect(paths(applicationRequestSaveSchema.safeParse({ ...base, ...extra }))).toEqual(expected);
   });

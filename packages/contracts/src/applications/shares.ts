@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { MAX_ID, userRefSchema } from './common.ts';
+import { MAX_ID, pathIdSchema, userRefSchema } from './common.ts';
 
 const optionalId = z
   .number()
@@ -12,11 +12,7 @@ const optionalId = z
 
 /** The application id of the share calls: anything but a positive whole number is "Invalid application ID". */
 export const shareParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: messages.shares.invalidApplicationId })
-    .int(messages.shares.invalidApplicationId)
-    .positive(messages.shares.invalidApplicationId)
-    .max(MAX_ID, messages.shares.invalidApplicationId),
+  id: pathIdSchema(messages.shares.invalidApplicationId),
 });
 
 /** Share entry (spec 3 §3): a user or a user group of the same lender, exactly one of them. */

@@ -20,3 +20,4 @@ export * from './custom-fields.ts';
 export * from './promotions.ts';
 export * from './queues.ts';
 export * from './search-filters.ts';
+export * from './audit-events.ts';

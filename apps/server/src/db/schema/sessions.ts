@@ -37,3 +37,24 @@ export const loginAttempts = pgTable(
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
 );
+
+/**
+ * A download token opens one file of one application once, within seconds of being issued, for the session that
+ * asked for it: a file opened in a new window cannot send the Authorization header, and the session token must
+ * never sit in a URL. Only its SHA-256 is stored.
+ */
+export const fileDownloadTokens = pgTable(
+  'file_download_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id').notNull(),
+    fileId: integer('file_id').notNull(),
+    includeDeleted: boolean('include_deleted').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('file_download_tokens_expires_idx').on(t.expiresAt)],
+);

@@ -42,7 +42,7 @@ try {
       },
     });
     process.stdout.write(
-      `${count} synthetic applications created in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+      `${count} synthetic applications created in ${Math.round((Date.now() - started) / 100) / 10} s.\n`,
     );
   }
 } finally {

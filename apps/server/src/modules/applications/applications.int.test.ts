@@ -305,6 +305,26 @@ describe('worksheet info and request', () => {
     ]);
   });
 
+  it('refuses a term that is not a whole number of payments at the frequency (issue 16), on the term', async () => {
+    const { id } = (await officer.post('/api/applications', newAutoApplication(newAuto))).json();
+    const current = (await officer.get(`/api/applications/${id}/request`)).json();
+    const refused = await officer.put(`/api/applications/${id}/request`, {
+      ...current,
+      paymentFrequencyId: 'Quarterly',
+      termMonths: 13,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      { field: 'termMonths', message: 'A quarterly term must be a multiple of 3 months.' },
+    ]);
+    const fits = await officer.put(`/api/applications/${id}/request`, {
+      ...current,
+      paymentFrequencyId: 'Quarterly',
+      termMonths: 12,
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+
   it('asks for confirmation before changing a funded application', async () => {
     const id = await findSeededApplication(t, SUMMIT, `a.state = 'funded' and p.control_type = 'PERSONAL'`);
     expect((await officer.post(`/api/applications/${id}/lock`)).statusCode).toBe(200);

@@ -191,6 +191,81 @@ describe('rate limit on failed sign-ins', () => {
   });
 });
 
+const from = (remoteAddress: string, url: string, payload: unknown, token?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    payload: payload as object,
+    headers: token ? t.bearer(token) : {},
+  });
+const statuses = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
+
+describe('sign-in limits hold under parallel guesses and cannot lock an owner out (issue 10, items 2–4)', () => {
+  it('40 parallel attempts, 39 wrong and one right: at most the limit (3) are ever checked', async () => {
+    const attempts = Array.from({ length: 40 }, (_, i) =>
+      from('127.0.0.40', '/api/login', { username: 'expired', password: i === 20 ? 'Expired2026' : `Wrong${i}` }),
+    );
+    const counts = statuses(await Promise.all(attempts));
+    expect((counts[200] ?? 0) + (counts[401] ?? 0)).toBeLessThanOrEqual(3);
+    expect(counts[429]).toBeGreaterThanOrEqual(37);
+  });
+
+  it('failures from one address do not lock the owner out at a known address', async () => {
+    expect((await from('127.0.0.51', '/api/login', { username: 'officer', password: 'Officer2026' })).statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 3; i++)
+      expect((await from('127.0.0.52', '/api/login', { username: 'officer', password: `Guess${i}` })).statusCode).toBe(
+        401,
+      );
+    expect((await from('127.0.0.52', '/api/login', { username: 'officer', password: 'Officer2026' })).statusCode).toBe(
+      429,
+    );
+    // Refused attempts are not kept, so hammering does not extend the attacker's window either.
+    const refusedKept = await t.pool.query<{ n: number }>(
+      "select count(*)::int as n from login_attempts where ip = '127.0.0.52'",
+    );
+    expect(refusedKept.rows[0]!.n).toBe(3);
+    expect((await from('127.0.0.51', '/api/login', { username: 'officer', password: 'Officer2026' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('one address spraying many usernames is stopped, but users who signed in there before still get in', async () => {
+    expect((await from('127.0.0.60', '/api/login', { username: 'harbor', password: 'Harbor2026' })).statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 50; i++)
+      await from('127.0.0.60', '/api/login', { username: `nobody${i}`, password: 'Spray2026' });
+    expect((await from('127.0.0.60', '/api/login', { username: 'admin', password: 'Admin2026' })).statusCode).toBe(429);
+    expect((await from('127.0.0.60', '/api/login', { username: 'harbor', password: 'Harbor2026' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('change password is no password oracle (issue 10, item 3)', () => {
+  it('counts wrong current passwords like sign-ins and ends the session past the limit', async () => {
+    const { access_token: token } = await t.login('admin', 'Admin2026');
+    const change = (oldPassword: string) =>
+      from(
+        '127.0.0.70',
+        '/api/user/changePassword',
+        { oldPassword, password: 'Newpass2026', confirmPassword: 'Newpass2026' },
+        token,
+      );
+    for (let i = 0; i < 3; i++) expect((await change(`Wrong${i}2026`)).statusCode).toBe(422);
+    const limited = await change('Admin2026');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await get('/api/user/me', token)).statusCode).toBe(401);
+    // The password did not change.
+    expect((await post('/api/login', { username: 'admin', password: 'Admin2026' })).statusCode).toBe(200);
+  });
+});
+
 describe('logs', () => {
   it('never carry passwords or tokens', async () => {
     const { access_token: token } = await t.login('officer', 'Officer2026');

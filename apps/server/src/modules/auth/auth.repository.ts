@@ -16,30 +16,69 @@ export const findUserById = async (db: Db, id: number) => {
   return user;
 };
 
-export const recordLoginAttempt = (db: Db, usernameKey: string, ip: string, succeeded: boolean) =>
-  db.insert(loginAttempts).values({ usernameKey, ip, succeeded });
-
 type FailureWindow = { failures: number; retryAfterSeconds: number };
 
-/** Failures for a username since its last success, inside the sliding window, and when the oldest leaves it. */
-export const recentUsernameFailures = async (db: Db, usernameKey: string, windowSeconds: number) => {
-  const result = await db.execute<FailureWindow>(sql`
+const failureWindow = (condition: ReturnType<typeof sql>, windowSeconds: number) => sql`
     select count(*)::int as failures,
            coalesce(ceil(extract(epoch from min(created_at) + make_interval(secs => ${windowSeconds}) - now())), 0)::int as "retryAfterSeconds"
       from login_attempts
-     where username_key = ${usernameKey} and not succeeded
-       and created_at > now() - make_interval(secs => ${windowSeconds})
-       and created_at > coalesce((select max(created_at) from login_attempts
-                                   where username_key = ${usernameKey} and succeeded), '-infinity')`);
+     where not succeeded and created_at > now() - make_interval(secs => ${windowSeconds}) and ${condition}`;
+
+/**
+ * Records an attempt as a failure before the password is checked, so that concurrent guesses all count: of 40
+ * parallel attempts at most the limit are ever verified. A verified success turns the row into a success.
+ */
+export const recordAttempt = async (db: Db, usernameKey: string, ip: string) => {
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ usernameKey, ip, succeeded: false })
+    .returning({ id: loginAttempts.id });
+  if (!row) throw new Error('login attempt not recorded');
+  return row.id;
+};
+
+export const markAttemptSucceeded = (db: Db, id: number) =>
+  db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, id));
+
+/** An attempt refused by the limit was never checked: it is not kept, so refused guesses do not extend the window. */
+export const forgetAttempt = (db: Db, id: number) => db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+
+/** Whether the user has signed in from this address before (within the retention of attempts). */
+export const isKnownAddress = async (db: Db, usernameKey: string, ip: string) => {
+  const result = await db.execute<{ known: boolean }>(sql`
+    select exists (select 1 from login_attempts where username_key = ${usernameKey} and ip = ${ip} and succeeded) as known`);
+  return result.rows[0]?.known ?? false;
+};
+
+/** Failures of one username from one address since that pair's last success, inside the sliding window. */
+export const pairFailures = async (db: Db, usernameKey: string, ip: string, windowSeconds: number) => {
+  const result = await db.execute<FailureWindow>(
+    failureWindow(
+      sql`username_key = ${usernameKey} and ip = ${ip}
+          and created_at > coalesce((select max(created_at) from login_attempts
+                                      where username_key = ${usernameKey} and ip = ${ip} and succeeded), '-infinity')`,
+      windowSeconds,
+    ),
+  );
   return result.rows[0] ?? { failures: 0, retryAfterSeconds: 0 };
 };
 
-export const recentAddressFailures = async (db: Db, ip: string, windowSeconds: number) => {
-  const result = await db.execute<FailureWindow>(sql`
-    select count(*)::int as failures,
-           coalesce(ceil(extract(epoch from min(created_at) + make_interval(secs => ${windowSeconds}) - now())), 0)::int as "retryAfterSeconds"
-      from login_attempts
-     where ip = ${ip} and not succeeded and created_at > now() - make_interval(secs => ${windowSeconds})`);
+/** Failures of one username from every address since its last success (password spraying across addresses). */
+export const usernameFailures = async (db: Db, usernameKey: string, windowSeconds: number) => {
+  const result = await db.execute<FailureWindow>(
+    failureWindow(
+      sql`username_key = ${usernameKey}
+          and created_at > coalesce((select max(created_at) from login_attempts
+                                      where username_key = ${usernameKey} and succeeded), '-infinity')`,
+      windowSeconds,
+    ),
+  );
+  return result.rows[0] ?? { failures: 0, retryAfterSeconds: 0 };
+};
+
+/** Failures from one address for any username (spraying many usernames from one place). */
+export const addressFailures = async (db: Db, ip: string, windowSeconds: number) => {
+  const result = await db.execute<FailureWindow>(failureWindow(sql`ip = ${ip}`, windowSeconds));
   return result.rows[0] ?? { failures: 0, retryAfterSeconds: 0 };
 };
 

@@ -49,10 +49,10 @@ export const registerAuthRoutes = (app: App, deps: AppDeps) => {
         tags: ['auth'],
         summary: "Change the caller's password (also when it has expired)",
         body: changePasswordRequestSchema,
-        response: { 200: changePasswordResponseSchema, 422: errorBodySchema },
+        response: { 200: changePasswordResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
-    (request) => service.changePassword(deps, authOf(request), request.body),
+    (request) => service.changePassword(deps, authOf(request), request.body, request.ip),
   );
 
   app.post(

@@ -19,25 +19,57 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
   });
 
 /**
- * Signs a user in. Failed attempts are counted per username (since its last success) and per address in a
- * sliding window; past the limit the answer is 429 until the window moves on, so nobody is locked out for good.
+ * Checks a password under the sign-in limits. The attempt is recorded before the check, so parallel guesses
+ * count too. Limits, in a sliding window: failures of this username from this address since their last
+ * success; and — only from an address the user has never signed in from — failures of the username from any
+ * address and failures from the address for any username. So the owner at a known address still gets in while
+ * someone else guesses elsewhere, an office behind one address is not locked out by one person, and the window
+ * always moves on: never a permanent lock.
  */
-export const login = async ({ db, config }: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> => {
-  const usernameKey = input.username.toLowerCase();
-  const [byName, byAddress] = await Promise.all([
-    repo.recentUsernameFailures(db, usernameKey, config.loginWindowSeconds),
-    repo.recentAddressFailures(db, ip, config.loginWindowSeconds),
+const checkPasswordLimited = async (
+  { db, config }: Deps,
+  username: string,
+  ip: string,
+  verify: () => Promise<boolean>,
+): Promise<boolean> => {
+  const usernameKey = username.toLowerCase();
+  const attemptId = await repo.recordAttempt(db, usernameKey, ip);
+  const window = config.loginWindowSeconds;
+  const [known, pair, byName, byAddress] = await Promise.all([
+    repo.isKnownAddress(db, usernameKey, ip),
+    repo.pairFailures(db, usernameKey, ip, window),
+    repo.usernameFailures(db, usernameKey, window),
+    repo.addressFailures(db, ip, window),
   ]);
-  if (byName.failures >= config.loginMaxFailures) throw tooManyAttempts(byName.retryAfterSeconds);
-  if (byAddress.failures >= config.loginMaxFailuresPerIp) throw tooManyAttempts(byAddress.retryAfterSeconds);
-
-  const user = await repo.findUserByUsername(db, input.username);
-  const valid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !valid || !user.enabled) {
-    await repo.recordLoginAttempt(db, usernameKey, ip, false);
-    throw new AppError(401, 'INVALID_CREDENTIALS', messages.login.unauthorized);
+  // Each count includes this attempt: over the limit means the limit's failures have already happened.
+  const over =
+    pair.failures > config.loginMaxFailures
+      ? pair
+      : !known && byName.failures > config.loginMaxFailuresPerUsername
+        ? byName
+        : !known && byAddress.failures > config.loginMaxFailuresPerIp
+          ? byAddress
+          : null;
+  if (over) {
+    await repo.forgetAttempt(db, attemptId);
+    throw tooManyAttempts(over.retryAfterSeconds);
   }
-  await repo.recordLoginAttempt(db, usernameKey, ip, true);
+  const valid = await verify();
+  if (valid) await repo.markAttemptSucceeded(db, attemptId);
+  return valid;
+};
+
+/** Signs a user in, under the sign-in limits. */
+export const login = async (deps: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> => {
+  const { db, config } = deps;
+  const user = await repo.findUserByUsername(db, input.username);
+  const valid = await checkPasswordLimited(
+    deps,
+    input.username,
+    ip,
+    async () => (await verifyPassword(user?.passwordHash, input.password)) && !!user?.enabled,
+  );
+  if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', messages.login.unauthorized);
   const expiresAt = new Date(Date.now() + config.sessionAbsoluteHours * 3_600_000);
   const sessionId = await repo.createSession(db, user.id, user.homeLenderId, expiresAt);
   const accessToken = await signAccessToken(config.jwtSecret, { userId: user.id, sessionId }, expiresAt);
@@ -51,10 +83,24 @@ export const login = async ({ db, config }: Deps, input: LoginRequest, ip: strin
 export const logout = ({ db }: Deps, auth: AuthContext) => revokeSession(db, auth.sessionId, 'logout');
 
 /** Changes the caller's password; other sessions of the user end, this one goes on. */
-export const changePassword = async ({ db, config }: Deps, auth: AuthContext, input: ChangePasswordRequest) => {
+/**
+ * The current password is checked under the sign-in limits (it is as good a guess as a sign-in): past them the
+ * session ends, so a stolen session cannot be used to guess the password.
+ */
+export const changePassword = async (deps: Deps, auth: AuthContext, input: ChangePasswordRequest, ip: string) => {
+  const { db, config } = deps;
   const user = await repo.findUserById(db, auth.userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', messages.errors.unauthenticated);
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+  let valid: boolean;
+  try {
+    valid = await checkPasswordLimited(deps, user.username, ip, () =>
+      verifyPassword(user.passwordHash, input.oldPassword),
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) await revokeSession(db, auth.sessionId, 'password guesses');
+    throw error;
+  }
+  if (!valid) {
     throw validationError([{ field: 'oldPassword', message: messages.password.currentIncorrect }]);
   }
   if (input.password === input.oldPassword) {

@@ -105,24 +105,55 @@ describe('files', () => {
     ]);
   });
 
-  it('opens a file in a new window with ?token=, verified like the bearer token', async () => {
-    const [file] = (await upload([{ field: 'files', fileName: 'a.pdf', content: pdf }])).json();
-    const url = `/api/applications/${id}/files/${file.appFileId}`;
-    const withToken = await t.app.inject({ method: 'GET', url: `${url}?token=${officer.token}` });
-    expect(withToken.statusCode).toBe(200);
-    expect(withToken.rawPayload.equals(pdf)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `${url}?token=${officer.token}x` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    // Only this route takes a query token.
-    const elsewhere = await t.app.inject({
-      method: 'GET',
-      url: `/api/applications/${id}/files?token=${officer.token}`,
-    });
-    expect(elsewhere.statusCode).toBe(401);
-    // A revoked session's token stops working here too.
+  it('opens a file in a new window with a single-use, one-file, one-minute download token (issue 10, item 6)', async () => {
+    const [a, b] = (
+      await upload([
+        { field: 'files', fileName: 'a.pdf', content: pdf },
+        { field: 'files', fileName: 'b.pdf', content: pdf },
+      ])
+    ).json();
+    const url = (file: { appFileId: number }) => `/api/applications/${id}/files/${file.appFileId}`;
+    const issue = async (file: { appFileId: number }) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${url(file)}/downloadToken`,
+        headers: t.bearer(officer.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ token: string; expiresAt: string }>();
+      expect(new Date(body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+      return body.token;
+    };
+    const open = (path: string) => t.app.inject({ method: 'GET', url: path });
+
+    const token = await issue(a);
+    const opened = await open(`${url(a)}?dt=${token}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(pdf)).toBe(true);
+    expect((await open(`${url(a)}?dt=${token}`)).statusCode).toBe(401); // single use
+
+    expect((await open(`${url(b)}?dt=${await issue(a)}`)).statusCode).toBe(401); // another file
+    expect((await open(`${url(a)}?dt=${await issue(a)}&includeDeleted=true`)).statusCode).toBe(401);
+    const stale = await issue(a);
+    await t.pool.query(
+      `update file_download_tokens set expires_at = now() - interval '1 second' where used_at is null`,
+    );
+    expect((await open(`${url(a)}?dt=${stale}`)).statusCode).toBe(401); // too late
+
+    // The session token is never accepted in a URL, here or anywhere.
+    expect((await open(`${url(a)}?token=${officer.token}`)).statusCode).toBe(401);
+    expect((await open(`/api/applications/${id}/files?dt=${await issue(a)}`)).statusCode).toBe(401);
+    // Another lender cannot get a token for this file.
+    const harbor = await signIn(t, 'harbor', 'Harbor2026');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${url(a)}/downloadToken`, headers: t.bearer(harbor.token) }))
+        .statusCode,
+    ).toBe(404);
+    // A token dies with its session.
+    const afterLogout = await issue(a);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.bearer(officer.token) });
-    expect((await t.app.inject({ method: 'GET', url: `${url}?token=${officer.token}` })).statusCode).toBe(401);
-    expect(t.logs.join('\n')).not.toContain(officer.token);
+    expect((await open(`${url(a)}?dt=${afterLogout}`)).statusCode).toBe(401);
+    expect(t.logs.join('\n')).not.toContain(token);
     officer = await signIn(t, 'officer', 'Officer2026');
   });
 

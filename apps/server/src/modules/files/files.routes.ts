@@ -3,6 +3,8 @@ import {
   applicationFileSchema,
   errorBodySchema,
   fileDownloadQuerySchema,
+  fileDownloadTokenRequestSchema,
+  fileDownloadTokenSchema,
   fileParamsSchema,
   filesQuerySchema,
   fileUpdateSchema,
@@ -15,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.ts';
 import { authOf } from '../../platform/auth.ts';
+import { issueDownloadToken } from '../../platform/download-tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createFileStore } from '../../platform/file-store.ts';
 import { applicationDeps } from '../applications/application-deps.ts';
@@ -22,8 +25,11 @@ import { contentDisposition, extensionOf } from './file-types.ts';
 import * as service from './files.service.ts';
 
 /** 10 MB, 64 KB: a size limit as people read it. */
+const megabytes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 export const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${megabytes.format(bytes / (1024 * 1024))} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Reads a multipart upload: repeated `names[]` fields and `files` parts, within the size and count limits. */
 const readUpload = async (request: FastifyRequest, maxBytes: number) => {
@@ -106,13 +112,37 @@ export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
     );
   });
 
+  app.post(
+    '/api/applications/:id/files/:fileId/downloadToken',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A single-use token (valid 60 s) that opens this file once in a new window: ?dt=',
+        params: fileParamsSchema,
+        body: fileDownloadTokenRequestSchema.nullish(),
+        response: { 200: fileDownloadTokenSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const includeDeleted = request.body?.includeDeleted === true;
+      await service.assertFileVisible(deps, auth, request.params.id, request.params.fileId, includeDeleted);
+      return issueDownloadToken(appDeps.db, auth.sessionId, {
+        applicationId: request.params.id,
+        fileId: request.params.fileId,
+        includeDeleted,
+      });
+    },
+  );
+
   app.get(
     '/api/applications/:id/files/:fileId',
     {
-      config: { allowQueryToken: true },
+      config: { downloadToken: true },
       schema: {
         tags: ['files'],
-        summary: 'Download a file (its content type; inline for PDF and images); ?token= for a new window',
+        summary:
+          'Download a file (its content type; inline for PDF and images); ?dt= (a download token) for a new window',
         params: fileParamsSchema,
         querystring: fileDownloadQuerySchema,
       },

@@ -128,6 +128,19 @@ export const uploadFiles = (
 };
 
 /** A file's metadata and content; a deleted file only with includeDeleted. */
+/** 404 unless the caller's lender has this file (and it is not deleted, unless asked). */
+export const assertFileVisible = (
+  deps: FileDeps,
+  auth: AuthContext,
+  applicationId: number,
+  appFileId: number,
+  includeDeleted: boolean,
+) =>
+  withTenant(deps.db, auth.lenderId, async (tx) => {
+    const found = await repo.findFile(tx, applicationId, appFileId);
+    if (!found || (found.file.isDeleted && !includeDeleted)) throw notFound();
+  });
+
 export const downloadFile = (
   deps: FileDeps,
   auth: AuthContext,

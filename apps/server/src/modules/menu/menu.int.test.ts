@@ -85,7 +85,7 @@ describe('side menu', () => {
       name: 'Big new ones',
       type: 'queue',
       filter: criteria([
-        { field: 'requestedAmount', operator: '>=', value: 20000 },
+        { field: 'requestedAmount', operator: '>=', value: '20000' },
         { field: 'state', operator: 'is', value: 'new' },
       ]),
       showOnSideMenu: true,

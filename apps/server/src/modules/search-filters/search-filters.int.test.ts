@@ -1,5 +1,8 @@
 import { messages, type SearchFilter } from '@credence/contracts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../db/migrate.ts';
 import { countRows, signIn, SUMMIT, HARBOR, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -9,7 +12,7 @@ let admin: ApiClient; // Administrator (every right), Underwriters and Funding T
 let processor: ApiClient; // Ethan, Funding Team
 let harbor: ApiClient; // Harbor Auto Finance
 
-const criteria = (min = 25000, extra: Record<string, unknown> = {}) =>
+const criteria = (min = '25000', extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     gridName: 'allApplicationsQueue',
     filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: min }] },
@@ -87,13 +90,13 @@ describe('own filters and queues', () => {
 
     const updated = await officer.put(
       `/api/SearchFilters/${filter.id}`,
-      body('Bigger boats', { filter: criteria(50000), enabled: false }),
+      body('Bigger boats', { filter: criteria('50000'), enabled: false }),
     );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toEqual({
       ...filter,
       name: 'Bigger boats',
-      filter: criteria(50000),
+      filter: criteria('50000'),
       enabled: false,
       showOnSideMenu: true,
     });
@@ -124,6 +127,31 @@ describe('own filters and queues', () => {
     expect(enabled.json()).toEqual({ ...filter, enabled: true });
     // Not visible to the administrator: a 404, even with every right.
     expect((await admin.post(`/api/SearchFilters/${filter.id}/disable`)).statusCode).toBe(404);
+  });
+});
+
+describe('money filter values saved before they travelled as strings', () => {
+  it('migration 0011 turns a saved JSON number on a money column into a two-decimal string', async () => {
+    const saved = await create(officer, 'Old numeric filter');
+    const old = JSON.stringify({
+      gridName: 'allApplicationsQueue',
+      filter: {
+        logic: 'and',
+        filters: [
+          { field: 'requestedAmount', operator: '>=', value: 25000.5 },
+          { field: 'termMonths', operator: '=', value: 60 },
+        ],
+      },
+    });
+    await t.pool.query('update search_filters set filter = $1 where id = $2', [old, saved.id]);
+    await t.pool.query(readFileSync(path.join(migrationsFolder, '0011_money_filter_strings.sql'), 'utf8'));
+    const { rows } = await t.pool.query<{ filter: string }>('select filter from search_filters where id = $1', [
+      saved.id,
+    ]);
+    expect(JSON.parse(rows[0]!.filter).filter.filters).toEqual([
+      { field: 'requestedAmount', operator: '>=', value: '25000.50' },
+      { field: 'termMonths', operator: '=', value: 60 },
+    ]);
   });
 });
 
@@ -196,7 +224,7 @@ describe('name rules (spec 1 §5)', () => {
 
     const injected = await officer.post(
       '/api/SearchFilters',
-      body('Injected', { filter: criteria(1, { sort: [{ field: 'id;drop table', dir: 'asc' }] }) }),
+      body('Injected', { filter: criteria('1', { sort: [{ field: 'id;drop table', dir: 'asc' }] }) }),
     );
     expect(injected.statusCode).toBe(422);
     expect(injected.json().errors).toContainEqual({
@@ -214,7 +242,7 @@ describe('name rules (spec 1 §5)', () => {
     const seeded = (await list(officer)).find((f) => f.name === 'Large auto loans' && f.type === 'filter')!;
     const update = await officer.put(
       `/api/SearchFilters/${seeded.id}`,
-      body('Large auto loans', { filter: criteria(1, { gridName: 'nope' }) }),
+      body('Large auto loans', { filter: criteria('1', { gridName: 'nope' }) }),
     );
     expect(update.statusCode).toBe(422);
     expect(await countRows(t, 'search_filters')).toBe(stored);

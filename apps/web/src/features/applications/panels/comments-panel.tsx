@@ -22,7 +22,7 @@ import { MAX_COMMENT_LENGTH, messages, type Comment, type CommentType } from '@c
 import { confirm } from '../../../lib/confirm.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCommentMutations, useComments } from '../api.ts';
-import { formatDateTime } from '../worksheet/view-parts.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** The stored mention markup (spec 3 §5): @user:{email}[name] or @usergroup:{id}[name]. */
 const MENTION = /@user:[^\s[\]]+@[^\s[\]]+\[([^\]]*)\]|@usergroup:\d+\[([^\]]*)\]/g;

@@ -28,36 +28,56 @@ import {
   allowedFileTypes,
   DEFAULT_UPLOAD_TYPE_ID,
   MAX_FILES_PER_UPLOAD,
+  fileDownloadTokenSchema,
   messages,
   uploadTypes,
   type ApplicationFile,
 } from '@credence/contracts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
-import { getSession } from '../../../lib/session-store.ts';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useApplicationFiles, useFileMutations, type UploadItem } from '../api.ts';
-import { formatDateTime } from '../worksheet/view-parts.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const accept = Object.keys(allowedFileTypes)
   .map((extension) => `.${extension}`)
   .join(',');
 const uploadTypeName = (id: number) => uploadTypes.find((u) => u.id === id)?.name ?? String(id);
 
+const oneDecimal = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  useGrouping: false,
+});
 const formatSize = (bytes: number): string =>
   bytes < 1024
     ? `${bytes} B`
     : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      ? `${oneDecimal.format(bytes / 1024)} KB`
+      : `${oneDecimal.format(bytes / 1024 / 1024)} MB`;
 
-/** Spec 3 §7: a file opens in a new window, with the token (and includeDeleted) in the query. */
-export const fileUrl = (applicationId: number, file: Pick<ApplicationFile, 'appFileId' | 'isDeleted'>): string => {
-  const params = new URLSearchParams();
-  if (file.isDeleted) params.set('includeDeleted', 'true');
-  const token = getSession().token;
-  if (token) params.set('token', token);
-  return `/api/applications/${applicationId}/files/${file.appFileId}?${params.toString()}`;
+/**
+ * Spec 3 §7: a file opens in a new window. The window opens at once (still inside the click, so no popup
+ * blocker objects), then goes to the file with a single-use download token: the session token never appears
+ * in a URL.
+ */
+export const openFile = async (applicationId: number, file: Pick<ApplicationFile, 'appFileId' | 'isDeleted'>) => {
+  const target = window.open('about:blank', '_blank');
+  if (target) target.opener = null;
+  try {
+    const path = `/api/applications/${applicationId}/files/${file.appFileId}`;
+    const { token } = await apiClient.post(
+      `${path}/downloadToken`,
+      { includeDeleted: file.isDeleted },
+      { schema: fileDownloadTokenSchema },
+    );
+    const params = new URLSearchParams({ dt: token });
+    if (file.isDeleted) params.set('includeDeleted', 'true');
+    if (target) target.location.href = `${path}?${params.toString()}`;
+  } catch (error) {
+    target?.close();
+    showApiErrorToast(error);
+  }
 };
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
@@ -261,11 +281,11 @@ export const FilesPanel = ({ applicationId }: { applicationId: number }) => {
               <TableRow key={file.appFileId} sx={file.isDeleted ? { opacity: 0.55 } : undefined}>
                 <TableCell>
                   <Link
-                    href={fileUrl(applicationId, file)}
-                    target="_blank"
-                    rel="noopener"
+                    component="button"
+                    type="button"
+                    onClick={() => void openFile(applicationId, file)}
                     underline="hover"
-                    sx={{ fontWeight: 600 }}
+                    sx={{ fontWeight: 600, textAlign: 'left' }}
                   >
                     {file.name}
                   </Link>
@@ -299,7 +319,7 @@ export const FilesPanel = ({ applicationId }: { applicationId: number }) => {
                     <IconButton
                       aria-label={`Open ${file.name}`}
                       size="small"
-                      onClick={() => window.open(fileUrl(applicationId, file), '_blank', 'noopener')}
+                      onClick={() => void openFile(applicationId, file)}
                     >
                       <OpenInNewIcon fontSize="small" />
                     </IconButton>

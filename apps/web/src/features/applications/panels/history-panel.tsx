@@ -15,7 +15,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { messages, type HistoryEntry } from '@credence/contracts';
 import { useApplicationHistory } from '../api.ts';
-import { formatDateTime } from '../worksheet/view-parts.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const Value = ({ value }: { value: string | null }) =>
   value === null || value === '' ? (

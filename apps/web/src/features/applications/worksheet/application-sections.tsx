@@ -22,7 +22,8 @@ import { money } from '@credence/domain';
 import { formatPercent, showMoney } from '../form-utils.ts';
 import { enumLabel } from '../forms/fields.tsx';
 import { isVehicleProduct } from '../forms/request-model.ts';
-import { DataList, formatDate, formatDateTime, formatPhoneNumber, Lines, SubHeading } from './view-parts.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { DataList, formatDate, formatPhoneNumber, Lines, SubHeading } from './view-parts.tsx';
 
 const phoneTypeName = (id: number) => phoneTypes.find((p) => p.id === id)?.name ?? 'Phone';
 const preferred = (

@@ -133,17 +133,3 @@ export const formatDate = (iso: string | null | undefined): string => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return match ? `${match[2]}/${match[3]}/${match[1]}` : iso;
 };
-
-/** A moment as local date and time: 03/05/2026 2:07 PM. */
-export const formatDateTime = (iso: string | null | undefined): string => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-};
