@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { EmbeddedDatabase } from './db/embedded.ts';
 import { registerApplicantRoutes } from './modules/applicants/applicants.routes.ts';
 import { registerApplicationHistoryRoutes } from './modules/application-history/application-history.routes.ts';
 import { registerApplicationLockRoutes } from './modules/application-locks/application-locks.routes.ts';
@@ -54,7 +55,8 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
 
-export type AppDeps = { db: Db; config: Config };
+/** `databaseProcess`: the embedded PostgreSQL's watchdog when the process runs one (health checks read it). */
+export type AppDeps = { db: Db; config: Config; databaseProcess?: Pick<EmbeddedDatabase, 'state'> };
 export type App = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,

@@ -16,6 +16,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(5000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(6000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  EMBEDDED_DB_RESTART_ATTEMPTS: z.coerce.number().int().nonnegative().default(5),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   SEED_DEMO: bool.optional(),
   JWT_SECRET: z.string().min(32).optional(),
@@ -51,6 +55,14 @@ export type Config = {
   port: number;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** The server cancels a statement running longer (0: no limit). */
+  dbStatementTimeoutMs: number;
+  /** The API gives up on a query unanswered this long (a frozen database) and answers 503 (0: no limit). */
+  dbQueryTimeoutMs: number;
+  /** Getting a database connection (new, or free in a busy pool) takes at most this long, then 503. */
+  dbConnectTimeoutMs: number;
+  /** Embedded database only: restarts tried, one after another, after its server exits; then /healthz fails. */
+  embeddedDbRestartAttempts: number;
   dataDir: string;
   seedDemo: boolean;
   jwtSecret: Uint8Array;
@@ -121,6 +133,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    embeddedDbRestartAttempts: e.EMBEDDED_DB_RESTART_ATTEMPTS,
     dataDir: path.resolve(e.DATA_DIR),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : loadOrCreateSecret(path.resolve(e.DATA_DIR)),

@@ -10,14 +10,36 @@ const main = async () => {
   const config = loadConfig();
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
+  // Only the watchdog's own messages (exits, restarts), not the server's log lines.
+  const ofWatchdog = (message: string) => message.startsWith('embedded PostgreSQL');
+  let log = (message: string) => {
+    if (ofWatchdog(message)) process.stderr.write(`${message}\n`);
+  };
   if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir);
+    // A watchdog restarts the embedded server if it exits (crash, kill -9); /healthz fails if it cannot.
+    embedded = await startEmbeddedPostgres(config.dataDir, (message) => log(message), {
+      restartAttempts: config.embeddedDbRestartAttempts,
+    });
     url = embedded.url;
   }
-  const database = connectDatabase(url, config.databasePoolMax);
-  await runMigrations(database.db);
-  if (config.seedDemo) await seedDemo(database.db, config);
-  const { app } = await buildApp({ db: database.db, config });
+  // Migrations and the demo seed may run long statements: they use their own short-lived pool with the tools'
+  // limits. Requests get the configured ones, so a frozen database answers 503 within seconds.
+  const setup = connectDatabase(url, 2);
+  try {
+    await runMigrations(setup.db);
+    if (config.seedDemo) await seedDemo(setup.db, config);
+  } finally {
+    await setup.close();
+  }
+  const database = connectDatabase(url, config.databasePoolMax, {
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+    connectionTimeoutMs: config.dbConnectTimeoutMs,
+  });
+  const { app } = await buildApp({ db: database.db, config, databaseProcess: embedded });
+  log = (message) => {
+    if (ofWatchdog(message)) app.log.warn(message);
+  };
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -66,8 +66,12 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
-  return /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
+  // 'Query read timeout': no answer within DB_QUERY_TIMEOUT_MS (a frozen server); the connection is dropped.
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(error.message);
 };
+
+/** Seconds a client is told to wait (Retry-After) before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const body = (code: ErrorCode, message: string, errors?: FieldError[], details?: ErrorBody['details']): ErrorBody => ({
   code,
@@ -77,6 +81,12 @@ const body = (code: ErrorCode, message: string, errors?: FieldError[], details?:
 });
 
 export const registerErrorHandling = (app: FastifyInstance) => {
+  // Every 503 (database unavailable, not ready, not healthy, busy) tells the client when to come back.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
+      void reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    }
+  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
@@ -97,7 +107,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply
         .status(503)
-        .header('Retry-After', '5')
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
         .send(body('DB_UNAVAILABLE', messages.errors.databaseUnavailable));
     }
     if (isResponseSerializationError(error)) {
