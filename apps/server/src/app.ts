@@ -52,6 +52,7 @@ import { registerUsefulLinkRoutes } from './modules/useful-links/useful-links.ro
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerAuthGuard } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerIdempotency } from './platform/idempotency.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
 
@@ -102,6 +103,7 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
 
   registerErrorHandling(app);
   registerAuthGuard(app, deps);
+  registerIdempotency(app, deps);
   registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {

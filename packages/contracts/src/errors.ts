@@ -27,6 +27,10 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** The Idempotency-Key was used before for a different request (422). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this Idempotency-Key is still running (409 with Retry-After). */
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
   'DB_UNAVAILABLE',
   'INTERNAL',
 ] as const;

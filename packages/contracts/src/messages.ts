@@ -14,6 +14,15 @@ export const messages = {
     sameAsCurrent: 'The new password must be different from the current password.',
     expired: 'Your password has expired. Please change it to continue.',
     changed: 'Your password has been changed.',
+    /** Not in the spec (issue 10): a new password may not be any of the last five. */
+    reused: (count: number) => `The new password must not be one of your last ${count} passwords.`,
+  },
+  /** Not in the spec (issue 10): the Idempotency-Key header of a POST. */
+  idempotency: {
+    invalidKey: 'An Idempotency-Key is 1 to 255 printable ASCII characters.',
+    keyReused:
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    inProgress: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
   },
   inactivity: {
     loggedOut: 'You have been logged out due to inactivity',

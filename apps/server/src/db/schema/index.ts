@@ -21,3 +21,5 @@ export * from './promotions.ts';
 export * from './queues.ts';
 export * from './search-filters.ts';
 export * from './audit-events.ts';
+export * from './idempotency-keys.ts';
+export * from './password-history.ts';
