@@ -19,6 +19,15 @@ const criteria = (min = '25000', extra: Record<string, unknown> = {}) =>
     sort: [{ field: 'requestedAmount', dir: 'desc' }],
     ...extra,
   });
+/** What is stored for `criteria(min)`: the parsed criteria written out again, every key of the schema, in order. */
+const stored = (min = '25000') =>
+  JSON.stringify({
+    gridName: 'allApplicationsQueue',
+    filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: min }] },
+    text: null,
+    sort: [{ field: 'requestedAmount', dir: 'desc' }],
+    columns: null,
+  });
 const body = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
   type: 'filter',
@@ -77,7 +86,7 @@ describe('own filters and queues', () => {
       id: expect.any(Number),
       name: 'Big boats',
       type: 'filter',
-      filter: criteria(),
+      filter: stored(),
       userGroupIds: [], // only the admin calls publish
       showOnSideMenu: false,
       enabled: true,
@@ -96,7 +105,7 @@ describe('own filters and queues', () => {
     expect(updated.json()).toEqual({
       ...filter,
       name: 'Bigger boats',
-      filter: criteria('50000'),
+      filter: stored('50000'),
       enabled: false,
       showOnSideMenu: true,
     });
@@ -108,6 +117,32 @@ describe('own filters and queues', () => {
     expect(gone.json().message).toBe(messages.queues.filterNotFound);
     expect(await ids(officer)).not.toContain(filter.id);
     expect((await officer.delete(`/api/SearchFilters/${filter.id}`)).statusCode).toBe(404);
+  });
+
+  it('stores the parsed, normalised criteria, not the text as sent (issue 10, item 14)', async () => {
+    const sent = `{ "gridName" : "allApplicationsQueue",\n  "script": "<img src=x>", "text": "   Kowalski   ",
+      "filter": { "filters": [ { "field": "requestedAmount", "operator": ">=", "value": "25000", "extra": 1 } ] },
+      "sort": [ { "field": "requestedAmount", "dir": "desc", "nulls": "first" } ], "__proto__": { "x": 1 } }`;
+    const created = await officer.post('/api/SearchFilters', body('Normalised', { filter: sent }));
+    expect(created.statusCode, created.body).toBe(201);
+    const expected = JSON.stringify({
+      gridName: 'allApplicationsQueue',
+      filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: '25000' }] },
+      text: 'Kowalski',
+      sort: [{ field: 'requestedAmount', dir: 'desc' }],
+      columns: null,
+    });
+    expect(created.json().filter).toBe(expected);
+    const row = await t.pool.query<{ filter: string }>('select filter from search_filters where id = $1', [
+      created.json().id,
+    ]);
+    expect(row.rows[0]!.filter).toBe(expected);
+    const updated = await officer.put(
+      `/api/SearchFilters/${created.json().id}`,
+      body('Normalised', { filter: `  ${criteria('1', { unknown: true })}  ` }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().filter).toBe(stored('1'));
   });
 
   it('lists own filters (enabled or not) by sort order then name, with the seeded ones', async () => {

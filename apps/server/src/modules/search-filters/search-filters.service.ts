@@ -1,5 +1,6 @@
 import {
   messages,
+  savedQueueCriteriaSchema,
   type FieldError,
   type SearchFilter,
   type SearchFilterOrder,
@@ -85,10 +86,18 @@ const ensureNameFree = async (
   if (await repo.isNameTaken(tx, key)) throw nameNotUnique();
 };
 
+/**
+ * The criteria as parsed by their schema, written out again: unknown keys dropped, text trimmed, defaults filled
+ * in, no odd spacing — what is stored is what the queue search understands, never the text exactly as sent. The
+ * body schema has already validated it (a 422 otherwise), so this parse cannot fail.
+ */
+export const normaliseCriteria = (filter: string): string =>
+  JSON.stringify(savedQueueCriteriaSchema.parse(JSON.parse(filter)));
+
 const valuesOf = (body: SearchFilterBody): repo.FilterValues => ({
   name: body.name,
   type: body.type,
-  filter: body.filter,
+  filter: normaliseCriteria(body.filter),
   showOnSideMenu: body.showOnSideMenu,
   enabled: body.enabled,
 });
