@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbExecutor as Db } from '../../db/client.ts';
-import { loginAttempts, sessions, users } from '../../db/schema/index.ts';
+import { loginAttempts, passwordHistory, sessions, users } from '../../db/schema/index.ts';
 
 export const findUserByUsername = async (db: Db, username: string) => {
   const [user] = await db
@@ -91,11 +91,33 @@ export const createSession = async (db: Db, userId: number, lenderId: number, ex
   return row.id;
 };
 
-export const updatePassword = (db: Db, userId: number, passwordHash: string, expiresAt: Date) =>
-  db
+/** The hashes of the user's latest earlier passwords, newest first (the current one is users.password_hash). */
+export const recentPasswordHashes = async (db: Db, userId: number, count: number) =>
+  (
+    await db
+      .select({ hash: passwordHistory.passwordHash })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, userId))
+      .orderBy(desc(passwordHistory.replacedAt), desc(passwordHistory.id))
+      .limit(count)
+  ).map((r) => r.hash);
+
+/**
+ * Replaces the password: the one it replaces goes to the history (read under a row lock, so two changes at once
+ * both keep theirs), and only the latest `keep` earlier ones are kept.
+ */
+export const updatePassword = async (db: Db, userId: number, passwordHash: string, expiresAt: Date, keep: number) => {
+  await db.execute(sql`
+    insert into password_history (user_id, password_hash)
+    select id, password_hash from users where id = ${userId} for update`);
+  await db
     .update(users)
     .set({ passwordHash, passwordChangedAt: sql`now()`, passwordExpiresAt: expiresAt })
     .where(eq(users.id, userId));
+  await db.execute(sql`
+    delete from password_history where user_id = ${userId} and id not in (
+      select id from password_history where user_id = ${userId} order by replaced_at desc, id desc limit ${keep})`);
+};
 
 export const revokeOtherSessions = (db: Db, userId: number, keepSessionId: string) =>
   db

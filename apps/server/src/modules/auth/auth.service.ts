@@ -12,6 +12,8 @@ import * as repo from './auth.repository.ts';
 type Deps = { db: Db; config: Config };
 
 const DAY_MS = 86_400_000;
+/** A new password may not be any of the user's last five (the current one and the four before it). */
+export const PASSWORD_HISTORY_COUNT = 5;
 
 const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', messages.login.tooManyAttempts, undefined, {
@@ -106,10 +108,16 @@ export const changePassword = async (deps: Deps, auth: AuthContext, input: Chang
   if (input.password === input.oldPassword) {
     throw validationError([{ field: 'password', message: messages.password.sameAsCurrent }]);
   }
+  // Checked one by one (argon2id costs 19 MiB each), stopping at the first match.
+  for (const previous of await repo.recentPasswordHashes(db, user.id, PASSWORD_HISTORY_COUNT - 1)) {
+    if (await verifyPassword(previous, input.password)) {
+      throw validationError([{ field: 'password', message: messages.password.reused(PASSWORD_HISTORY_COUNT) }]);
+    }
+  }
   const expiresAt = new Date(Date.now() + config.passwordLifetimeDays * DAY_MS);
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await repo.updatePassword(tx, user.id, hash, expiresAt);
+    await repo.updatePassword(tx, user.id, hash, expiresAt, PASSWORD_HISTORY_COUNT - 1);
     await repo.revokeOtherSessions(tx, user.id, auth.sessionId);
   });
   return { password_expiration_date: expiresAt.toISOString() };
