@@ -54,7 +54,6 @@ type SessionRow = {
   revoked: boolean;
   expired: boolean;
   idle: boolean;
-  needs_touch: boolean;
   password_expired: boolean;
   member: boolean;
   rights: string[];
@@ -63,13 +62,24 @@ type SessionRow = {
 /** Seconds of silence after which the server ends a session: the client's idle time plus its countdown. */
 export const sessionIdleLimitSeconds = (config: Config) => config.idleSeconds + config.idleTimeoutSeconds;
 
+/**
+ * Reads the session and records this request as its latest activity in one statement. The idle decision compares
+ * the previous activity (the row as it was before this request) with now, and every live request moves
+ * last_seen_at to now: idle is measured from the true last activity, however short the idle limit (issue 10:
+ * refreshing only every 15 s ended active sessions under an idle limit of a few seconds). An idle, revoked or
+ * expired session is not refreshed. One HOT update of a narrow row per request, in the same round trip.
+ */
 const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promise<SessionRow | undefined> => {
   const result = await db.execute<SessionRow>(sql`
+    with touched as (
+      update sessions set last_seen_at = now()
+       where id = ${sessionId} and revoked_at is null and expires_at > now()
+         and last_seen_at >= now() - make_interval(secs => ${idleLimit}) and last_seen_at < now()
+    )
     select s.id as session_id, s.user_id, s.current_lender_id, u.home_lender_id, u.enabled,
            s.revoked_at is not null as revoked,
            s.expires_at <= now() as expired,
            s.last_seen_at < now() - make_interval(secs => ${idleLimit}) as idle,
-           s.last_seen_at < now() - interval '15 seconds' as needs_touch,
            u.password_expires_at <= now() as password_expired,
            exists (select 1 from user_lenders ul where ul.user_id = s.user_id and ul.lender_id = s.current_lender_id) as member,
            coalesce((select array_agg(rr.right order by rr.right) from user_lenders ul
@@ -138,8 +148,6 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: 
       await revokeSession(deps.db, row.session_id, 'idle');
       throw unauthenticated();
     }
-    if (row.needs_touch)
-      await deps.db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
     request.auth = {
       sessionId: row.session_id,
       userId: row.user_id,

@@ -157,6 +157,29 @@ describe('session', () => {
     expect((await get('/api/menu', token)).statusCode).toBe(401); // touching it again does not revive it
   });
 
+  it('measures idle from the true last activity, even under a very short idle limit (issue 10, item 14)', async () => {
+    // Idle limit 2 s + 1 s = 3 s: a request every 0.7 s keeps the session for 5 s (the old 15 s refresh did not).
+    const short = await createTestApp({ IDLE_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '1' });
+    try {
+      const { access_token: token } = await short.login('officer', 'Officer2026');
+      const menu = () => short.app.inject({ method: 'GET', url: '/api/menu', headers: short.bearer(token) });
+      const started = Date.now();
+      while (Date.now() - started < 5000) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const response = await menu();
+        expect(response.statusCode, `after ${Date.now() - started} ms`).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3300));
+      expect((await menu()).statusCode).toBe(401);
+      const { rows } = await short.pool.query<{ revoked_reason: string }>(
+        `select revoked_reason from sessions order by created_at desc limit 1`,
+      );
+      expect(rows[0]?.revoked_reason).toBe('idle');
+    } finally {
+      await short.close();
+    }
+  });
+
   it('ends a session at its absolute limit even when active', async () => {
     const { access_token: token } = await t.login('officer', 'Officer2026');
     await t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where revoked_at is null`);
@@ -243,6 +266,36 @@ describe('sign-in limits hold under parallel guesses and cannot lock an owner ou
     expect((await from('127.0.0.60', '/api/login', { username: 'harbor', password: 'Harbor2026' })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('password history (issue 10, item 14)', () => {
+  it('refuses any of the last 5 passwords with a 422 on password, and allows the sixth', async () => {
+    let current = 'Harbor2026';
+    const token = (await t.login('harbor', current)).access_token;
+    const change = (password: string) =>
+      post('/api/user/changePassword', { oldPassword: current, password, confirmPassword: password }, token);
+    for (const next of ['Second2026', 'Third2026', 'Fourth2026', 'Fifth2026']) {
+      const response = await change(next);
+      expect(response.statusCode, response.body).toBe(200);
+      current = next;
+    }
+    // The last five: Fifth (current), Fourth, Third, Second and Harbor2026.
+    for (const previous of ['Harbor2026', 'Second2026', 'Fourth2026']) {
+      const refused = await change(previous);
+      expect(refused.statusCode, previous).toBe(422);
+      expect(refused.json().errors).toEqual([{ field: 'password', message: messages.password.reused(5) }]);
+    }
+    expect((await post('/api/login', { username: 'harbor', password: 'Fifth2026' })).statusCode).toBe(200);
+    expect((await change('Sixth2026')).statusCode).toBe(200);
+    current = 'Sixth2026';
+    // Harbor2026 is now the sixth last: allowed again. Only the four before the current one are kept, as hashes.
+    expect((await change('Harbor2026')).statusCode).toBe(200);
+    const history = await t.pool.query<{ password_hash: string }>(
+      `select h.password_hash from password_history h join users u on u.id = h.user_id where u.username = 'harbor'`,
+    );
+    expect(history.rows).toHaveLength(4);
+    for (const row of history.rows) expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 });
 
