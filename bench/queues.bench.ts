@@ -3,12 +3,11 @@
  * real sign-in, then the same SQL run bare through pg (same tenant settings) to show what the API adds.
  *
  * Run: npm run bench:queues   (prints figures; nothing is asserted)
- * Database: DATABASE_URL when set, otherwise an embedded PostgreSQL kept under .data/bench, so a re-run skips
- * the seeding when the rows are already there. BENCH_APPLICATIONS changes the size (default 1 000 000).
+ * Database: DATABASE_URL when set, otherwise an embedded PostgreSQL kept under .data/bench (BENCH_DATA_DIR), so a
+ * re-run skips the seeding when the rows are already there. BENCH_APPLICATIONS changes the size (default
+ * 1 000 000). The database and its seeding are shared with bench:load (bench-database.ts).
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   applicationSearchRequestSchema,
   QUEUE_COUNT_CAP,
@@ -16,15 +15,8 @@ import {
   type ApplicationSearchRequest,
   type QueueGridName,
 } from '@credence/contracts';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { connectDatabase } from '../apps/server/src/db/client.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { buildSearch, pageWindow } from '../apps/server/src/modules/application-queues/application-queues.service.ts';
-import { seedQueueApplications } from '../apps/server/src/modules/application-queues/queue-bulk-seed.ts';
 import {
   cappedCountQuery,
   pageQuery,
@@ -33,17 +25,11 @@ import {
   toSqlText,
 } from '../apps/server/src/modules/application-queues/queue-sql.ts';
 import { createDataProtector } from '../apps/server/src/platform/crypto.ts';
+import { ensureApplications, openBenchDatabase, out, percentile, signIn } from './bench-database.ts';
 
 const TOTAL = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
-// A fixed key, so the SSN hashes seeded on a first run still match on the next.
-const DATA_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString('base64');
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 type Figures = { p50: number; p95: number; p99: number; rps: number };
 
@@ -80,55 +66,13 @@ const measure = async (label: string, call: () => Promise<void>): Promise<Figure
   return figures;
 };
 
-let stopEmbedded: (() => Promise<void>) | undefined;
-let url = process.env.DATABASE_URL;
-if (!url) {
-  const embedded = await startEmbeddedPostgres(path.join(root, '.data', 'bench'));
-  url = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const config = loadConfig({
-  DATABASE_URL: url,
-  JWT_SECRET: 'q'.repeat(48),
-  DATA_ENCRYPTION_KEY,
-  WEB_DIST: '/nonexistent',
-  LOGIN_MAX_FAILURES_PER_IP: '100000',
-});
-const database = connectDatabase(url, 10);
-const bare = new pg.Pool({ connectionString: url, max: 10 });
+const bench = await openBenchDatabase();
+const { config, database, bare, lenders, q1 } = bench;
 try {
-  await runMigrations(database.db);
-  await seedDemo(database.db, config);
-  const q1 = async <T>(text: string, params: unknown[] = []) => (await bare.query(text, params)).rows[0] as T;
-  const lenders = (await bare.query<{ id: number; name: string }>('select id, name from lenders order by id')).rows;
-  const existing = (await q1<{ n: number }>('select count(*)::int as n from applications')).n;
   out(
-    `Credence queue benchmark (${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${(await q1<{ v: string }>("select current_setting('server_version') as v")).v})`,
+    `Credence queue benchmark (${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${bench.serverVersion})`,
   );
-  if (existing < TOTAL) {
-    const perLender = Math.ceil((TOTAL - existing) / lenders.length);
-    out(`Seeding ${perLender * lenders.length} applications (${lenders.length} lenders), set-based…`);
-    const t0 = performance.now();
-    for (const lender of lenders)
-      await seedQueueApplications(bare, {
-        lenderId: lender.id,
-        count: perLender,
-        dataEncryptionKey: config.dataEncryptionKey,
-        onChunk: (n) => out(`  ${lender.name}: ${n} (${((performance.now() - t0) / 1000).toFixed(0)} s)`),
-      });
-    const seeded = (performance.now() - t0) / 1000;
-    const t1 = performance.now();
-    await bare.query('vacuum analyze');
-    out(`Seeded in ${seeded.toFixed(0)} s; VACUUM ANALYZE ${((performance.now() - t1) / 1000).toFixed(0)} s`);
-  } else {
-    // A migration may have rewritten the tables since (a new generated column): vacuum so the visibility map
-    // allows index-only scans again, as autovacuum would in a running system.
-    const t1 = performance.now();
-    await bare.query('vacuum analyze');
-    out(
-      `${existing} applications already there: seeding skipped; VACUUM ANALYZE ${((performance.now() - t1) / 1000).toFixed(0)} s`,
-    );
-  }
+  await ensureApplications(bench, TOTAL);
   const summit = lenders.find((l) => l.name === 'Summit Federal Credit Union')!;
   const perQueue = (
     await bare.query<{ queue: string; count: number }>(
@@ -140,13 +84,7 @@ try {
 
   const { app } = await buildApp({ db: database.db, config }, { logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'officer', password: 'Officer2026' }),
-  });
-  const { access_token: token, user_id: userId } = (await login.json()) as { access_token: string; user_id: number };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const { headers, userId } = await signIn(address, 'officer', 'Officer2026');
 
   const product = await q1<{ id: number }>(
     'select loan_product_id as id from applications where lender_id = $1 group by 1 order by count(*) desc limit 1',
@@ -308,7 +246,5 @@ try {
   }
   await app.close();
 } finally {
-  await bare.end();
-  await database.close();
-  await stopEmbedded?.();
+  await bench.close();
 }

@@ -95,6 +95,33 @@ describe('Idempotency-Key', () => {
     expect(await commentsWith(message)).toBe(1);
   });
 
+  it('runs many concurrent requests with distinct keys without starving the pool (5 connections here)', async () => {
+    const prefix = `Distinct ${randomUUID()}`;
+    const url = `/api/applications/${id}/comments`;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(officer, url, randomUUID(), { type: 'JOURNAL', message: `${prefix} ${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 30 }, () => 201));
+    const { rows } = await t.pool.query(`select count(*)::int as n from comments where message like $1`, [
+      `${prefix} %`,
+    ]);
+    expect(rows[0].n).toBe(30);
+  });
+
+  it('ignores the header where an answer must not be kept: the queue search', async () => {
+    const key = randomUUID();
+    const search = () => post(officer, '/api/applicationqueues/allApplicationsQueue/search', key, { page: 1 });
+    const first = await search();
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await search();
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    const { rows } = await t.pool.query(`select count(*)::int as n from idempotency_keys where key = $1`, [key]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('keeps no failed answer: a refused request may be retried with the same key', async () => {
     const key = randomUUID();
     const url = `/api/applications/${id}/comments`;

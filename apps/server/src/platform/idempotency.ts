@@ -51,12 +51,26 @@ const IN_PROGRESS_WAIT_MS = 10_000;
 /** Advisory lock namespace of idempotency keys (the SSN lookups and the audit use others). */
 const LOCK_NAMESPACE = 0x1d_e4;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/**
+ * POSTs whose answer must not be kept or replayed, so the header is ignored there: the queue search only reads
+ * (and its answer is personal data), and a download token is a single-use secret that is stored only as a hash.
+ * A route may also say so itself with `config: { idempotency: false }`.
+ */
+const NOT_REPLAYABLE = new Set([
+  '/api/applicationqueues/:gridName/search',
+  '/api/applications/:id/files/:fileId/downloadToken',
+]);
 
 type Claimed = { kind: 'claimed'; ambient: AmbientTransaction; fingerprint: string };
 type Stored = { kind: 'stored'; status: number; contentType: string | null; body: string | null };
 type State = { ambient: AmbientTransaction; userId: number; key: string; fingerprint: string; ended: boolean };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyContextConfig {
+    /** `false`: the route ignores Idempotency-Key (a POST that only reads, or answers a secret). */
+    idempotency?: boolean;
+  }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyRequest {
     idempotency: State | null;
@@ -123,6 +137,7 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
     for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
       await slots.acquire();
       let ambient: AmbientTransaction | undefined;
+      let handedOver = false;
       try {
         ambient = await openAmbient(db);
         const locked = await ambient.tx.execute<{ locked: boolean }>(
@@ -138,9 +153,8 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
                   where user_id = ${userId} and key = ${key} and expires_at > now()`);
           const row = found.rows[0];
           if (!row) {
-            const claimed: Claimed = { kind: 'claimed', ambient, fingerprint };
-            ambient = undefined; // handed over: ended when the answer is known
-            return claimed;
+            handedOver = true; // ended (and its slot freed) when the answer is known
+            return { kind: 'claimed', ambient, fingerprint };
           }
           if (row.fingerprint !== fingerprint) {
             throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', messages.idempotency.keyReused, [
@@ -150,8 +164,8 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
           return { kind: 'stored', status: row.status, contentType: row.content_type, body: row.body };
         }
       } finally {
-        if (ambient) {
-          await ambient.end(false).catch(() => undefined);
+        if (!handedOver) {
+          await ambient?.end(false).catch(() => undefined);
           slots.release();
         }
       }
@@ -210,6 +224,8 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
       request.method !== 'POST' ||
       !auth ||
       request.routeOptions.config.public ||
+      request.routeOptions.config.idempotency === false ||
+      NOT_REPLAYABLE.has(request.routeOptions.url ?? '') ||
       request.headers['content-type']?.toLowerCase().startsWith('multipart/')
     ) {
       done();
