@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
+import { seedAuditDemo } from './audit.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import type { Db, DbExecutor } from '../client.ts';
@@ -146,6 +147,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
     await seedSearchFilterDemo(tx);
+    await seedAuditDemo(tx);
   });
   return true;
 };
