@@ -33,6 +33,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  UPLOAD_QUEUE_MS: z.coerce.number().int().nonnegative().default(10_000),
   IDLE_SECONDS: z.coerce.number().int().positive().default(1500),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
@@ -72,6 +74,10 @@ export type Config = {
   applicationLockSeconds: number;
   /** The largest file that may be uploaded. */
   fileMaxBytes: number;
+  /** Uploads handled at once by this process; the next ones wait in line (streamed to disk, never held whole). */
+  uploadConcurrency: number;
+  /** How long an upload waits in line for a free slot before it is answered 503 with Retry-After. */
+  uploadQueueMs: number;
   idleSeconds: number;
   idleTimeoutSeconds: number;
   sessionAbsoluteHours: number;
@@ -145,6 +151,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : loadOrCreateDataKey(path.resolve(e.DATA_DIR)),
     applicationLockSeconds: e.APPLICATION_LOCK_SECONDS,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    uploadQueueMs: e.UPLOAD_QUEUE_MS,
     idleSeconds: e.IDLE_SECONDS,
     idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

@@ -32,6 +32,8 @@ export const errorCodes = [
   /** The first request with this Idempotency-Key is still running (409 with Retry-After). */
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'DB_UNAVAILABLE',
+  /** Every upload slot of the process is taken (503 with Retry-After). */
+  'BUSY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -124,6 +124,8 @@ export const messages = {
     namesMismatch: 'Give one name for each file.',
     empty: 'The file is empty.',
     notMultipart: 'Upload files as multipart/form-data.',
+    malformed: 'The upload could not be read: the multipart/form-data body is malformed or incomplete.',
+    busy: 'Too many uploads are in progress. Please try again in a few seconds.',
   },
   dealers: {
     title: 'Dealers',

@@ -197,4 +197,43 @@ describe('files', () => {
     expect(await countRows(t, 'application_files')).toBe(before);
     expect(await countRows(t, 'file_contents')).toBe(contents);
   });
+
+  it('answers multipart without a boundary 415 and a malformed multipart body 400, never 500 (issue 10, item 7)', async () => {
+    const before = await countRows(t, 'application_files');
+    const contents = await countRows(t, 'file_contents');
+    const send = (contentType: string, payload: string | Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${id}/files/upload`,
+        headers: { ...t.bearer(officer.token), 'content-type': contentType },
+        payload,
+      });
+    const { payload } = multipart([{ field: 'files', fileName: 'a.pdf', content: pdf }]);
+    for (const contentType of [
+      'multipart/form-data',
+      'multipart/form-data; charset=utf-8',
+      'multipart/form-data; boundary=',
+    ]) {
+      const noBoundary = await send(contentType, payload);
+      expect(noBoundary.statusCode, contentType).toBe(415);
+      expect(noBoundary.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.files.notMultipart });
+    }
+    const mixed = await send('multipart/mixed', payload);
+    expect(mixed.statusCode).toBe(415);
+    expect(Object.keys(mixed.json())).toEqual(['code', 'message']);
+    // Cut in the middle of a file part: the part ends early.
+    const cut = await send('multipart/form-data; boundary=----credence-test-boundary', payload.subarray(0, 150));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ code: 'BAD_REQUEST', message: messages.files.malformed });
+    // Garbage where the part headers should be, or another boundary than announced.
+    for (const body of ['--x\r\nnot a header at all\r\n\r\n%PDF-\r\n--x--\r\n', 'no boundary in here', '--x--\r\n']) {
+      const response = await send('multipart/form-data; boundary=x', body);
+      expect(response.statusCode, body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, body).toBeLessThan(500);
+      expect(response.json()).toHaveProperty('code');
+      expect(response.json()).toHaveProperty('message');
+    }
+    expect(await countRows(t, 'application_files')).toBe(before);
+    expect(await countRows(t, 'file_contents')).toBe(contents);
+  });
 });

@@ -9,66 +9,23 @@ import {
   filesQuerySchema,
   fileUpdateSchema,
   idParamsSchema,
-  messages,
   MAX_FILES_PER_UPLOAD,
 } from '@credence/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.ts';
 import { authOf } from '../../platform/auth.ts';
 import { issueDownloadToken } from '../../platform/download-tokens.ts';
-import { AppError } from '../../platform/errors.ts';
 import { createFileStore } from '../../platform/file-store.ts';
 import { applicationDeps } from '../applications/application-deps.ts';
 import { contentDisposition, extensionOf } from './file-types.ts';
 import * as service from './files.service.ts';
-
-/** 10 MB, 64 KB: a size limit as people read it. */
-const megabytes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-export const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${megabytes.format(bytes / (1024 * 1024))} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-/** Reads a multipart upload: repeated `names[]` fields and `files` parts, within the size and count limits. */
-const readUpload = async (request: FastifyRequest, maxBytes: number) => {
-  const names: string[] = [];
-  const files: service.UploadedPart[] = [];
-  let uploadTypeId: number | undefined;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 50, fieldSize: 1000, parts: 60 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.fieldname === 'files' || part.fieldname === 'files[]')
-          files.push({ fileName: part.filename, content });
-      } else if (part.fieldname === 'names[]' || part.fieldname === 'names') {
-        names.push(String(part.value));
-      } else if (part.fieldname === 'uploadTypeId') {
-        uploadTypeId = Number(part.value);
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooLarge(formatBytes(maxBytes)));
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooMany(MAX_FILES_PER_UPLOAD));
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.notMultipart);
-    }
-    throw error;
-  }
-  return { names, files, uploadTypeId };
-};
+import { createUploadSlots } from './upload-slots.ts';
+import { readUpload } from './upload-reader.ts';
 
 export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
   const deps = { ...applicationDeps(appDeps), fileStore: createFileStore(appDeps.config) };
+  const uploadSlots = createUploadSlots(appDeps.config.uploadConcurrency, appDeps.config.uploadQueueMs);
 
   app.get(
     '/api/applications/:id/files',
@@ -92,22 +49,33 @@ export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
       {
         schema: {
           tags: ['files'],
-          summary: `Upload files (multipart: repeated names[] and files, optional uploadTypeId; at most ${MAX_FILES_PER_UPLOAD}, each within the size limit; pdf, png, jpg, tif, doc(x), xls(x), txt, csv); all or nothing`,
+          summary: `Upload files (multipart: repeated names[] and files, optional uploadTypeId; at most ${MAX_FILES_PER_UPLOAD}, each within the size limit; pdf, png, jpg, tif, doc(x), xls(x), txt, csv); all or nothing. Streamed, never held whole; at most UPLOAD_CONCURRENCY at once per process, the next wait up to UPLOAD_QUEUE_MS, then 503 with Retry-After`,
           params: idParamsSchema,
           response: {
             201: z.array(applicationFileSchema),
+            400: errorBodySchema,
             404: errorBodySchema,
             413: errorBodySchema,
             415: errorBodySchema,
             422: errorBodySchema,
+            503: errorBodySchema,
           },
         },
       },
       async (request, reply) => {
         const auth = authOf(request);
         await service.assertApplicationExists(deps, auth, request.params.id);
-        const upload = await readUpload(request, appDeps.config.fileMaxBytes);
-        return reply.status(201).send(await service.uploadFiles(deps, auth, request.params.id, upload));
+        const release = await uploadSlots.acquire();
+        try {
+          const upload = await readUpload(request, appDeps.config.fileMaxBytes);
+          try {
+            return reply.status(201).send(await service.uploadFiles(deps, auth, request.params.id, upload));
+          } finally {
+            await upload.discard();
+          }
+        } finally {
+          release();
+        }
       },
     );
   });
@@ -148,7 +116,7 @@ export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
       },
     },
     async (request, reply) => {
-      const { file, content } = await service.downloadFile(
+      const { file, size, content } = await service.downloadFile(
         deps,
         authOf(request),
         request.params.id,
@@ -158,7 +126,7 @@ export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
       const extension = extensionOf(file.fileName) ?? 'txt';
       return reply
         .header('Content-Type', file.contentType)
-        .header('Content-Length', String(content.length))
+        .header('Content-Length', String(size))
         .header('Content-Disposition', contentDisposition(extension, file.fileName))
         .header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
         .header('Cache-Control', 'private, no-store')

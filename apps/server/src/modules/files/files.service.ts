@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   allowedFileTypes,
   DEFAULT_UPLOAD_TYPE_ID,
@@ -11,7 +12,7 @@ import {
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, notFound, validationError } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/file-store.ts';
+import { FILE_CHUNK_BYTES, type FileStore } from '../../platform/file-store.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
 import { countApplications } from '../applicants/applicants.repository.ts';
 import type { ApplicationDeps } from '../applications/application-deps.ts';
@@ -19,7 +20,14 @@ import { cleanFileName, contentMatches, extensionOf } from './file-types.ts';
 import * as repo from './files.repository.ts';
 
 export type FileDeps = ApplicationDeps & { fileStore: FileStore };
-export type UploadedPart = { fileName: string; content: Buffer };
+/** A received file: its size, hash and first bytes (for the type check); its content read piece by piece. */
+export type UploadedPart = {
+  fileName: string;
+  size: number;
+  sha256: string;
+  head: Buffer;
+  chunks: () => AsyncIterable<Buffer>;
+};
 
 const toFileView = ({
   file: f,
@@ -80,13 +88,13 @@ export const uploadFiles = (
     const fileName = cleanFileName(file.fileName);
     const extension = extensionOf(fileName);
     if (!extension) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.unsupportedType);
-    if (file.content.length === 0) errors.push({ field: `files.${i}`, message: messages.files.empty });
-    else if (!contentMatches(extension, file.content)) {
+    if (file.size === 0) errors.push({ field: `files.${i}`, message: messages.files.empty });
+    else if (!contentMatches(extension, file.head)) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.contentMismatch);
     }
     const name = (upload.names[i] ?? fileName).trim().slice(0, 200);
     if (!name) errors.push({ field: `names.${i}`, message: messages.validation.required });
-    return { name, fileName, contentType: allowedFileTypes[extension], content: file.content };
+    return { name, fileName, contentType: allowedFileTypes[extension], file };
   });
   if (errors.length > 0) throw validationError(errors);
 
@@ -94,7 +102,7 @@ export const uploadFiles = (
     await requireApplication(tx, applicationId);
     const ids: number[] = [];
     for (const file of checked) {
-      const fileId = await deps.fileStore.put(tx, auth.lenderId, file.content);
+      const fileId = await deps.fileStore.put(tx, auth.lenderId, file.file);
       ids.push(
         await repo.insertFile(tx, {
           lenderId: auth.lenderId,
@@ -103,7 +111,7 @@ export const uploadFiles = (
           name: file.name,
           fileName: file.fileName,
           contentType: file.contentType,
-          size: file.content.length,
+          size: file.file.size,
           uploadTypeId,
           uploadedByUserId: auth.userId,
         }),
@@ -119,7 +127,7 @@ export const uploadFiles = (
       changes: checked.flatMap((f, i) => [
         { entity: 'File', entityId: ids[i]!, property: 'name', oldValue: null, newValue: f.name },
         { entity: 'File', entityId: ids[i]!, property: 'fileName', oldValue: null, newValue: f.fileName },
-        { entity: 'File', entityId: ids[i]!, property: 'size', oldValue: null, newValue: String(f.content.length) },
+        { entity: 'File', entityId: ids[i]!, property: 'size', oldValue: null, newValue: String(f.file.size) },
       ]),
     });
     const rows = await repo.listFiles(tx, applicationId, false);
@@ -127,7 +135,6 @@ export const uploadFiles = (
   });
 };
 
-/** A file's metadata and content; a deleted file only with includeDeleted. */
 /** 404 unless the caller's lender has this file (and it is not deleted, unless asked). */
 export const assertFileVisible = (
   deps: FileDeps,
@@ -141,20 +148,34 @@ export const assertFileVisible = (
     if (!found || (found.file.isDeleted && !includeDeleted)) throw notFound();
   });
 
-export const downloadFile = (
+/**
+ * A file's metadata, size and content as a stream. The content is read in pieces of FILE_CHUNK_BYTES, each in
+ * its own short transaction (stored content never changes), so a slow client holds neither memory nor a
+ * database connection.
+ */
+export const downloadFile = async (
   deps: FileDeps,
   auth: AuthContext,
   applicationId: number,
   appFileId: number,
   includeDeleted: boolean,
-) =>
-  withTenant(deps.db, auth.lenderId, async (tx) => {
+) => {
+  const { file, size } = await withTenant(deps.db, auth.lenderId, async (tx) => {
     const found = await repo.findFile(tx, applicationId, appFileId);
     if (!found || (found.file.isDeleted && !includeDeleted)) throw notFound();
-    const content = await deps.fileStore.get(tx, found.file.fileId);
-    if (!content) throw notFound();
-    return { file: found.file, content };
+    const stored = await deps.fileStore.size(tx, found.file.fileId);
+    if (stored === undefined) throw notFound();
+    return { file: found.file, size: stored };
   });
+  async function* pieces() {
+    for (let offset = 0; offset < size; offset += FILE_CHUNK_BYTES) {
+      const length = Math.min(FILE_CHUNK_BYTES, size - offset);
+      yield await withTenant(deps.db, auth.lenderId, (tx) => deps.fileStore.read(tx, file.fileId, offset, length));
+    }
+  }
+  const content = Readable.from(pieces(), { objectMode: false, highWaterMark: FILE_CHUNK_BYTES });
+  return { file, size, content };
+};
 
 export const changeUploadType = (
   deps: FileDeps,
