@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { isDatabaseUnavailable } from '../platform/errors.ts';
 import { TEST_DATA_ENCRYPTION_KEY } from '../test/template.ts';
 import { connectDatabase, type Database } from './client.ts';
 import { postgresProcessIds, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
@@ -86,6 +87,21 @@ afterAll(async () => {
 });
 
 describe('database faults', () => {
+  it('every way node-postgres reports a lost, frozen or refused database is a 503', () => {
+    for (const message of [
+      'Query read timeout',
+      'timeout exceeded when trying to connect',
+      'Connection terminated unexpectedly',
+      'Client has encountered a connection error and is not queryable',
+      'Client was closed and is not queryable',
+    ]) {
+      expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
+    }
+    expect(isDatabaseUnavailable(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('shutting down'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
   it('a frozen database (SIGSTOP) answers 503 with Retry-After within the timeouts, and recovers on resume', async () => {
     // Warm the pool: these connections are open when the database freezes, so their queries hang.
     expect((await signIn()).statusCode).toBe(401);
@@ -124,7 +140,10 @@ describe('database faults', () => {
   it('the embedded server killed (kill -9 of its postmaster) is restarted and the API recovers by itself', async () => {
     expect(await ready()).toBe(true);
     const before = embedded.pid()!;
+    // Calls in flight when the server dies (some inside their transaction) end in 503 too, never a 500.
+    const inFlight = Promise.all(Array.from({ length: 8 }, (_, i) => signIn(`inflight${i}`)));
     process.kill(before, 'SIGKILL');
+    for (const answer of await inFlight) expect([401, 503]).toContain(answer.statusCode);
     const down = await signIn();
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBe('5');

@@ -67,7 +67,10 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
   // 'Query read timeout': no answer within DB_QUERY_TIMEOUT_MS (a frozen server); the connection is dropped.
-  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(error.message);
+  // 'is not queryable': the next statement of a transaction whose connection was lost (server killed, timeout).
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|is not queryable/i.test(
+    error.message,
+  );
 };
 
 /** Seconds a client is told to wait (Retry-After) before retrying a 503. */
