@@ -17,6 +17,8 @@ export type AmbientTransaction = {
   join: <T>(work: (tx: PoolTx) => Promise<T>) => Promise<T>;
   /** Commits (`true`) or rolls back; answers once the database has. */
   end: (commit: boolean) => Promise<void>;
+  /** Until `end` is called. Work started later (after the answer) runs in its own transaction. */
+  open: boolean;
 };
 
 type Store = { ambient: AmbientTransaction; joined: boolean };
@@ -28,7 +30,7 @@ const storage = new AsyncLocalStorage<Store>();
  */
 export const currentAmbient = (db: Db): AmbientTransaction | undefined => {
   const store = storage.getStore();
-  return store && !store.joined && store.ambient.db === db ? store.ambient : undefined;
+  return store && !store.joined && store.ambient.open && store.ambient.db === db ? store.ambient : undefined;
 };
 
 /** Runs `fn` (and everything it starts) with `ambient` as the current ambient transaction. */
@@ -54,7 +56,9 @@ export const openAmbient = (db: Db): Promise<AmbientTransaction> =>
           queue = result.catch(() => undefined);
           return result;
         },
+        open: true,
         end: async (commit) => {
+          ambient.open = false;
           await queue;
           release(commit);
           try {

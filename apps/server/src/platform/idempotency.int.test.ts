@@ -122,6 +122,33 @@ describe('Idempotency-Key', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('answers 409 with Retry-After while the first request with the key is still running', async () => {
+    const key = randomUUID();
+    const message = `Held ${key}`;
+    const { rows } = await t.pool.query<{ id: number }>(`select id from users where username = 'officer'`);
+    // Another request holds the key (its lock) for longer than a duplicate waits (10 s).
+    const holder = await t.pool.connect();
+    try {
+      await holder.query(`select pg_advisory_lock($1::int, hashtext($2))`, [0x1d_e4, `${rows[0]!.id}:${key}`]);
+      const started = Date.now();
+      const response = await post(officer, `/api/applications/${id}/comments`, key, { type: 'JOURNAL', message });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+        message: messages.idempotency.inProgress,
+      });
+      expect(response.headers['retry-after']).toBe('1');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9000);
+    } finally {
+      await holder.query(`select pg_advisory_unlock_all()`);
+      holder.release();
+    }
+    expect(await commentsWith(message)).toBe(0);
+    expect(
+      (await post(officer, `/api/applications/${id}/comments`, key, { type: 'JOURNAL', message })).statusCode,
+    ).toBe(201);
+  });
+
   it('keeps no failed answer: a refused request may be retried with the same key', async () => {
     const key = randomUUID();
     const url = `/api/applications/${id}/comments`;

@@ -48,6 +48,8 @@ export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a duplicate waits for the first request with its key to finish before a 409. */
 const IN_PROGRESS_WAIT_MS = 10_000;
+/** A request still without an answer after this long is rolled back, freeing its key and its connection. */
+const ABANDONED_MS = 10 * 60_000;
 /** Advisory lock namespace of idempotency keys (the SSN lookups and the audit use others). */
 const LOCK_NAMESPACE = 0x1d_e4;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -63,7 +65,15 @@ const NOT_REPLAYABLE = new Set([
 
 type Claimed = { kind: 'claimed'; ambient: AmbientTransaction; fingerprint: string };
 type Stored = { kind: 'stored'; status: number; contentType: string | null; body: string | null };
-type State = { ambient: AmbientTransaction; userId: number; key: string; fingerprint: string; ended: boolean };
+type State = {
+  ambient: AmbientTransaction;
+  userId: number;
+  key: string;
+  fingerprint: string;
+  ended: boolean;
+  /** The safety net: rolls back a request that never answers (its lock and connection are not kept for ever). */
+  timer: NodeJS.Timeout;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -179,11 +189,14 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
     const state = request.idempotency;
     if (!state || state.ended) return payload;
     state.ended = true;
+    clearTimeout(state.timer);
+    if (reply.statusCode < 200 || reply.statusCode >= 300) {
+      await state.ambient.end(false).catch(() => undefined);
+      slots.release();
+      request.idempotency = null;
+      return payload;
+    }
     try {
-      if (reply.statusCode < 200 || reply.statusCode >= 300) {
-        await state.ambient.end(false);
-        return payload;
-      }
       // A stream (a file) cannot be kept: the status and type are, with no body.
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
       const contentType = reply.getHeader('content-type');
@@ -216,6 +229,17 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
     }
   };
 
+  /** Rolls back without keeping anything. */
+  const abandon = async (request: FastifyRequest, state: State) => {
+    if (state.ended) return;
+    state.ended = true;
+    clearTimeout(state.timer);
+    if (request.idempotency === state) request.idempotency = null;
+    request.log.warn('idempotent request ended without a kept answer');
+    await state.ambient.end(false).catch(() => undefined);
+    slots.release();
+  };
+
   app.addHook('preHandler', (request, reply, done) => {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     const auth = request.auth;
@@ -245,7 +269,15 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
           void reply.send(result.body ?? undefined);
           return;
         }
-        request.idempotency = { ambient: result.ambient, userId: auth.userId, key, fingerprint, ended: false };
+        const state: State = {
+          ambient: result.ambient,
+          userId: auth.userId,
+          key,
+          fingerprint,
+          ended: false,
+          timer: setTimeout(() => abandon(request, state), ABANDONED_MS).unref(),
+        };
+        request.idempotency = state;
         // The handler (and all it awaits) runs with the claimed transaction as its ambient transaction.
         runWithAmbient(result.ambient, () => done());
       },
@@ -256,11 +288,6 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
   app.addHook('onSend', async (request, reply, payload) => finish(request, reply, payload));
   // A request whose answer never went through onSend still ends its transaction, without keeping anything.
   app.addHook('onResponse', async (request) => {
-    const state = request.idempotency;
-    if (!state || state.ended) return;
-    state.ended = true;
-    request.idempotency = null;
-    await state.ambient.end(false).catch(() => undefined);
-    slots.release();
+    if (request.idempotency) await abandon(request, request.idempotency);
   });
 };
