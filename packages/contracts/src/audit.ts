@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
+import { isDateInRange } from './primitives.ts';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
+/** A real calendar day (not 2026-13-45) within the documented range (DATE_MIN .. DATE_MAX, primitives.ts). */
+const isoDay = z.iso.date('Use a date as YYYY-MM-DD.').refine(isDateInRange, messages.validation.dateOutOfRange);
 
 /** The audit calls' query: a period of whole days (YYYY-MM-DD, in UTC, both included) and a page window. */
 export const auditQuerySchema = z.object({

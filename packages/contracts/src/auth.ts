@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { textSchema } from './primitives.ts';
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, messages.password.required).max(100),
-  password: z.string().min(1, messages.password.required).max(200),
+  username: textSchema().trim().min(1, messages.password.required).max(100),
+  password: textSchema().min(1, messages.password.required).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -18,8 +19,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
 /** Spec 1 §5: 8 to 16 characters with lowercase, uppercase and numbers; special characters allowed, not required. */
-export const systemPasswordSchema = z
-  .string()
+export const systemPasswordSchema = textSchema()
   .min(PASSWORD_MIN, messages.password.rules)
   .max(PASSWORD_MAX, messages.password.rules)
   .regex(/[a-z]/, messages.password.rules)
@@ -28,9 +28,9 @@ export const systemPasswordSchema = z
 
 export const changePasswordRequestSchema = z
   .object({
-    oldPassword: z.string().min(1, messages.password.required).max(200),
+    oldPassword: textSchema().min(1, messages.password.required).max(200),
     password: systemPasswordSchema,
-    confirmPassword: z.string().min(1, messages.password.required),
+    confirmPassword: textSchema().min(1, messages.password.required).max(200),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.password.mismatch,

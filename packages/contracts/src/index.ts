@@ -8,6 +8,7 @@ export * from './useful-links.ts';
 export * from './settings.ts';
 export * from './notifications.ts';
 export * from './money.ts';
+export * from './primitives.ts';
 export * from './applications/index.ts';
 export * from './queues.ts';
 export * from './search-filters.ts';

@@ -38,6 +38,8 @@ export const messages = {
     validation: 'One or more fields are invalid.',
     databaseUnavailable: 'The database is unavailable. Please try again shortly.',
     lenderNotAllowed: 'You do not have access to that lender.',
+    /** A value the database cannot store (out of range, NUL, bad encoding) that no schema caught. */
+    unstorableValue: 'A value is out of range or contains characters that cannot be stored.',
   },
   unsavedChanges: 'We detected unsaved changes, are you sure you want to continue?',
   profile: {
@@ -73,6 +75,11 @@ export const messages = {
     invalidPhone: 'Enter a 10-digit phone number',
     invalidZip: 'Enter a 5 or 9 digit ZIP code',
     dateInFuture: 'Must not be in the future',
+    /** Issue 10, item 7: text with NUL or another control character, or a lone UTF-16 surrogate. */
+    invalidText: 'Contains characters that are not allowed (control characters or invalid Unicode)',
+    invalidId: 'An id is a whole number from 1 to 2147483647.',
+    /** The documented date range of every request (DATE_MIN .. DATE_MAX in primitives.ts). */
+    dateOutOfRange: 'Enter a date from 01/01/1900 to 12/31/2199',
   },
   applications: {
     /** Spec 3 §4: the confirmation before saving a funded application (two spaces after the first sentence). */

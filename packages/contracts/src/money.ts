@@ -9,14 +9,22 @@ export const MONEY_PATTERN = /^-?(0|[1-9]\d{0,11})\.\d{2}$/;
 
 /** Whole cents of a money string, exact (a bigint), for comparisons without a decimal library. */
 export const moneyToCents = (value: string): bigint => BigInt(value.replace('.', ''));
+/** Whole cents of a value, or null when it is not a money string (a refinement must not throw: that was a 500). */
+export const centsOrNull = (value: string): bigint | null => (MONEY_PATTERN.test(value) ? moneyToCents(value) : null);
 
 export const moneySchema = z
   .string()
-  .regex(MONEY_PATTERN, messages.validation.money)
+  .regex(MONEY_PATTERN, { message: messages.validation.money, abort: true })
   .refine((v) => v !== '-0.00', messages.validation.money)
   .meta({ description: 'Money: a string with two decimals, e.g. "25000.00"', example: '25000.00' });
-export const nonNegativeMoneySchema = moneySchema.refine((v) => moneyToCents(v) >= 0n, messages.validation.notNegative);
-export const positiveMoneySchema = moneySchema.refine((v) => moneyToCents(v) >= 1n, messages.validation.atLeastOneCent);
+export const nonNegativeMoneySchema = moneySchema.refine(
+  (v) => (centsOrNull(v) ?? 0n) >= 0n,
+  messages.validation.notNegative,
+);
+export const positiveMoneySchema = moneySchema.refine(
+  (v) => (centsOrNull(v) ?? 1n) >= 1n,
+  messages.validation.atLeastOneCent,
+);
 
 /** An optional amount in a form: an empty string is sent as null (spec 3 §5, lien payoff and per diem). */
 export const emptyAsNull = <T extends z.ZodType<string>>(schema: T) =>

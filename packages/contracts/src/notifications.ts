@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './primitives.ts';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -14,7 +15,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsQuerySchema = z.object({
   status: z.enum(['unread', 'all']).default('unread'),
   take: z.coerce.number().int().min(1).max(100).default(20),
-  toDateTime: z.iso.datetime({ offset: true }).optional(),
+  toDateTime: dateTimeSchema.optional(),
 });
 export const notificationsResponseSchema = z.object({
   data: z.array(notificationSchema),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationStates } from './applications/enums.ts';
 import { messages } from './messages.ts';
+import { isInDateRange, textSchema } from './primitives.ts';
 
 /**
  * Queues and the application search request (spec 1 §3). Every queue page posts the same request; the server
@@ -225,10 +226,10 @@ export const QUEUE_EXPORT_MAX_ROWS = 50_000;
 /** Spec 1 §9: the side-menu search box. */
 export const SEARCH_MAX_LENGTH = 200;
 
-const filterScalar = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+const filterScalar = z.union([textSchema().max(200), z.number().finite(), z.boolean()]);
 export const queueFilterItemSchema = z.object({
-  field: z.string().max(64),
-  operator: z.string().max(32),
+  field: textSchema().max(64),
+  operator: textSchema().max(32),
   value: z
     .union([filterScalar, z.array(filterScalar).max(100)])
     .nullish()
@@ -236,7 +237,7 @@ export const queueFilterItemSchema = z.object({
 });
 export type QueueFilterItem = z.infer<typeof queueFilterItemSchema>;
 
-export const queueSortItemSchema = z.object({ field: z.string().max(64), dir: z.enum(['asc', 'desc']) });
+export const queueSortItemSchema = z.object({ field: textSchema().max(64), dir: z.enum(['asc', 'desc']) });
 export type QueueSortItem = z.infer<typeof queueSortItemSchema>;
 
 const checkField = (
@@ -263,8 +264,7 @@ const criteriaShape = {
     .object({ logic: z.enum(['and', 'or']).default('and'), filters: z.array(queueFilterItemSchema).max(20) })
     .nullish()
     .transform((v) => v ?? null),
-  text: z
-    .string()
+  text: textSchema()
     .trim()
     .max(SEARCH_MAX_LENGTH)
     .nullish()
@@ -275,7 +275,7 @@ const criteriaShape = {
     .nullish()
     .transform((v) => v ?? null),
   columns: z
-    .array(z.string().max(64))
+    .array(textSchema().max(64))
     .max(queueColumns.length)
     .nullish()
     .transform((v) => v ?? null),
@@ -328,7 +328,9 @@ export const filterValueFits = (type: QueueColumnType, operator: string, value: 
     case 'money':
       return typeof value === 'string' && MONEY_FILTER_PATTERN.test(value.trim());
     case 'dateTime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+      // Within the documented range (DATE_MIN .. DATE_MAX): '+275760-09-13' and '0000-01-01' parse in
+      // JavaScript but not in PostgreSQL.
+      return typeof value === 'string' && isInDateRange(Date.parse(value));
     case 'boolean':
       return typeof value === 'boolean' || value === 'true' || value === 'false';
     case 'singleSelect':
@@ -437,4 +439,4 @@ export type RecentApplication = z.infer<typeof recentApplicationSchema>;
 export const gridSettingNameSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/);
 export const gridSettingSchema = z.object({ gridName: z.string(), setting: z.string().max(20_000).nullable() });
 export type GridSetting = z.infer<typeof gridSettingSchema>;
-export const gridSettingSaveSchema = z.object({ setting: z.string().max(20_000) });
+export const gridSettingSaveSchema = z.object({ setting: textSchema({ multiline: true }).max(20_000) });

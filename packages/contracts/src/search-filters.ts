@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, pathIdSchema, userRefSchema } from './applications/common.ts';
 import { messages } from './messages.ts';
+import { idValueSchema, textSchema } from './primitives.ts';
 import { savedQueueCriteriaSchema } from './queues.ts';
 
 /** Saved search filters and custom queues (spec 1 §3 "Search filter", §4, §5, §7). */
@@ -10,11 +11,10 @@ export const SEARCH_FILTER_NAME_MAX = 50;
 /** Spec 1 §9: the uniqueness check waits for typing to pause. */
 export const SEARCH_FILTER_NAME_DEBOUNCE_MS = 300;
 
-const idValue = z.number().int().positive().max(MAX_ID);
+const idValue = idValueSchema;
 export const searchFilterIdParamsSchema = z.object({ id: pathIdSchema() });
 
-export const searchFilterNameSchema = z
-  .string({ error: messages.searchFilters.nameRequired })
+export const searchFilterNameSchema = textSchema({ error: messages.searchFilters.nameRequired })
   .trim()
   .min(1, messages.searchFilters.nameRequired)
   .max(SEARCH_FILTER_NAME_MAX, messages.searchFilters.nameTooLong);
@@ -23,8 +23,7 @@ export const searchFilterNameSchema = z
  * The `filter` JSON text: the queue it starts from and its criteria (see `savedQueueCriteriaSchema`). Kept as
  * text, as the spec says, but parsed and allow-listed on every save.
  */
-export const searchFilterJsonSchema = z
-  .string()
+export const searchFilterJsonSchema = textSchema({ multiline: true })
   .max(20_000)
   .superRefine((text, ctx) => {
     let parsed: unknown;
@@ -68,7 +67,7 @@ export type SearchFilter = z.infer<typeof searchFilterSchema>;
 export const searchFilterListSchema = z.array(searchFilterSchema);
 
 export const isUniqueQuerySchema = z.object({
-  name: z.string().max(200),
+  name: textSchema().max(200),
   type: z.enum(searchFilterTypes),
   id: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { textSchema } from './primitives.ts';
 
 /**
  * A useful link opens in the browser from the side menu: only http(s). A link without a scheme gets http://
@@ -14,8 +15,8 @@ export const isSafeLinkTarget = (link: string): boolean => {
 };
 
 export const usefulLinkSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  link: z.string().trim().min(1).max(2000).refine(isSafeLinkTarget, messages.usefulLinks.onlyHttp),
+  name: textSchema().trim().min(1).max(100),
+  link: textSchema().trim().min(1).max(2000).refine(isSafeLinkTarget, messages.usefulLinks.onlyHttp),
 });
 export type UsefulLink = z.infer<typeof usefulLinkSchema>;
 export const usefulLinksSchema = z.array(usefulLinkSchema).max(100);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idValueSchema } from './primitives.ts';
 
 export const lenderSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Lender = z.infer<typeof lenderSchema>;
@@ -22,5 +23,5 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const switchLenderRequestSchema = z.object({ lenderId: z.number().int().positive() });
+export const switchLenderRequestSchema = z.object({ lenderId: idValueSchema });
 export type SwitchLenderRequest = z.infer<typeof switchLenderRequestSchema>;

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loggableError } from './errors.ts';
+import { isBadInputFromDatabase, loggableError } from './errors.ts';
 
 describe('loggableError', () => {
   it('keeps a failed query out of the logs: neither its text nor its parameters', () => {
@@ -35,5 +35,20 @@ describe('loggableError', () => {
   it('keeps the message and stack of other errors', () => {
     const logged = loggableError(new TypeError('boom'));
     expect(logged).toMatchObject({ type: 'TypeError', message: 'boom', stack: expect.stringContaining('boom') });
+  });
+});
+
+describe('isBadInputFromDatabase (issue 10, item 7)', () => {
+  const pgError = (code: string) => Object.assign(new Error('refused'), { code });
+  it.each(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05'])('%s is the caller’s 422', (code) => {
+    expect(isBadInputFromDatabase(pgError(code))).toBe(true);
+    expect(isBadInputFromDatabase(new DrizzleQueryError('select $1', ['x'], pgError(code)))).toBe(true);
+  });
+  it.each(['23505', '40001', '22012', '57P01'])('%s is not', (code) => {
+    expect(isBadInputFromDatabase(pgError(code))).toBe(false);
+  });
+  it('nor is an error without a database code', () => {
+    expect(isBadInputFromDatabase(new TypeError('boom'))).toBe(false);
+    expect(isBadInputFromDatabase('22021')).toBe(false);
   });
 });

@@ -76,6 +76,23 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
 /** Seconds a client is told to wait (Retry-After) before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/**
+ * PostgreSQL data exceptions caused by the input, not by the server: the request schemas refuse these values
+ * first (primitives.ts in the contracts); whatever still reaches the database is the caller's 422, never a 500.
+ * 22001 string too long, 22003 numeric out of range, 22007 invalid date-time format, 22008 date-time field
+ * overflow, 22021 invalid byte sequence (NUL), 22P02 invalid text representation, 22P05 untranslatable character.
+ */
+const BAD_INPUT_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+const pgCodeOf = (error: unknown): string | undefined => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+};
+/** Did the database refuse a value of the request (see BAD_INPUT_CODES)? */
+export const isBadInputFromDatabase = (error: unknown): boolean => BAD_INPUT_CODES.has(pgCodeOf(error) ?? '');
+
 const body = (code: ErrorCode, message: string, errors?: FieldError[], details?: ErrorBody['details']): ErrorBody => ({
   code,
   message,
@@ -112,6 +129,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         .status(503)
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
         .send(body('DB_UNAVAILABLE', messages.errors.databaseUnavailable));
+    }
+    if (isBadInputFromDatabase(error)) {
+      request.log.warn({ err: loggableError(error) }, 'the database refused a value of the request');
+      return reply.status(422).send(body('VALIDATION', messages.errors.unstorableValue));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { textSchema } from '../primitives.ts';
 import { flag, MAX_ID, optionalDate, userRefSchema } from './common.ts';
 
 /** Spec 3 §3: action item type Followup = 1 (the only type). */
@@ -19,8 +20,7 @@ export const actionItemInputSchema = z.object({
     .max(MAX_ID)
     .nullish()
     .transform((v) => v ?? null),
-  description: z
-    .string({ error: messages.followUp.descriptionRequired })
+  description: textSchema({ multiline: true, error: messages.followUp.descriptionRequired })
     .trim()
     .min(1, messages.followUp.descriptionRequired)
     .max(MAX_FOLLOW_UP_DESCRIPTION, messages.followUp.descriptionTooLong),

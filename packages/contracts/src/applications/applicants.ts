@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { moneySchema, nonNegativeMoneySchema } from '../money.ts';
+import { idValueSchema } from '../primitives.ts';
 import {
   addressInputSchema,
   addressSchema,
@@ -53,7 +54,7 @@ export const employmentInputSchema = z.object({
 });
 export const govtIssuedIdInputSchema = z.object({
   /** Keeps the stored number when `number` is sent back masked. */
-  id: z.number().int().positive().optional(),
+  id: idValueSchema.optional(),
   govtIdType: govtIdTypeSchema,
   /** The document number in full, or as received masked (****1234) to keep it unchanged. */
   number: requiredText(40),
@@ -84,7 +85,7 @@ export const assetInputSchema = z.object({
  */
 export const applicantInputSchema = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: idValueSchema.optional(),
     applicantRole: applicantRoleSchema,
     isBusiness: flag,
     memberNumber: optionalText(50),

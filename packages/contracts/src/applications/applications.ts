@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicantInputSchema, applicantSchema } from './applicants.ts';
 import { collateralInputSchema, collateralSchema, insuranceInputSchema, insuranceSchema } from './collaterals.ts';
+import { idValueSchema } from '../primitives.ts';
 import { optionalText, userRefSchema } from './common.ts';
 import { dealerSchema } from './dealers.ts';
 import {
@@ -18,14 +19,9 @@ import { transactionSchema } from './transaction.ts';
  * The creator holds the lock afterwards.
  */
 export const createApplicationSchema = z.object({
-  loanProductId: z.number().int().positive(),
+  loanProductId: idValueSchema,
   direct: z.boolean(),
-  dealerId: z
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((v) => v ?? null),
+  dealerId: idValueSchema.nullish().transform((v) => v ?? null),
   source: applicationSourceSchema.optional().transform((v) => v ?? 'LENDER'),
   transactionType: transactionTypeSchema.nullish().transform((v) => v ?? null),
   purpose: optionalText(100),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { emptyAsNull, moneySchema, nonNegativeMoneySchema } from '../money.ts';
+import { idValueSchema } from '../primitives.ts';
 import {
   confirmFundedSchema,
   flag,
@@ -60,7 +61,7 @@ export const collateralAccessoryInputSchema = z.object({
  */
 export const collateralInputSchema = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: idValueSchema.optional(),
     family: collateralFamilySchema,
     type: collateralTypeSchema,
     identificationNumber: optionalText(30),

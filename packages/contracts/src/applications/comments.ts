@@ -1,15 +1,28 @@
+import { parseMentions } from '@credence/domain';
 import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { MAX_ID, textSchema } from '../primitives.ts';
 import { pathIdSchema } from './common.ts';
 import { commentTypeSchema } from './enums.ts';
 
 export const MAX_COMMENT_LENGTH = 4000;
 
+/** Multi-line text; a user group mention's id beyond a PostgreSQL integer names no group (issue 10, item 7). */
+const commentMessageSchema = textSchema({ multiline: true })
+  .trim()
+  .min(1)
+  .max(MAX_COMMENT_LENGTH)
+  .superRefine((message, ctx) => {
+    for (const mention of parseMentions(message))
+      if (mention.kind === 'usergroup' && mention.id > MAX_ID)
+        ctx.addIssue({ code: 'custom', message: messages.comments.mentionedGroupNotFound(mention.id) });
+  });
 /** A comment; mentions are written as @user:{email}[name] or @usergroup:{id}[name] inside the message. */
 export const commentInputSchema = z.object({
   type: commentTypeSchema,
-  message: z.string().trim().min(1).max(MAX_COMMENT_LENGTH),
+  message: commentMessageSchema,
 });
-export const commentUpdateSchema = z.object({ message: z.string().trim().min(1).max(MAX_COMMENT_LENGTH) });
+export const commentUpdateSchema = z.object({ message: commentMessageSchema });
 
 export const mentionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), email: z.string(), name: z.string() }),

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { dateSchema, MAX_ID, textSchema } from '../primitives.ts';
 import { usStateSchema } from './enums.ts';
 
 /** Text a person typed: trimmed, an empty string stored as null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v === undefined || v === '' ? null : v));
-export const requiredText = (max: number) => z.string().trim().min(1, messages.validation.required).max(max);
+export const requiredText = (max: number) => textSchema().trim().min(1, messages.validation.required).max(max);
 
-/** A calendar date, YYYY-MM-DD. */
-export const isoDateSchema = z.iso.date();
+/** A calendar date, YYYY-MM-DD, within the documented range (DATE_MIN .. DATE_MAX, see primitives.ts). */
+export const isoDateSchema = dateSchema;
 export const optionalDate = isoDateSchema.nullish().transform((v) => v ?? null);
 
 export const phoneDigitsSchema = z.string().regex(/^\d{10}$/, messages.validation.invalidPhone);
@@ -78,12 +78,12 @@ export const optionalAddressSchema = z.object({
 export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type UserRef = z.infer<typeof userRefSchema>;
 
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 /**
  * An id in a path: digits only, 1 to MAX_ID (a PostgreSQL integer). '0x2714', ' 10004', '10004.0' and '1e4'
  * are not ids (a loose parse once opened application 10004 for all of them).
  */
-export const pathIdSchema = (message = 'An id is a whole number from 1 to 2147483647.') =>
+export const pathIdSchema = (message: string = messages.validation.invalidId) =>
   z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/, message)

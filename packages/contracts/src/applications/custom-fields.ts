@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../primitives.ts';
 import { confirmFundedSchema, MAX_ID } from './common.ts';
 
 /**
@@ -34,7 +35,7 @@ export const customFieldsSaveSchema = z.object({
     .array(
       z.object({
         customFieldId: z.number().int().positive().max(MAX_ID),
-        value: z.union([z.string(), z.number(), z.boolean()]).nullish(),
+        value: z.union([textSchema({ multiline: true }), z.number(), z.boolean()]).nullish(),
       }),
     )
     .max(200),

@@ -12,7 +12,8 @@ import {
 } from '@credence/domain';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { confirmFundedSchema, MAX_ID, optionalDate } from './common.ts';
+import { idValueSchema, textSchema } from '../primitives.ts';
+import { confirmFundedSchema, optionalDate } from './common.ts';
 
 const problemMessages: Record<FlagSelectionProblem, string> = {
   required: messages.hmda.oneOptionRequired,
@@ -31,8 +32,7 @@ const flagsValue = <Name extends string>(table: FlagTable<Name>) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problemMessages[problem] });
     });
 
-const freeText = z
-  .string()
+const freeText = textSchema()
   .trim()
   .max(HMDA_TEXT_MAX, messages.hmda.textTooLong)
   .nullish()
@@ -48,7 +48,7 @@ const required = { error: messages.hmda.required };
  */
 export const hmdaRecordInputSchema = z
   .object({
-    applicantId: z.number().int().positive().max(MAX_ID),
+    applicantId: idValueSchema,
     deliveryMethod: z.literal(Object.values(hmdaDeliveryMethods), required),
     gender: z.literal(Object.values(hmdaGenders), required),
     race: flagsValue(raceFlags),

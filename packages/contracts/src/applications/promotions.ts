@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { textSchema } from '../primitives.ts';
 import { MAX_ID } from './common.ts';
 
 /** A promotion of a loan product (rate discount in percent, e.g. "0.250"); auto-selected ones come pre-ticked. */
@@ -34,10 +35,10 @@ const promotionIdsValue = z.array(z.number().int().positive().max(MAX_ID)).max(5
 export const applicationPatchSchema = z
   .array(
     z.object({
-      op: z.string(),
-      path: z.string(),
+      op: textSchema().max(20),
+      path: textSchema().max(200),
       value: z.unknown().optional(),
-      from: z.string().optional(),
+      from: textSchema().max(200).optional(),
     }),
   )
   .min(1)

@@ -1,7 +1,8 @@
 import { invalidTermMessage, isValidTerm, type PaymentFrequency } from '@credence/domain';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { moneySchema, moneyToCents, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
+import { centsOrNull, moneySchema, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
+import { idValueSchema, textSchema } from '../primitives.ts';
 import { confirmFundedSchema, optionalText } from './common.ts';
 import { paymentFrequencySchema } from './enums.ts';
 
@@ -9,7 +10,7 @@ const nullableMoney = (schema: z.ZodType<string>) => schema.nullish().transform(
 
 /** A variable front-end fee row of the Loan Itemization dialog (spec 1 §5: name max 50, value required). */
 export const frontEndFeeInputSchema = z.object({
-  name: z.string().trim().min(1, messages.validation.requiredWithPeriod).max(50, messages.validation.feeNameTooLong),
+  name: textSchema().trim().min(1, messages.validation.requiredWithPeriod).max(50, messages.validation.feeNameTooLong),
   value: moneySchema,
 });
 
@@ -70,7 +71,9 @@ const residualWithinAmountFinanced = (
   ctx: z.RefinementCtx,
 ) => {
   if (r.residualAmount === null || r.estAmtFinanced === null) return;
-  if (moneyToCents(r.residualAmount) > moneyToCents(r.estAmtFinanced)) {
+  const residual = centsOrNull(r.residualAmount);
+  const financed = centsOrNull(r.estAmtFinanced);
+  if (residual !== null && financed !== null && residual > financed) {
     ctx.addIssue({
       code: 'custom',
       path: ['residualAmount'],
@@ -97,14 +100,9 @@ export type RequestFields = z.output<typeof requestFieldsSchema>;
 export const applicationRequestSaveSchema = requestFieldsObject
   .extend({
     /** The application id; when sent it must match the path. */
-    id: z.number().int().positive().optional(),
-    loanProductId: z.number().int().positive(),
-    dealerId: z
-      .number()
-      .int()
-      .positive()
-      .nullish()
-      .transform((v) => v ?? null),
+    id: idValueSchema.optional(),
+    loanProductId: idValueSchema,
+    dealerId: idValueSchema.nullish().transform((v) => v ?? null),
     confirmFunded: confirmFundedSchema,
   })
   .superRefine((r, ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsNull, moneySchema, nonNegativeMoneySchema } from '../money.ts';
+import { idValueSchema } from '../primitives.ts';
 import {
   confirmFundedSchema,
   flag,
@@ -71,12 +72,7 @@ export const internalRefinanceInputSchema = z.object({
 export const transactionSaveSchema = z.object({
   transactionType: transactionTypeSchema.nullish().transform((v) => v ?? null),
   purpose: optionalText(100),
-  dealerId: z
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((v) => v ?? null),
+  dealerId: idValueSchema.nullish().transform((v) => v ?? null),
   tradeIns: z.array(tradeInInputSchema).max(5).default([]),
   dealerPurchase: dealerPurchaseInputSchema.nullish().transform((v) => v ?? null),
   sellers: z.array(sellerInputSchema).max(5).default([]),

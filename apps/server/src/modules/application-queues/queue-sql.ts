@@ -1,4 +1,6 @@
 import {
+  DATE_MAX,
+  DATE_MIN,
   QUEUE_LOOKUP_COUNT_CAP,
   queueColumnByField,
   type ParsedApplicationSearchRequest,
@@ -141,6 +143,9 @@ const toInt = (v: unknown): number | null => {
   return Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX ? n : null;
 };
 
+const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00.000Z`);
+const DATE_END_MS = Date.parse(`${DATE_MAX}T23:59:00.000Z`);
+
 /** One filter item as SQL, or undefined when it filters nothing (an empty value, as the MUI grid does). */
 export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
   const column = columnSql[item.field];
@@ -207,8 +212,11 @@ export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
     }
     case 'time': {
       // dateTime filters have minute precision, as the grid's date-time input: 'is' = the same minute.
-      const ms = Date.parse(String(value));
-      if (Number.isNaN(ms)) return undefined;
+      const parsed = Date.parse(String(value));
+      if (Number.isNaN(parsed)) return undefined;
+      // Clamped to the documented date range (a saved filter may predate the contract's range check):
+      // PostgreSQL has no year 0 and no year +275760.
+      const ms = Math.min(Math.max(parsed, DATE_MIN_MS), DATE_END_MS);
       const start = new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS).toISOString();
       const end = new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS + MINUTE_MS).toISOString();
       switch (operator) {

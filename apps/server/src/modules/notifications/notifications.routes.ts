@@ -1,4 +1,4 @@
-import { notificationsQuerySchema, notificationsResponseSchema } from '@credence/contracts';
+import { idValueSchema, notificationsQuerySchema, notificationsResponseSchema } from '@credence/contracts';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.ts';
 import { withTenant } from '../../db/tenancy.ts';
@@ -46,7 +46,7 @@ export const registerNotificationRoutes = (app: App, { db }: AppDeps) => {
         tags: ['notifications'],
         summary: 'Mark notifications read (all of them with markAll=true)',
         querystring: z.object({ markAll: z.enum(['true', 'false']).optional() }),
-        body: z.array(z.number().int()).max(500).optional(),
+        body: z.array(idValueSchema).max(500).optional(),
         response: { 204: z.null() },
       },
     },
