@@ -48,7 +48,32 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentsQuerySchema = z.object({ includeDeleted: z.enum(['true', 'false']).optional() });
+export const COMMENTS_PAGE_SIZE = 50;
+export const COMMENTS_MAX_PAGE_SIZE = 200;
+/**
+ * A page of an application's comments, newest first: at most `limit` (default COMMENTS_PAGE_SIZE), of one `type`
+ * or both, older than comment `before` (the last one of the previous page; keyset paging, so a comment added
+ * meanwhile neither repeats nor hides one).
+ */
+export const commentsQuerySchema = z.object({
+  includeDeleted: z.enum(['true', 'false']).optional(),
+  type: commentTypeSchema.optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/)
+    .transform(Number)
+    .pipe(z.number().max(COMMENTS_MAX_PAGE_SIZE))
+    .optional(),
+  before: pathIdSchema().optional(),
+});
+/** `total`: comments matching the query (all pages); `unread`: per type, not deleted, not mine, not yet viewed by me. */
+export const commentPageSchema = z.object({
+  data: z.array(commentSchema),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+  unread: z.object({ JOURNAL: z.number().int(), DEALER: z.number().int() }),
+});
+export type CommentPage = z.infer<typeof commentPageSchema>;
 export const commentParamsSchema = z.object({
   id: pathIdSchema(),
   commentId: pathIdSchema(),

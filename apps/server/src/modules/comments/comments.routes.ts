@@ -1,5 +1,6 @@
 import {
   commentInputSchema,
+  commentPageSchema,
   commentParamsSchema,
   commentSchema,
   commentsQuerySchema,
@@ -21,14 +22,20 @@ export const registerCommentRoutes = (app: App, appDeps: AppDeps) => {
     {
       schema: {
         tags: ['comments'],
-        summary: "An application's dealer and journal comments, oldest first (deleted ones with includeDeleted=true)",
+        summary:
+          "A page of an application's dealer and journal comments, newest first: ?type=, ?limit= (50, at most 200), ?before=<id of the last comment of the previous page>; deleted ones with includeDeleted=true. Answers {data, total, hasMore, unread: {JOURNAL, DEALER}}",
         params: idParamsSchema,
         querystring: commentsQuerySchema,
-        response: { 200: z.array(commentSchema), 404: errorBodySchema },
+        response: { 200: commentPageSchema, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
     (request) =>
-      service.listComments(deps, authOf(request), request.params.id, request.query.includeDeleted === 'true'),
+      service.listComments(deps, authOf(request), request.params.id, {
+        includeDeleted: request.query.includeDeleted === 'true',
+        type: request.query.type,
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
   );
 
   app.post(
@@ -36,7 +43,8 @@ export const registerCommentRoutes = (app: App, appDeps: AppDeps) => {
     {
       schema: {
         tags: ['comments'],
-        summary: 'Add a comment; mentions as @user:{email}[name] or @usergroup:{id}[name] notify those named',
+        summary:
+          'Add a comment; mentions as @user:{email}[name] or @usergroup:{id}[name] notify those named. Answers the new comment alone',
         params: idParamsSchema,
         body: commentInputSchema,
         response: { 201: commentSchema, 404: errorBodySchema, 422: errorBodySchema },

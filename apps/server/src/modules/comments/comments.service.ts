@@ -1,4 +1,11 @@
-import { historyActions, messages, type Comment, type CommentType } from '@credence/contracts';
+import {
+  COMMENTS_PAGE_SIZE,
+  historyActions,
+  messages,
+  type Comment,
+  type CommentPage,
+  type CommentType,
+} from '@credence/contracts';
 import { displayMessage, parseMentions, type Mention } from '@credence/domain';
 import { sql } from 'drizzle-orm';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
@@ -23,25 +30,35 @@ const requireApplication = async (tx: TenantTx, applicationId: number) => {
   if ((await countApplications(tx, applicationId)) === 0) throw notFound();
 };
 
+/** A page of an application's comments, newest first, with the total and the caller's unread counts. */
 export const listComments = (
   deps: ApplicationDeps,
   auth: AuthContext,
   applicationId: number,
-  includeDeleted: boolean,
-) =>
+  query: {
+    includeDeleted: boolean;
+    type?: CommentType | undefined;
+    limit?: number | undefined;
+    before?: number | undefined;
+  },
+): Promise<CommentPage> =>
   withTenant(deps.db, auth.lenderId, async (tx) => {
     await requireApplication(tx, applicationId);
-    return loadCommentViews(tx, auth, applicationId, includeDeleted);
+    const pageQuery = {
+      includeDeleted: query.includeDeleted,
+      type: query.type,
+      limit: query.limit ?? COMMENTS_PAGE_SIZE,
+      before: query.before,
+    };
+    const { rows, views, hasMore } = await repo.listCommentsPage(tx, applicationId, pageQuery);
+    const { total, unread } = await repo.countComments(tx, applicationId, pageQuery, auth.userId);
+    return { data: toCommentViews(auth, rows, views), total, hasMore, unread };
   });
 
-const loadCommentViews = async (
-  tx: TenantTx,
-  auth: AuthContext,
-  applicationId: number,
-  includeDeleted: boolean,
-): Promise<Comment[]> => {
-  const { rows, views } = await repo.listComments(tx, applicationId, includeDeleted);
-  return rows.map(({ comment: c, authorName, authorFullName }) => {
+type Loaded = Awaited<ReturnType<typeof repo.findCommentWithViews>>;
+
+const toCommentViews = (auth: AuthContext, rows: Loaded['rows'], views: Loaded['views']): Comment[] =>
+  rows.map(({ comment: c, authorName, authorFullName }) => {
     const viewedBy = views
       .filter((v) => v.commentId === c.id)
       .map((v) => ({ userId: v.userId, name: v.name, viewedUtcTime: v.viewedAt.toISOString() }));
@@ -60,10 +77,12 @@ const loadCommentViews = async (
       viewedByMe: viewedBy.some((v) => v.userId === auth.userId),
     };
   });
-};
 
-const commentView = async (tx: TenantTx, auth: AuthContext, applicationId: number, commentId: number) =>
-  (await loadCommentViews(tx, auth, applicationId, true)).find((c) => c.id === commentId)!;
+/** The one comment a write answers: read by its id alone, never the application's other comments. */
+const commentView = async (tx: TenantTx, auth: AuthContext, applicationId: number, commentId: number) => {
+  const { rows, views } = await repo.findCommentWithViews(tx, applicationId, commentId);
+  return toCommentViews(auth, rows, views)[0]!;
+};
 
 /**
  * Mentions must name users of this lender (by e-mail) and its user groups (by id): a mention of anyone else
