@@ -137,6 +137,13 @@ describe('database faults', () => {
     expect(leftOpen.rows[0]!.n).toBe(0);
   });
 
+  it('a second start on a cluster a running process still uses is refused, its server left alone', async () => {
+    const pid = embedded.pid();
+    await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(/used by another process/);
+    expect(embedded.pid()).toBe(pid);
+    expect(await ready()).toBe(true);
+  });
+
   it('the embedded server killed (kill -9 of its postmaster) is restarted and the API recovers by itself', async () => {
     expect(await ready()).toBe(true);
     const before = embedded.pid()!;
