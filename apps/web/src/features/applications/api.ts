@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   applicantsResponseSchema,
@@ -6,7 +13,9 @@ import {
   applicationRequestSchema,
   applicationSchema,
   collateralsResponseSchema,
+  commentPageSchema,
   commentSchema,
+  COMMENTS_PAGE_SIZE,
   createApplicationResponseSchema,
   dealerSchema,
   historyEntrySchema,
@@ -18,6 +27,8 @@ import {
   type ApplicantsSave,
   type ApplicationRequestSave,
   type CollateralsSave,
+  type Comment,
+  type CommentPage,
   type CommentType,
   type CreateApplication,
   type TransactionSave,
@@ -180,40 +191,126 @@ export const useFileMutations = (id: number) => {
 
 // Comments
 
-export const useComments = (id: number, includeDeleted: boolean) =>
-  useQuery({
-    queryKey: [...applicationKeys.comments(id), { includeDeleted }],
-    queryFn: retrieving('comments', () =>
-      apiClient.get(`/api/applications/${id}/comments`, {
-        schema: z.array(commentSchema),
-        query: { includeDeleted: includeDeleted ? 'true' : undefined },
-      }),
-    ),
+type CommentsFilter = { includeDeleted: boolean; type: CommentType };
+type CommentPages = InfiniteData<CommentPage, number | undefined>;
+
+/**
+ * One tab of the comments panel, a page at a time, newest first (COMMENTS_PAGE_SIZE each); `fetchNextPage`
+ * loads older ones. Writes put their answer straight into these pages (see useCommentMutations).
+ */
+export const useComments = (id: number, filter: CommentsFilter) =>
+  useInfiniteQuery({
+    queryKey: [...applicationKeys.comments(id), filter],
+    queryFn: ({ pageParam }) =>
+      retrieving('comments', () =>
+        apiClient.get(`/api/applications/${id}/comments`, {
+          schema: commentPageSchema,
+          query: {
+            type: filter.type,
+            includeDeleted: filter.includeDeleted ? 'true' : undefined,
+            limit: COMMENTS_PAGE_SIZE,
+            before: pageParam,
+          },
+        }),
+      )(),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
     refetchInterval: 60_000,
     meta: silent,
   });
 
 export const useCommentMutations = (id: number) => {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
+  // Everything of the application but its comments (history, summary): the comments are updated in place.
+  const refresh = () =>
+    queryClient.invalidateQueries({
+      queryKey: applicationKeys.application(id),
+      predicate: (query) => query.queryKey[2] !== 'comments',
+    });
+  /** Applies a change to every loaded comments list of this application (each tab, with or without deleted). */
+  const update = (change: (pages: CommentPages, filter: CommentsFilter) => CommentPages) => {
+    for (const [key, data] of queryClient.getQueriesData<CommentPages>({ queryKey: applicationKeys.comments(id) })) {
+      if (data) queryClient.setQueryData<CommentPages>(key, change(data, key[3] as CommentsFilter));
+    }
+  };
+  const mapComments = (pages: CommentPages, f: (c: Comment) => Comment) => ({
+    ...pages,
+    pages: pages.pages.map((p) => ({ ...p, data: p.data.map(f) })),
+  });
+  /** A comment as loaded in any list of this application. */
+  const loaded = (commentId: number) =>
+    queryClient
+      .getQueriesData<CommentPages>({ queryKey: applicationKeys.comments(id) })
+      .flatMap(([, data]) => data?.pages.flatMap((p) => p.data) ?? [])
+      .find((c) => c.id === commentId);
+  const replace = (comment: Comment) =>
+    update((pages) => mapComments(pages, (c) => (c.id === comment.id ? comment : c)));
   return {
     add: useMutation({
       mutationFn: (body: { type: CommentType; message: string }) =>
         apiClient.post(`/api/applications/${id}/comments`, body, { schema: commentSchema }),
-      onSuccess: refresh,
+      onSuccess: (comment) => {
+        // The new comment shows at once, at the head of the newest page.
+        update((pages, filter) =>
+          filter.type !== comment.type || pages.pages.length === 0
+            ? pages
+            : {
+                ...pages,
+                pages: pages.pages.map((p, i) =>
+                  i === 0
+                    ? { ...p, data: [comment, ...p.data.filter((c) => c.id !== comment.id)], total: p.total + 1 }
+                    : p,
+                ),
+              },
+        );
+        void refresh();
+      },
     }),
     edit: useMutation({
       mutationFn: ({ commentId, message }: { commentId: number; message: string }) =>
         apiClient.put(`/api/applications/${id}/comments/${commentId}`, { message }, { schema: commentSchema }),
-      onSuccess: refresh,
+      onSuccess: (comment) => {
+        replace(comment);
+        void refresh();
+      },
     }),
     remove: useMutation({
       mutationFn: (commentId: number) => apiClient.delete(`/api/applications/${id}/comments/${commentId}`),
-      onSuccess: refresh,
+      onSuccess: (_answer, commentId) => {
+        const removed = loaded(commentId);
+        update((pages, filter) =>
+          removed === undefined || filter.type !== removed.type
+            ? pages
+            : filter.includeDeleted
+              ? mapComments(pages, (c) => (c.id === commentId ? { ...c, isDeleted: true } : c))
+              : {
+                  ...pages,
+                  pages: pages.pages.map((p) =>
+                    p.data.some((c) => c.id === commentId)
+                      ? { ...p, data: p.data.filter((c) => c.id !== commentId), total: p.total - 1 }
+                      : { ...p, total: p.total - 1 },
+                  ),
+                },
+        );
+        void refresh();
+      },
     }),
     markViewed: useMutation({
       mutationFn: (commentId: number) => apiClient.post(`/api/applications/${id}/comments/${commentId}/viewed`),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.comments(id) }),
+      onSuccess: (_answer, commentId) => {
+        const viewed = loaded(commentId);
+        update((pages) => {
+          const marked = mapComments(pages, (c) => (c.id === commentId ? { ...c, viewedByMe: true } : c));
+          if (!viewed || viewed.viewedByMe) return marked;
+          return {
+            ...marked,
+            pages: marked.pages.map((p) => ({
+              ...p,
+              unread: { ...p.unread, [viewed.type]: Math.max(0, p.unread[viewed.type] - 1) },
+            })),
+          };
+        });
+      },
     }),
   };
 };

@@ -163,12 +163,17 @@ export const CommentsPanel = ({ applicationId }: { applicationId: number }) => {
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [draft, setDraft] = useState('');
   const { data: user } = useCurrentUser();
-  const { data: comments, isPending, isError } = useComments(applicationId, includeDeleted);
+  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useComments(applicationId, {
+    includeDeleted,
+    type,
+  });
   const { add, edit, remove, markViewed } = useCommentMutations(applicationId);
   const busy = add.isPending || edit.isPending || remove.isPending || markViewed.isPending;
-  const shown = (comments ?? []).filter((c) => c.type === type);
-  const unreadOf = (t: CommentType) =>
-    (comments ?? []).filter((c) => c.type === t && !c.viewedByMe && !c.isDeleted && c.user?.id !== user?.id).length;
+  // Pages come newest first; the panel reads top to bottom, oldest first, older ones loaded on demand above.
+  const shown = (data?.pages.flatMap((p) => p.data) ?? []).filter((c) => c.type === type).reverse();
+  const unread = data?.pages[0]?.unread;
+  const unreadOf = (t: CommentType) => unread?.[t] ?? 0;
+  const total = data?.pages[0]?.total ?? 0;
 
   const submit = () => add.mutate({ type, message: draft.trim() }, { onSuccess: () => setDraft('') });
 
@@ -219,6 +224,16 @@ export const CommentsPanel = ({ applicationId }: { applicationId: number }) => {
         </Typography>
       ) : (
         <Box sx={{ maxHeight: 480, overflowY: 'auto', mb: 1.5 }}>
+          {hasNextPage ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mb: 1 }}>
+              <Button size="small" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                Load older comments
+              </Button>
+              <Typography variant="caption" color="text.secondary" data-testid="comments-count">
+                {shown.length} of {total}
+              </Typography>
+            </Box>
+          ) : null}
           {shown.map((c) => (
             <CommentItem
               key={c.id}
