@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { messages } from '@credence/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -54,6 +50,7 @@ import { registerAuthGuard } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerWebStatic } from './platform/web-static.ts';
 import { loggerOptions } from './platform/logger.ts';
 
 /** `databaseProcess`: the embedded PostgreSQL's watchdog when the process runs one (health checks read it). */
@@ -146,15 +143,7 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
   registerGridSettingRoutes(app, deps);
   registerSearchFilterRoutes(app, deps);
 
-  const webIndex = path.join(deps.config.webDist, 'index.html');
-  const hasWeb = existsSync(webIndex);
-  if (hasWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '');
-    if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ code: 'NOT_FOUND', message: messages.errors.notFound });
-  });
+  await registerWebStatic(app, deps.config.webDist);
 
   return { app, routes };
 };
