@@ -4,9 +4,9 @@
  * it (its own process, apps/server/src/main.ts) on the benchmark database of bench:queues.
  *
  * The mix: 80 % reads — queue pages (POST /api/applicationqueues/{grid}/search), lookups (the side-menu text
- * search: id, member number, last name, SSN), worksheet loads (GET the application, its worksheet info and its
- * files, as the worksheet opens) — and 20 % writes — comments, request edits (PUT .../request on an application
- * the session holds the lock of) and locks (take, refresh, release). Several signed-in sessions share it; each
+ * search: id, member number, last name, SSN), worksheet loads (GET the application, its worksheet info, its
+ * files or the first page of its journal comments, as the worksheet opens) — and 20 % writes — comments, request
+ * edits (PUT .../request on an application the session holds the lock of) and locks (take, refresh, release). Several signed-in sessions share it; each
  * takes the locks of its edit set before the load (as an opened worksheet does) and releases them at the end.
  * The writes stay in the database (comments, request purposes, history rows).
  *
@@ -310,6 +310,7 @@ const nextCall = (actor: Actor, serial: number): Call => {
         ['GET application', ''],
         ['GET worksheetInfo', '/worksheetInfo'],
         ['GET files', '/files'],
+        ['GET comments', '/comments?type=JOURNAL&limit=50'], // the comments panel's first page
       ] as const);
       return { kind, op, method: 'GET', path: `/api/applications/${id}${suffix}`, session };
     }
