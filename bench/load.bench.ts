@@ -6,8 +6,9 @@
  * The mix: 80 % reads — queue pages (POST /api/applicationqueues/{grid}/search), lookups (the side-menu text
  * search: id, member number, last name, SSN), worksheet loads (GET the application, its worksheet info, its
  * files or the first page of its journal comments, as the worksheet opens) — and 20 % writes — comments, request
- * edits (PUT .../request on an application the session holds the lock of) and locks (take, refresh, release). Several signed-in sessions share it; each
- * takes the locks of its edit set before the load (as an opened worksheet does) and releases them at the end.
+ * edits (PUT .../request on an application the session holds the lock of) and locks (take, refresh, release).
+ * Several signed-in sessions share it; each takes the locks of its edit set before the load (as an opened
+ * worksheet does) and releases them at the end.
  * The writes stay in the database (comments, request purposes, history rows).
  *
  * Prints p50/p95/p99 per kind and overall, errors by status and the achieved rate; then a step search (rising
