@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /** The queue grid, its data rows (each carries its application id) and its footer. */
@@ -199,4 +200,95 @@ test('Save Filter keeps the criteria on screen and opens the new filter', async 
   await expect(header(page, 'App Id')).toHaveAttribute('aria-sort', 'ascending');
   const states = await grid(page).locator('[role="gridcell"][data-field="state"]').allInnerTexts();
   expect(new Set(states)).toEqual(new Set(['New']));
+});
+
+/** A person typing at 20 characters a second (issue 17, item 1). */
+const TYPING = { delay: 50 };
+const filterItems = (page: Page) => JSON.parse(query(page).get('filter') ?? '[]') as unknown[][];
+
+test('The filter panel stays open while typing at 20 characters a second and filters on the whole word', async ({
+  page,
+}) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue');
+  await expect(footer(page)).toHaveText(/^1–25 of \d+$/);
+  // A mark on the grid's element: it survives only if the grid is not re-created.
+  await grid(page).evaluate((el) => el.setAttribute('data-mark', 'kept'));
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/applicationqueues\/\w+\/search$/.test(r.url()))
+      searches.push(r.postData() ?? '');
+  });
+
+  await grid(page).getByRole('button', { name: 'Filters', exact: true }).click();
+  const panel = page.locator('.MuiDataGrid-filterForm');
+  await panel.getByRole('combobox', { name: 'Column' }).click();
+  await page.getByRole('option', { name: 'Applicant' }).click();
+  const value = panel.getByRole('textbox', { name: 'Value' });
+  await value.click();
+  await value.pressSequentially('Mitchell', TYPING);
+
+  await expect.poll(() => query(page).get('filter')).toBe('[["applicantName","contains","Mitchell"]]');
+  await expect(panel).toBeVisible();
+  await expect(value).toBeFocused();
+  await expect(value).toHaveValue('Mitchell');
+  await expect(grid(page)).toHaveAttribute('data-mark', 'kept');
+  await expect(grid(page).locator('.MuiDataGrid-overlay, [role="row"][data-id]').first()).toBeVisible();
+  const names = await grid(page).locator('[role="gridcell"][data-field="applicantName"]').allInnerTexts();
+  expect(names.every((name) => name.includes('Mitchell'))).toBe(true);
+  // Debounced: the server is asked for the whole word, not for every letter typed.
+  const partial = searches.filter((body) => /"applicantName","operator":"contains","value":"M(?!itchell")/.test(body));
+  expect(partial.length).toBeLessThanOrEqual(2);
+  expect(searches.some((body) => body.includes('"value":"Mitchell"'))).toBe(true);
+  // Still typing into the same panel: more letters land at the end.
+  await value.pressSequentially('xyz', TYPING);
+  await expect.poll(() => query(page).get('filter')).toBe('[["applicantName","contains","Mitchellxyz"]]');
+  await expect(value).toBeFocused();
+  await expect(dataRows(page)).toHaveCount(0);
+  for (let i = 0; i < 3; i += 1) await value.press('Backspace', TYPING);
+  await expect.poll(() => query(page).get('filter')).toBe('[["applicantName","contains","Mitchell"]]');
+  await reviewShots(page, 'queue-filter-applicant');
+
+  // An amount: 25000 typed digit by digit is 25000.
+  await panel.getByRole('combobox', { name: 'Column' }).click();
+  await page.getByRole('option', { name: 'Requested Amount' }).click();
+  const amount = panel.getByRole('textbox', { name: 'Value' });
+  await amount.click();
+  await amount.pressSequentially('25000', TYPING);
+  await expect.poll(() => filterItems(page).map((item) => [item[0], item[2]])).toEqual([['requestedAmount', '25000']]);
+  await expect(amount).toHaveValue('25000');
+  await expect(amount).toBeFocused();
+  await expect(panel).toBeVisible();
+  await expect(grid(page)).toHaveAttribute('data-mark', 'kept');
+  await reviewShots(page, 'queue-filter-amount');
+});
+
+test('Sorting keeps the grid and the focus on the header; Back restores the order', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue');
+  await expect(footer(page)).toHaveText(/^1–25 of \d+$/);
+  await grid(page).evaluate((el) => el.setAttribute('data-mark', 'kept'));
+
+  await header(page, 'App Id').click();
+  await expect.poll(() => query(page).get('sort')).toBe('applicationId:asc');
+  await expect(header(page, 'App Id')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(grid(page)).toHaveAttribute('data-mark', 'kept');
+  const focusedHeader = () =>
+    page.evaluate(() => document.activeElement?.closest('[role="columnheader"]')?.getAttribute('data-field') ?? null);
+  expect(await focusedHeader()).toBe('applicationId');
+  const first = await firstRowId(page);
+
+  // The keyboard keeps working from the focused header: Enter sorts descending.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => query(page).get('sort')).toBe('applicationId:desc');
+  await expect.poll(() => firstRowId(page)).not.toBe(first);
+  expect(await focusedHeader()).toBe('applicationId');
+  await expect(grid(page)).toHaveAttribute('data-mark', 'kept');
+
+  // Back follows the URL in the same grid.
+  await page.goBack();
+  await expect.poll(() => query(page).get('sort')).toBe('applicationId:asc');
+  await expect(header(page, 'App Id')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(() => firstRowId(page)).toBe(first);
+  await expect(grid(page)).toHaveAttribute('data-mark', 'kept');
 });

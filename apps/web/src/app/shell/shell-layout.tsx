@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import Box from '@mui/material/Box';
+import { initialPageKey, nextPageKey } from '../../lib/in-page-navigation.ts';
 import { isChromeHidden } from './chrome-visibility.ts';
 import { APP_BAR_HEIGHT, SIDE_MENU_OPEN_MIN_WIDTH } from './layout-constants.ts';
 import { SideMenu } from './side-menu.tsx';
@@ -12,10 +13,15 @@ const initialSideMenuOpen = (): boolean => sideMenuOpen ?? window.innerWidth >= 
 
 /**
  * Top bar, side menu and the routed page. The page is keyed by the location key, so navigating to
- * the same URL remounts it: its data reloads and its form state resets (spec 1 §2).
+ * the same URL remounts it: its data reloads and its form state resets (spec 1 §2). A page's own URL
+ * updates (a queue's sort, filter and page) and Back/Forward within the same path keep it mounted.
  */
 export const ShellLayout = () => {
   const location = useLocation();
+  const navigationType = useNavigationType();
+  const [pageKey, setPageKey] = useState(() => initialPageKey(location));
+  const nextKey = nextPageKey(pageKey, location, navigationType);
+  if (nextKey !== pageKey) setPageKey(nextKey);
   const [open, setOpen] = useState(initialSideMenuOpen);
   const setMenuOpen = (value: boolean) => {
     sideMenuOpen = value;
@@ -25,7 +31,7 @@ export const ShellLayout = () => {
   if (isChromeHidden(location.pathname, location.search)) {
     return (
       <Box component="main" sx={{ minHeight: '100vh' }}>
-        <Outlet key={location.key} />
+        <Outlet key={nextKey.key} />
       </Box>
     );
   }
@@ -36,7 +42,7 @@ export const ShellLayout = () => {
       <SideMenu open={open} onToggle={() => setMenuOpen(!open)} onOpen={() => setMenuOpen(true)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${APP_BAR_HEIGHT}px` }}>
         <Box sx={{ px: 3, py: 2.5 }}>
-          <Outlet key={location.key} />
+          <Outlet key={nextKey.key} />
         </Box>
       </Box>
     </Box>

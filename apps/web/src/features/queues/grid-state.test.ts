@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeFilterItems,
   decodeSort,
+  filterKeyOf,
   defaultViewState,
   readViewState,
   sameCriteria,
@@ -94,5 +95,17 @@ describe('queue URL state', () => {
     expect(sameCriteria(a, read('sort=a:asc'))).toBe(true);
     expect(sameCriteria(a, read('sort=a:desc'))).toBe(false);
     expect(sameCriteria(read(''), read('sort='))).toBe(false);
+  });
+});
+
+describe('filterKeyOf', () => {
+  it('changes with the filter, its logic and the search text, not with page or sort', () => {
+    const key = (query: string) => filterKeyOf(new URLSearchParams(query));
+    expect(key('page=2&sort=applicationId:asc')).toBe(key(''));
+    expect(key('filter=[["applicantName","contains","M"]]')).not.toBe(
+      key('filter=[["applicantName","contains","Mi"]]'),
+    );
+    expect(key('search=')).not.toBe(key(''));
+    expect(key('filter=[]&logic=or')).not.toBe(key('filter=[]'));
   });
 });

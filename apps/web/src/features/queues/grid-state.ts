@@ -135,3 +135,12 @@ export const sameCriteria = (a: QueueViewState, b: QueueViewState): boolean =>
   (a.sort === null ? 'null' : encodeSort(a.sort)) === (b.sort === null ? 'null' : encodeSort(b.sort)) &&
   a.filter.logic === b.filter.logic &&
   encodeFilterItems(a.filter.filters) === encodeFilterItems(b.filter.filters);
+
+/**
+ * The part of a URL the grid's filter model shows (filter items, logic, search text): when it changes and is
+ * not the page's own update, the filter model is re-read from the URL (Back/Forward, the search chip).
+ */
+export const filterKeyOf = (params: URLSearchParams): string =>
+  [params.get('filter') ?? '', params.get('logic') ?? '', params.has('search') ? `=${params.get('search')}` : ''].join(
+    '\u0000',
+  );

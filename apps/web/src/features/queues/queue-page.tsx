@@ -35,6 +35,7 @@ import {
   type SearchFilter,
 } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { inPageNavigationOptions } from '../../lib/in-page-navigation.ts';
 import { filterHref } from '../search-filters/filter-rows.tsx';
 import { SearchFilterDialog } from '../search-filters/search-filter-dialog.tsx';
 import {
@@ -57,7 +58,14 @@ import {
   visibleFields,
   type QueueGridSetting,
 } from './grid-settings.ts';
-import { encodeFilterItems, readViewState, sameCriteria, writeViewState, type QueueViewState } from './grid-state.ts';
+import {
+  encodeFilterItems,
+  filterKeyOf,
+  readViewState,
+  sameCriteria,
+  writeViewState,
+  type QueueViewState,
+} from './grid-state.ts';
 import { buildQueueColumns, worksheetPathOf } from './queue-columns.tsx';
 import { QueueToolbar, QueueToolbarContext } from './queue-toolbar.tsx';
 import {
@@ -77,6 +85,20 @@ import {
 
 /** A page change the grid makes by itself right after a sort or filter change (it goes back to the first page). */
 const GRID_PAGE_RESET_WINDOW_MS = 250;
+/**
+ * Filter changes settle this long before they reach the URL and the server (the grid's value input already
+ * waits 150 ms after a keystroke): typing a name asks for the whole name once, not for every letter.
+ */
+export const QUEUE_FILTER_URL_DELAY_MS = 350;
+
+/** A filter model re-read from the URL keeps the ids of the items on screen, so their inputs are not re-created. */
+const keepItemIds = (next: GridFilterModel, current: GridFilterModel): GridFilterModel => ({
+  ...next,
+  items: next.items.map((item, index) => {
+    const shown = current.items[index];
+    return shown && shown.field === item.field ? { ...item, id: shown.id } : item;
+  }),
+});
 
 const gridNameOfPath = (pathname: string): QueueGridName =>
   queueGridNameSchema.catch('allApplicationsQueue').parse(pathname.replace(/^\/+|\/+$/g, ''));
@@ -205,18 +227,30 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
   const text = view.text ?? base.text ?? '';
   const filterOnTop = canFilterOnTop(base.filter);
 
-  // --- The grid's filter model: local (it holds items still being typed), re-read when the URL changes.
-  const committedKey = `${params.get('filter') ?? ''}\u0000${params.get('logic') ?? ''}\u0000${text}`;
+  // --- The grid's filter model: local (it holds items still being typed), written to the URL once typing
+  // settles, re-read when the URL changes by other means (Back/Forward, the search chip). The page stays
+  // mounted through its own URL updates (in-page navigation), so the filter panel and its focus stay.
+  const committedKey = filterKeyOf(params);
   const [gridFilter, setGridFilter] = useState<GridFilterModel>(() => queueToGridFilter(view.filter, text, columns));
   const [seenKey, setSeenKey] = useState(committedKey);
+  /** The filter key of the page's own last URL update: its echo must not reset what is typed since. */
+  const [ownKey, setOwnKey] = useState<string | null>(null);
+  /** Counts re-reads from the URL; a pending filter update scheduled before one is dropped. */
+  const [urlReads, setUrlReads] = useState(0);
   if (seenKey !== committedKey) {
     setSeenKey(committedKey);
-    const local = gridFilterToQueue(gridFilter, columns);
-    const differs =
-      local.text !== text ||
-      encodeFilterItems(local.filter.filters) !== encodeFilterItems(view.filter.filters) ||
-      (view.filter.filters.length > 1 && local.filter.logic !== view.filter.logic);
-    if (differs) setGridFilter(queueToGridFilter(view.filter, text, columns));
+    if (committedKey === ownKey) setOwnKey(null);
+    else {
+      const local = gridFilterToQueue(gridFilter, columns);
+      const differs =
+        local.text !== text ||
+        encodeFilterItems(local.filter.filters) !== encodeFilterItems(view.filter.filters) ||
+        (view.filter.filters.length > 1 && local.filter.logic !== view.filter.logic);
+      if (differs) {
+        setGridFilter(keepItemIds(queueToGridFilter(view.filter, text, columns), gridFilter));
+        setUrlReads((n) => n + 1);
+      }
+    }
   }
 
   // --- Columns: visibility, widths and density, remembered per user (a saved filter's own columns win).
@@ -283,9 +317,17 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
     return () => off.forEach((unsubscribe) => unsubscribe());
   }, [apiRef]);
 
+  // The latest URL state, for updates that run after a delay.
+  const latest = useRef({ params, view, urlReads });
+  useEffect(() => {
+    latest.current = { params, view, urlReads };
+  });
+
   const go = useCallback(
-    (next: QueueViewState, replace: boolean) => setSearchParams(writeViewState(params, next), { replace }),
-    [params, setSearchParams],
+    (next: QueueViewState, replace: boolean) => {
+      void setSearchParams(writeViewState(latest.current.params, next), inPageNavigationOptions(replace));
+    },
+    [setSearchParams],
   );
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
@@ -303,13 +345,23 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
     go(next, false);
   };
 
+  const filterTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(filterTimer.current), []);
   const onFilterModelChange = (model: GridFilterModel) => {
     setGridFilter(model);
-    const local = gridFilterToQueue(model, columns);
-    const next: QueueViewState = { ...view, filter: local.filter, text: userText(base, local.text), page: 0 };
-    if (sameCriteria(next, view)) return;
-    pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
-    go(next, true);
+    window.clearTimeout(filterTimer.current);
+    const scheduledAfter = urlReads;
+    filterTimer.current = window.setTimeout(() => {
+      const { view: now, urlReads: readsNow } = latest.current;
+      // The URL changed by other means meanwhile (Back, the search chip): it wins over this older model.
+      if (readsNow !== scheduledAfter) return;
+      const local = gridFilterToQueue(model, columns);
+      const next: QueueViewState = { ...now, filter: local.filter, text: userText(base, local.text), page: 0 };
+      if (sameCriteria(next, now)) return;
+      pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
+      setOwnKey(filterKeyOf(writeViewState(latest.current.params, next)));
+      go(next, true);
+    }, QUEUE_FILTER_URL_DELAY_MS);
   };
 
   const clearText = () => {
