@@ -242,6 +242,11 @@ try {
     );
     out(`    time to recover ${ms(f.recovered)}`);
     out(`    requests ${f.total}, failed ${f.failed} (${f.byStatus})`);
+    // What the API's watchdog did (its log lines).
+    for (const line of readFileSync(path.join(dataDir, 'api.log'), 'utf8').split('\n')) {
+      const message = /"msg":"(embedded PostgreSQL[^"]*)"/.exec(line)?.[1];
+      if (message) out(`    watchdog: ${message}`);
+    }
   }
   await waitReady(30_000);
 

@@ -207,6 +207,7 @@ export const startEmbeddedPostgres = async (
   };
 
   const recover = async () => {
+    const exitedAt = Date.now();
     if (restartAttempts === 0) {
       state = 'failed';
       return;
@@ -229,7 +230,7 @@ export const startEmbeddedPostgres = async (
         }
         restarts++;
         state = 'running';
-        log(`embedded PostgreSQL restarted (attempt ${attempt})`);
+        log(`embedded PostgreSQL restarted (attempt ${attempt}, ${Date.now() - exitedAt} ms after it exited)`);
         watch();
         return;
       } catch (error) {
