@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { messages, MAX_FILES_PER_UPLOAD } from '@credence/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -120,7 +120,7 @@ export const readUpload = async (request: FastifyRequest, maxBytes: number): Pro
     else request.raw.once('end', start);
   });
   stalled.catch(() => {});
-  let current: (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
+  let current: Readable | undefined;
   try {
     // multipart/form-data names the boundary between its parts: without one (or an empty one) it cannot be read.
     const boundary = /;\s*boundary=("?)([^";]*)\1/i.exec(request.headers['content-type'] ?? '')?.[2]?.trim();
@@ -169,7 +169,7 @@ export const readUpload = async (request: FastifyRequest, maxBytes: number): Pro
       }
     }
   } catch (error) {
-    current?.destroy?.(); // a cut-short part: its pipeline (and temp file) closes
+    current?.destroy(); // a cut-short part: its pipeline (and temp file) closes
     await discard();
     throw uploadError(error, maxBytes);
   } finally {
