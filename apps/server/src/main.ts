@@ -4,6 +4,7 @@ import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { RETRY_AFTER_SECONDS } from './platform/errors.ts';
 
 /** Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed the demo once -> listen. */
 const main = async () => {
@@ -43,6 +44,10 @@ const main = async () => {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // While closing, Fastify answers new requests 503 itself, before any hook: they get Retry-After here.
+    app.server.prependListener('request', (_request, response) =>
+      response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS)),
+    );
     await app.close();
     await database.close();
     await embedded?.stop();
