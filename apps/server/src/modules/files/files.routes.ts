@@ -65,7 +65,11 @@ export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
       async (request, reply) => {
         const auth = authOf(request);
         await service.assertApplicationExists(deps, auth, request.params.id);
-        const release = await uploadSlots.acquire();
+        // A client that gives up while waiting for a slot leaves the line.
+        const gone = new AbortController();
+        const onClose = () => gone.abort();
+        request.raw.socket.once('close', onClose);
+        const release = await uploadSlots.acquire(gone.signal).finally(() => request.raw.socket.off('close', onClose));
         try {
           const upload = await readUpload(request, appDeps.config.fileMaxBytes);
           try {

@@ -19,23 +19,32 @@ export const createUploadSlots = (max: number, queueMs: number) => {
     else active -= 1;
   };
 
-  /** Resolves with the function that frees the slot (call it exactly once), or throws 503 BUSY. */
-  const acquire = async (): Promise<() => void> => {
+  /**
+   * Resolves with the function that frees the slot (call it exactly once), or throws 503 BUSY. `gone` (the
+   * client's connection closing) takes a waiting upload out of the line at once.
+   */
+  const acquire = async (gone?: AbortSignal): Promise<() => void> => {
     if (active < max) {
       active += 1;
       return once(release);
     }
     const granted = await new Promise<boolean>((resolve) => {
-      const grant = () => {
+      const leave = () => {
         clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
+        gone?.removeEventListener('abort', leave);
         const index = waiting.indexOf(grant);
         if (index >= 0) waiting.splice(index, 1);
         resolve(false);
-      }, queueMs);
+      };
+      const grant = () => {
+        clearTimeout(timer);
+        gone?.removeEventListener('abort', leave);
+        resolve(true);
+      };
+      const timer = setTimeout(leave, queueMs);
+      gone?.addEventListener('abort', leave);
       waiting.push(grant);
+      if (gone?.aborted) leave();
     });
     if (!granted) {
       throw new AppError(503, 'BUSY', messages.files.busy, undefined, {
