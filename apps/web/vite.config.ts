@@ -10,6 +10,14 @@ const proxy = {
   '/readyz': { target: apiTarget },
 };
 
+/**
+ * Bundle layout (issue 17, item 10; budget in scripts/size-budget.mjs): every page is a lazy route
+ * (src/app/router.tsx) and the shell's overlays load after the first paint (src/lib/lazy-overlays.tsx).
+ * - The libraries of the first load (React, MUI core, router, query, zod) form one `vendor` chunk: one file
+ *   compresses better than two dozen small ones, and it changes only when a dependency does.
+ * - contracts and domain have no import side effects, so a page gets only the schemas and rules it uses.
+ * Build output: dist/ with .br/.gz twins (build/precompress.ts) and dist/.vite/manifest.json (the budget's input).
+ */
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
@@ -17,9 +25,14 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
+    rolldownOptions: {
       treeshake: {
-        moduleSideEffects: [{ test: /\/packages\/(contracts|domain)\/src\//, sideEffects: false }],
+        moduleSideEffects: [{ test: /[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+        },
       },
     },
   },

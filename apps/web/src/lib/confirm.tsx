@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { LazyDialog as Dialog } from './lazy-overlays.tsx';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';

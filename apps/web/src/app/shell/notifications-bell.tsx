@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
+import { LazyPopover as Popover } from '../../lib/lazy-overlays.tsx';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useCloseOnCloseAllDialogs } from '../../lib/confirm.tsx';

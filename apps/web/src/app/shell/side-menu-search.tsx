@@ -7,9 +7,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { LazyPopper as Popper, LazyTooltip as Tooltip } from '../../lib/lazy-overlays.tsx';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import SearchIcon from '@mui/icons-material/Search';
@@ -98,7 +97,8 @@ export const SideMenuSearch = ({ inputRef }: { inputRef: Ref<HTMLInputElement> }
 
   return (
     <>
-      <TextField
+      {/* OutlinedInput, not TextField: TextField brings Select, Menu and Modal into the shell's first load. */}
+      <OutlinedInput
         ref={setAnchor}
         inputRef={inputRef}
         value={text}
@@ -114,29 +114,27 @@ export const SideMenuSearch = ({ inputRef }: { inputRef: Ref<HTMLInputElement> }
         onKeyDown={onKeyDown}
         placeholder={messages.queues.searchPlaceholder}
         fullWidth
-        slotProps={{
-          htmlInput: {
-            maxLength: SEARCH_MAX_LENGTH,
-            'aria-label': 'Search',
-            role: 'combobox',
-            'aria-expanded': open,
-            'aria-controls': open ? listId : undefined,
-            'aria-autocomplete': 'none',
-            'aria-activedescendant': open && highlight >= 0 ? optionId(highlight) : undefined,
-          },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: looking ? (
-              <InputAdornment position="end">
-                <CircularProgress size={14} aria-label="Searching" />
-              </InputAdornment>
-            ) : undefined,
-          },
+        inputProps={{
+          maxLength: SEARCH_MAX_LENGTH,
+          'aria-label': 'Search',
+          role: 'combobox',
+          'aria-expanded': open,
+          'aria-controls': open ? listId : undefined,
+          'aria-autocomplete': 'none',
+          'aria-activedescendant': open && highlight >= 0 ? optionId(highlight) : undefined,
         }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
+        endAdornment={
+          looking ? (
+            <InputAdornment position="end">
+              <CircularProgress size={14} aria-label="Searching" />
+            </InputAdornment>
+          ) : undefined
+        }
       />
       <Popper
         open={open && anchor !== null}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -7,9 +8,11 @@ import AddIcon from '@mui/icons-material/Add';
 import { BrandMark, BrandName } from '../../components/brand-logo.tsx';
 import { hasRight, useCurrentUser } from '../../lib/current-user.ts';
 import { APP_BAR_HEIGHT } from './layout-constants.ts';
-import { LenderPicker } from './lender-picker.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
+
+/** Only users with more than one lender see the picker: its select (Menu, Modal) stays out of the first load. */
+const LenderPicker = lazy(() => import('./lender-picker.tsx').then((module) => ({ default: module.LenderPicker })));
 
 export const TopBar = () => {
   const { data: user } = useCurrentUser();
@@ -42,7 +45,11 @@ export const TopBar = () => {
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
           <>
-            <LenderPicker user={user} />
+            {user.lenders.length > 1 ? (
+              <Suspense fallback={null}>
+                <LenderPicker user={user} />
+              </Suspense>
+            ) : null}
             {hasRight(user, 'canReceiveNotifications') ? <NotificationsBell /> : null}
             <ProfileMenu user={user} />
           </>
