@@ -18,7 +18,8 @@ export const frontEndFeeInputSchema = z.object({
  * The money and terms of an application request (spec 3 §3 "Application request save payload"), shared by
  * the create call and the request save. §5: negotiated price at least 0.01 when given, sales tax (TT&L) and
  * other fees 0 or more, payment frequency required, residual (balloon) amount 0 or more and at most the
- * estimated amount financed.
+ * estimated amount financed. Spec 1 §5: the other itemization amounts may be negative (cash down, rebate, trade
+ * in, fee rows, back-end fees — a rebate clawed back, negative equity, a dealer credit; issue 17, item 5).
  *
  * The server recomputes `estAmtFinanced` by control type: the requested amount for a credit card, the loan
  * total of the itemization for automotive, boat and RV; for personal, CD share and home equity loans the
@@ -27,8 +28,8 @@ export const frontEndFeeInputSchema = z.object({
 const requestFieldsObject = z.object({
   negotiatedPrice: nullableMoney(positiveMoneySchema),
   ttlEstimate: nullableMoney(nonNegativeMoneySchema),
-  cashDown: nullableMoney(nonNegativeMoneySchema),
-  rebate: nullableMoney(nonNegativeMoneySchema),
+  cashDown: nullableMoney(moneySchema),
+  rebate: nullableMoney(moneySchema),
   /** Negative for negative equity. */
   netTradeIn: nullableMoney(moneySchema),
   otherFees: nullableMoney(nonNegativeMoneySchema),
@@ -36,11 +37,11 @@ const requestFieldsObject = z.object({
   otherFrontEndFees: z.array(frontEndFeeInputSchema).max(30).optional(),
   /** A total front-end amount typed over the calculated one; null to calculate it. */
   totalFrontEndAmount: nullableMoney(moneySchema),
-  gap: nullableMoney(nonNegativeMoneySchema),
-  creditDisability: nullableMoney(nonNegativeMoneySchema),
-  creditLife: nullableMoney(nonNegativeMoneySchema),
-  warranty: nullableMoney(nonNegativeMoneySchema),
-  otherBackEndFees: nullableMoney(nonNegativeMoneySchema),
+  gap: nullableMoney(moneySchema),
+  creditDisability: nullableMoney(moneySchema),
+  creditLife: nullableMoney(moneySchema),
+  warranty: nullableMoney(moneySchema),
+  otherBackEndFees: nullableMoney(moneySchema),
   requestedAmount: nullableMoney(nonNegativeMoneySchema),
   estAmtFinanced: nullableMoney(nonNegativeMoneySchema),
   residualAmount: nullableMoney(nonNegativeMoneySchema),

@@ -46,6 +46,15 @@ describe('application request save (spec 3 §5)', () => {
       ['otherFrontEndFees.0.name'],
     ],
     ['a fee row may be negative', { otherFrontEndFees: [{ name: 'Dealer credit', value: '-100.00' }] }, []],
+    // Spec 1 §5 (issue 17, item 5): itemization amounts may be negative, but for the price and TT&L.
+    ['a negative rebate is fine', { rebate: '-200.00' }, []],
+    ['a negative cash down is fine', { cashDown: '-50.00' }, []],
+    [
+      'negative back-end fees are fine',
+      { gap: '-1.00', creditDisability: '-1.00', creditLife: '-1.00', warranty: '-1.00', otherBackEndFees: '-1.00' },
+      [],
+    ],
+    ['a malformed rebate is refused, not thrown', { rebate: 'abc' }, ['rebate']],
     [
       '13 months paid quarterly is not a whole number of payments',
       { paymentFrequencyId: 'Quarterly', termMonths: 13 },

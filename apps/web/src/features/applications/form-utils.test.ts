@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicantsSaveSchema } from '@credence/contracts';
+import { z } from 'zod';
+import { applicantsSaveSchema, moneySchema, positiveMoneySchema } from '@credence/contracts';
 import {
   compactRows,
   contractResolver,
@@ -131,5 +132,33 @@ describe('the contract resolver', () => {
     const applicant = { ...blankApplicant('PRIMARY'), firstName: 'Ann', lastName: 'Lee' };
     const result = await resolver({ applicants: [applicant] }, undefined, options);
     expect(result.errors).toEqual({});
+  });
+});
+
+describe('money problems named by the resolver (issue 17, item 5)', () => {
+  const schema = z.object({ price: positiveMoneySchema.nullable(), rebate: moneySchema.nullable() });
+  type Values = { price: string; rebate: string };
+  const resolver = contractResolver<Values, z.input<typeof schema>>(schema, (v) => ({
+    payload: { price: toMoney(v.price), rebate: toMoney(v.rebate) },
+    rows: {},
+  }));
+  const errorsOf = async (values: Values) => {
+    const result = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    return Object.fromEntries(
+      Object.entries(result.errors).map(([name, error]) => [name, (error as { message?: string }).message]),
+    );
+  };
+
+  it.each([
+    ['abc', 'Enter a number, e.g. 1234.50'],
+    ['99999999999999', 'Must be at most 999,999,999,999.99'],
+    ['12.345', 'Enter at most two decimals (cents)'],
+    ['-5', 'Must be at least 0.01'],
+  ])('%j in a price says %j, without throwing', async (typed, message) => {
+    expect(await errorsOf({ price: typed, rebate: '' })).toEqual({ price: message });
+  });
+
+  it('takes a negative amount where the contract does, and pasted text', async () => {
+    expect(await errorsOf({ price: '$21,500.50', rebate: '-200' })).toEqual({});
   });
 });

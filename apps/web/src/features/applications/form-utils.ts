@@ -9,9 +9,10 @@ import type {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '@credence/contracts';
-import { formatMoney, money } from '@credence/domain';
+import { money } from '@credence/domain';
 import { isApiError } from '../../lib/api-client.ts';
 import { formatCurrency } from '../../lib/format.ts';
+import { displayMoneyText, parseMoneyText } from '../../lib/money-text.ts';
 
 /*
  * Forms hold what people type (strings, booleans); the API takes typed values (money as a two-decimal string,
@@ -26,22 +27,17 @@ export type RowMap = Record<string, number[]>;
 
 export type Converted<P> = { payload: P; rows: RowMap };
 
-/** '' -> null; '25,000' or '$25000.5' -> '25000.00'; anything unreadable is kept so the money rule rejects it. */
+/**
+ * '' -> null; '25,000' or '$25000.5' -> '25000.00' (lib/money-text.ts reads it, never throwing); anything
+ * unreadable is kept as typed so the money rule rejects it (and the resolver names the problem).
+ */
 export const toMoney = (text: string | null | undefined): string | null => {
-  const raw = (text ?? '').replace(/[$,\s]/g, '');
-  if (raw === '') return null;
-  if (!/^-?(\d+\.?\d{0,2}|\.\d{1,2})$/.test(raw)) return raw;
-  const value = formatMoney(money(raw));
-  return value === '-0.00' ? '0.00' : value;
+  const result = parseMoneyText(text);
+  return result.ok ? result.value : (text ?? '').trim();
 };
 
 /** A money value typed or stored, as shown in an input ('25000.00' -> '25,000.00'). */
-export const moneyText = (value: string | null | undefined): string => {
-  if (value === null || value === undefined || value === '') return '';
-  const normalized = toMoney(value);
-  if (normalized === null || !/^-?\d+\.\d{2}$/.test(normalized)) return value;
-  return formatCurrency(money(normalized)).replace('$', '');
-};
+export const moneyText = (value: string | null | undefined): string => displayMoneyText(value);
 
 /** '' -> null; '12' -> 12; anything else NaN (rejected as not a number). */
 export const toInt = (text: string | null | undefined): number | null => {
@@ -142,6 +138,27 @@ const friendlyError: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
+/** The value of a form field by its dotted path ('applicants.0.finances.1.amount'). */
+const valueAt = (values: unknown, name: string): unknown =>
+  name
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      values,
+    );
+
+/**
+ * The contract's money rule has one message for every malformed amount; the form says what is wrong with
+ * what was typed: not a number, too many decimals or too large (issue 17, item 5).
+ */
+const moneyMessage = (message: string, values: unknown, name: string): string => {
+  if (message !== messages.validation.money) return message;
+  const typed = valueAt(values, name);
+  if (typeof typed !== 'string') return message;
+  const result = parseMoneyText(typed);
+  return result.ok ? message : result.message;
+};
+
 /** Extra rules of a form beyond the contract, as form path -> message. */
 export type ExtraRules<V> = (values: V) => Record<string, string>;
 
@@ -162,7 +179,7 @@ export const contractResolver =
     if (!result.success) {
       for (const issue of result.error.issues) {
         const name = formPath(issue.path, rows);
-        if (!(name in flat)) flat[name] = { type: issue.code, message: issue.message };
+        if (!(name in flat)) flat[name] = { type: issue.code, message: moneyMessage(issue.message, values, name) };
       }
     }
     // A form's own rules speak last: their message replaces the contract's for the same field.

@@ -31,8 +31,10 @@ import {
   type LoanDisclosure,
   type PaymentFrequency,
 } from '@credence/domain';
+import { MoneyTextField } from '../../components/money-input.tsx';
 import { useDocumentTitle } from '../../components/page-title.tsx';
 import { formatCount, formatCurrency } from '../../lib/format.ts';
+import { parseMoneyText, type MoneyTextProblem } from '../../lib/money-text.ts';
 
 export const PAYMENT_CALCULATOR_TITLE = 'Payment Calculator';
 
@@ -52,19 +54,29 @@ type Inputs = {
 type Field = 'amount' | 'rate' | 'term' | 'contractDate' | 'firstPaymentDate';
 type Errors = Partial<Record<Field, string>>;
 
-const cleanAmount = (value: string) => value.replace(/[,$\s]/g, '');
+/** The Loan Amount's problems, named for the field (the app's money input reads it). */
+const amountMessages: Record<MoneyTextProblem, string> = {
+  notNumber: 'Loan Amount must be a valid number.',
+  tooManyDecimals: 'Loan Amount has at most two decimals.',
+  tooLarge: 'Loan Amount cannot exceed $100,000,000.00.',
+  negative: 'Loan Amount cannot be negative.',
+};
+const amountOf = (text: string) => parseMoneyText(text, { allowNegative: false });
+/** The amount of a Loan Amount that passed validation. */
+const amountValue = (text: string): string => {
+  const amount = amountOf(text);
+  return amount.ok && amount.value !== null ? amount.value : '0';
+};
 const cleanRate = (value: string) => value.replace(/[%\s]/g, '');
 
 /** Validation of the calculator inputs; the messages name the field so each is clear on its own. */
 export const validateCalculator = (inputs: Inputs): Errors => {
   const errors: Errors = {};
-  const amount = cleanAmount(inputs.amount);
-  if (!amount) errors.amount = 'Loan Amount is required.';
-  else if (amount.startsWith('-')) errors.amount = 'Loan Amount cannot be negative.';
-  else if (!decimalPattern.test(amount)) errors.amount = 'Loan Amount must be a valid number.';
-  else if (money(amount).decimalPlaces() > 2) errors.amount = 'Loan Amount has at most two decimals.';
-  else if (money(amount).lte(0)) errors.amount = 'Loan Amount must be greater than 0.';
-  else if (money(amount).gt(MAX_AMOUNT)) errors.amount = 'Loan Amount cannot exceed $100,000,000.00.';
+  const amount = amountOf(inputs.amount);
+  if (!amount.ok) errors.amount = amountMessages[amount.problem];
+  else if (amount.value === null) errors.amount = 'Loan Amount is required.';
+  else if (money(amount.value).lte(0)) errors.amount = 'Loan Amount must be greater than 0.';
+  else if (money(amount.value).gt(MAX_AMOUNT)) errors.amount = amountMessages.tooLarge;
 
   const rate = cleanRate(inputs.rate);
   if (!rate) errors.rate = 'Interest Rate is required.';
@@ -95,7 +107,7 @@ const compute = (inputs: Inputs, errors: Errors): Outcome => {
   try {
     return {
       disclosure: amortize({
-        amount: cleanAmount(inputs.amount),
+        amount: amountValue(inputs.amount),
         annualRatePercent: cleanRate(inputs.rate),
         termMonths: Number.parseInt(inputs.term.trim(), 10),
         frequency: inputs.frequency,
@@ -200,7 +212,16 @@ export const PaymentCalculatorPage = () => {
           onSubmit={(event) => event.preventDefault()}
           sx={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1.5 }}
         >
-          {textField('amount', 'Loan Amount', '25,000.00')}
+          <MoneyTextField
+            size="small"
+            label="Loan Amount"
+            value={inputs.amount}
+            placeholder="25,000.00"
+            onChange={(text) => setInputs((prev) => ({ ...prev, amount: text }))}
+            onBlur={() => setTouched((prev) => ({ ...prev, amount: true }))}
+            error={!!shownError('amount')}
+            helperText={shownError('amount') ?? ' '}
+          />
           {textField('rate', 'Interest Rate (%)', '6.25')}
           {textField('term', 'Term (months)', '60')}
           <TextField

@@ -18,6 +18,7 @@ import {
   positiveMoneySchema,
 } from '@credence/contracts';
 import { calculateItemization, formatMoney } from '@credence/domain';
+import { parseMoneyText } from '../../../lib/money-text.ts';
 import { contractResolver, moneyText, toMoney, type Converted } from '../form-utils.ts';
 import { MoneyInput, ReadOnlyAmount, TextInput } from '../forms/fields.tsx';
 import { itemizationInput, type ItemizationValues } from '../forms/request-model.ts';
@@ -27,19 +28,23 @@ import { EditDialog } from './edit-dialog.tsx';
 export const ITEMIZATION_RECALC_MS = 150;
 const MAX_FEES = 30;
 
+/**
+ * Spec 1 §5: itemization amounts may be negative (a rebate clawed back, negative equity, a dealer credit);
+ * spec 3 §5 keeps the sales price at 0.01 or more and TT&L at 0 or more. As the request contract.
+ */
 const itemizationSchema = z.object({
   negotiatedPrice: positiveMoneySchema.nullable(),
   ttlEstimate: nonNegativeMoneySchema.nullable(),
-  cashDown: nonNegativeMoneySchema.nullable(),
-  rebate: nonNegativeMoneySchema.nullable(),
+  cashDown: moneySchema.nullable(),
+  rebate: moneySchema.nullable(),
   netTradeIn: moneySchema.nullable(),
   otherFrontEndFees: z.array(frontEndFeeInputSchema).max(MAX_FEES),
   totalFrontEndAmount: moneySchema.nullable(),
-  gap: nonNegativeMoneySchema.nullable(),
-  creditDisability: nonNegativeMoneySchema.nullable(),
-  creditLife: nonNegativeMoneySchema.nullable(),
-  warranty: nonNegativeMoneySchema.nullable(),
-  otherBackEndFees: nonNegativeMoneySchema.nullable(),
+  gap: moneySchema.nullable(),
+  creditDisability: moneySchema.nullable(),
+  creditLife: moneySchema.nullable(),
+  warranty: moneySchema.nullable(),
+  otherBackEndFees: moneySchema.nullable(),
 });
 
 const convert = (v: ItemizationValues): Converted<z.input<typeof itemizationSchema>> => ({
@@ -81,6 +86,20 @@ const resolver = contractResolver<ItemizationValues, z.input<typeof itemizationS
 );
 
 const money = (value: ReturnType<typeof calculateItemization>['totalLoanAmount']) => moneyText(formatMoney(value));
+
+/** A total that depends on an amount that does not read (its field shows why) is not shown as a number. */
+const UNKNOWN_TOTAL = '—';
+const unreadable = (...texts: (string | undefined)[]) => texts.some((text) => !parseMoneyText(text).ok);
+
+/** Which totals cannot be computed from what is typed (issue 17, item 5: a total must not count 'abc' as 0). */
+const unknownTotals = (v: ItemizationValues) => {
+  const down = unreadable(v.cashDown, v.rebate, v.netTradeIn);
+  const fees = unreadable(...v.otherFrontEndFees.map((f) => f.value));
+  const front = down || fees || unreadable(v.negotiatedPrice, v.ttlEstimate);
+  const back = unreadable(v.gap, v.creditDisability, v.creditLife, v.warranty, v.otherBackEndFees);
+  const loan = back || (v.isTotalFrontEndAmountManual ? unreadable(v.totalFrontEndAmount) : front);
+  return { down, fees, front, back, loan };
+};
 
 /** What the dialog opens with: stored front-end fees without rows become one row, the total shows calculated. */
 const initialValues = (start: ItemizationValues & { otherFees: string }): ItemizationValues => {
@@ -125,7 +144,9 @@ export const LoanItemizationDialog = ({
   const manual = values.isTotalFrontEndAmountManual;
 
   const calculated = calculateItemization(itemizationInput(values, false));
-  const calculatedText = money(calculated.calculatedFrontEndAmount);
+  const unknown = unknownTotals(values);
+  // The calculated total stays empty while an amount it adds does not read (it is not sent unless typed over).
+  const calculatedText = unknown.front ? '' : money(calculated.calculatedFrontEndAmount);
   const shown = calculateItemization(itemizationInput({ ...values, isTotalFrontEndAmountManual: true }));
 
   useEffect(() => {
@@ -169,7 +190,7 @@ export const LoanItemizationDialog = ({
           <MoneyInput name="netTradeIn" label="Trade In" helperText="Negative for negative equity." />
           <ReadOnlyAmount
             label="Total Down Payment"
-            value={money(calculated.totalDownPayment)}
+            value={unknown.down ? UNKNOWN_TOTAL : money(calculated.totalDownPayment)}
             testId="total-down-payment"
           />
         </Box>
@@ -211,7 +232,7 @@ export const LoanItemizationDialog = ({
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
           <ReadOnlyAmount
             label="Total Front-End Fees"
-            value={money(calculated.totalFrontEndFees)}
+            value={unknown.fees ? UNKNOWN_TOTAL : money(calculated.totalFrontEndFees)}
             testId="total-front-end-fees"
           />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -250,13 +271,17 @@ export const LoanItemizationDialog = ({
           <MoneyInput name="otherBackEndFees" label="Other" />
           <ReadOnlyAmount
             label="Total Back-End Amount"
-            value={money(calculated.totalBackEndFees)}
+            value={unknown.back ? UNKNOWN_TOTAL : money(calculated.totalBackEndFees)}
             testId="total-back-end-amount"
           />
         </Box>
         <Divider sx={{ my: 2 }} />
         <Box sx={{ maxWidth: { sm: '50%' }, ml: 'auto' }}>
-          <ReadOnlyAmount label="Total Loan Amount" value={money(shown.totalLoanAmount)} testId="total-loan-amount" />
+          <ReadOnlyAmount
+            label="Total Loan Amount"
+            value={unknown.loan ? UNKNOWN_TOTAL : money(shown.totalLoanAmount)}
+            testId="total-loan-amount"
+          />
         </Box>
       </EditDialog>
     </FormProvider>

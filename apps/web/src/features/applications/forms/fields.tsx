@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { moneyText } from '../form-utils.ts';
+import { MoneyTextField } from '../../../components/money-input.tsx';
 
 /*
  * Inputs bound to the surrounding react-hook-form (FormProvider) by field name. They show the field's error
@@ -82,7 +82,11 @@ export const TextInput = ({
   );
 };
 
-/** A money input: '$' in front, typed freely, shown as 25,000.00 once the field is left. */
+/**
+ * A money input bound to the form: the app's one money input (components/money-input.tsx). The form's
+ * resolver says what is wrong with a typed amount (not a number, too many decimals, too large, negative
+ * where the field does not allow it).
+ */
 export const MoneyInput = ({
   name,
   label,
@@ -96,20 +100,15 @@ export const MoneyInput = ({
 }: BaseProps & { readOnly?: boolean; onUserChange?: (value: string) => void }) => {
   const { field, fieldState } = useField(name);
   return (
-    <TextField
+    <MoneyTextField
       label={label}
       name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => {
-        field.onChange(event.target.value);
-        onUserChange?.(event.target.value);
+      onChange={(text, reason) => {
+        field.onChange(text);
+        if (reason !== 'format') onUserChange?.(text);
       }}
-      onBlur={() => {
-        const text = (field.value as string | null | undefined) ?? '';
-        const formatted = moneyText(text);
-        if (formatted !== text) field.onChange(formatted);
-        field.onBlur();
-      }}
+      onBlur={field.onBlur}
       inputRef={field.ref}
       error={!!fieldState.error}
       helperText={fieldState.error?.message ?? helperText}
@@ -117,13 +116,7 @@ export const MoneyInput = ({
       required={required}
       fullWidth={fullWidth}
       sx={sx}
-      slotProps={{
-        input: {
-          readOnly,
-          startAdornment: <InputAdornment position="start">$</InputAdornment>,
-        },
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right' } },
-      }}
+      readOnly={readOnly}
     />
   );
 };
