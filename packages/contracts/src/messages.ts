@@ -20,8 +20,7 @@ export const messages = {
   /** Not in the spec (issue 10): the Idempotency-Key header of a POST. */
   idempotency: {
     invalidKey: 'An Idempotency-Key is 1 to 255 printable ASCII characters.',
-    keyReused:
-      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    keyReused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
     inProgress: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
   },
   inactivity: {
