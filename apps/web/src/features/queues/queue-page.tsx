@@ -375,7 +375,12 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
   // --- Export and save.
   const exportQueue = useExportQueue();
   const [dialog, setDialog] = useState<DialogMode | null>(null);
-  const criteria = () => toSavedCriteria(gridName, base, view, shownFields);
+  /** The criteria on screen, with a filter still settling (typed less than QUEUE_FILTER_URL_DELAY_MS ago). */
+  const viewOnScreen = (): QueueViewState => {
+    const local = gridFilterToQueue(gridFilter, columns);
+    return { ...view, filter: local.filter, text: userText(base, local.text) };
+  };
+  const criteria = () => toSavedCriteria(gridName, base, viewOnScreen(), shownFields);
   const onSaved = (saved: SearchFilter) => {
     setDialog(null);
     void queryClient.invalidateQueries({ queryKey: queueKeys.searchFilter(saved.id) });
@@ -390,7 +395,10 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
         startIcon={<DownloadIcon />}
         disabled={exportQueue.isPending}
         onClick={() =>
-          exportQueue.mutate({ gridName, request: buildSearchRequest(base, { ...view, page: 0 }, shownFields) })
+          exportQueue.mutate({
+            gridName,
+            request: buildSearchRequest(base, { ...viewOnScreen(), page: 0 }, shownFields),
+          })
         }
       >
         {exportQueue.isPending ? messages.queues.exporting : messages.queues.exportCsv}
