@@ -14,13 +14,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { postgresProcessIds, runningPostmaster } from '../apps/server/src/db/embedded.ts';
+import { freeLoopbackPort, postgresProcessIds, runningPostmaster } from '../apps/server/src/db/embedded.ts';
 
 const WRITES = Number(process.env.FAULTS_WRITES ?? 5000);
 const LOAD_WORKERS = 16;
@@ -33,19 +32,9 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (n: number | undefined) => (n === undefined ? '—' : `${Math.round(n)} ms`);
 const now = () => performance.now();
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))));
-    });
-  });
-
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credence-faults-'));
 const clusterDir = path.join(dataDir, 'pg');
-const port = await freePort();
+const port = await freeLoopbackPort();
 const base = `http://127.0.0.1:${port}`;
 const apiLog = createWriteStream(path.join(dataDir, 'api.log'));
 

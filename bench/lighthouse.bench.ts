@@ -10,13 +10,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { freeLoopbackPort } from '../apps/server/src/db/embedded.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -33,18 +33,6 @@ if (!existsSync(chromePath)) {
   process.stderr.write(`lighthouse: no Chromium at ${chromePath} (set CHROME_PATH, or: apt-get install chromium).\n`);
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 const waitReady = async (base: string, child: ChildProcess) => {
   const deadline = Date.now() + 180_000;
@@ -93,7 +81,7 @@ const audit = async (page: Page, url: string, name: string, reportDir: string): 
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credence-lighthouse-'));
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'credence-lighthouse-reports-'));
-const port = await freePort();
+const port = await freeLoopbackPort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,

@@ -21,7 +21,6 @@
  * The bench API lifts the per-user SSN lookup limits (a few sessions stand for a whole office here).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +31,7 @@ import type {
   QueueGridName,
 } from '@credence/contracts';
 import { demoUsers } from '../apps/server/src/db/seed/demo.ts';
+import { freeLoopbackPort } from '../apps/server/src/db/embedded.ts';
 import { bulkSsns } from '../apps/server/src/modules/application-queues/queue-bulk-seed.ts';
 import {
   BENCH_DATA_ENCRYPTION_KEY,
@@ -128,18 +128,6 @@ const weighted = <T>(entries: readonly (readonly [number, T])[]): T => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ----------------------------------------------------------------------------------------------- the API process
-
-const freeLoopbackPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** `npm start`'s entry point in a child process (same loader flags as this one), on loopback only. */
 const startApi = async (url: string): Promise<{ address: string; child: ChildProcess }> => {

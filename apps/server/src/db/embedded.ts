@@ -39,7 +39,8 @@ export type EmbeddedOptions = {
   startTimeoutMs?: number;
 };
 
-const freeLoopbackPort = (): Promise<number> =>
+/** A port on 127.0.0.1 that nothing listens on right now (the embedded server's, and the benchmarks' API). */
+export const freeLoopbackPort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
