@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { truncateMenuLabel, withLinkScheme } from './labels.ts';
-import { worksheetPathForState } from './application-state.ts';
+import {
+  applicationStates,
+  isWorksheetBuilt,
+  worksheetForState,
+  worksheetPathForState,
+  worksheetPaths,
+} from './application-state.ts';
 import { passwordExpiryStatus } from './password-expiry.ts';
 
 describe('truncateMenuLabel', () => {
@@ -24,6 +30,9 @@ describe('withLinkScheme', () => {
 });
 
 describe('worksheetPathForState', () => {
+  it.each(applicationStates)('%s opens the Application worksheet while its own worksheet is not built', (state) =>
+    expect(worksheetPathForState(state, 7)).toBe('/application/7'),
+  );
   it.each([
     ['new', '/credit/7'],
     ['reviewed', '/decision/7'],
@@ -33,7 +42,19 @@ describe('worksheetPathForState', () => {
     ['approved', '/fund/7'],
     ['counteroffer', '/fund/7'],
     ['funded', '/fund/7'],
-  ] as const)('%s goes to %s', (state, path) => expect(worksheetPathForState(state, 7)).toBe(path));
+  ] as const)('%s goes to %s once every worksheet is built', (state, path) =>
+    expect(worksheetPathForState(state, 7, worksheetPaths)).toBe(path),
+  );
+  it('routes by state to a built worksheet and falls back for the others', () => {
+    const built = ['application', 'decision'] as const;
+    expect(worksheetPathForState('reviewed', 12, built)).toBe('/decision/12');
+    expect(worksheetPathForState('new', 12, built)).toBe('/application/12');
+    expect(worksheetPathForState('funded', 12, built)).toBe('/application/12');
+  });
+  it('declares the Application worksheet built and the six others not yet', () => {
+    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual(['application']);
+    expect(worksheetForState('reviewed')).toBe('decision');
+  });
 });
 
 describe('passwordExpiryStatus', () => {
