@@ -89,5 +89,10 @@ export const worksheetInfoSchema = z.object({
     }),
   ),
   primaryApplicantName: z.string().nullable(),
+  /**
+   * The lender's "lock on open" setting: when true the worksheet takes the lock as it opens; when false (the
+   * default) a worksheet opened to read takes no lock until the user starts editing.
+   */
+  lockOnOpen: z.boolean(),
 });
 export type WorksheetInfo = z.infer<typeof worksheetInfoSchema>;

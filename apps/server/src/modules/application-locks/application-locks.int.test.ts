@@ -150,5 +150,66 @@ describe('application lock', () => {
   it('answers 404 for an unknown application', async () => {
     expect((await officer.post('/api/applications/2147483000/lock')).statusCode).toBe(404);
     expect((await officer.delete('/api/applications/2147483000/lock')).statusCode).toBe(404);
+    expect((await officer.post('/api/applications/2147483000/lock/release')).statusCode).toBe(404);
+  });
+});
+
+describe('releasing a lock when leaving', () => {
+  it("releases the caller's own lock, without a history entry, so a colleague can take it", async () => {
+    const id = await freshApplication();
+    await officer.post(`/api/applications/${id}/lock`);
+    const before = (await officer.get(`/api/applications/${id}/history`)).json().length;
+    expect((await officer.post(`/api/applications/${id}/lock/release`)).statusCode).toBe(204);
+    expect((await admin.get(`/api/applications/${id}/worksheetInfo`)).json()).toMatchObject({
+      isLocked: false,
+      lockingUser: null,
+    });
+    expect((await officer.get(`/api/applications/${id}/worksheetInfo`)).json().unlockedByUser).toBeNull();
+    expect((await officer.get(`/api/applications/${id}/history`)).json()).toHaveLength(before);
+    expect((await admin.post(`/api/applications/${id}/lock`)).statusCode).toBe(200);
+    // Releasing again (a second pagehide) is harmless.
+    expect((await officer.post(`/api/applications/${id}/lock/release`)).statusCode).toBe(204);
+  });
+
+  it("never releases someone else's lock by this path (a late release after the lock changed hands)", async () => {
+    const id = await freshApplication();
+    await admin.post(`/api/applications/${id}/lock`);
+    expect((await officer.post(`/api/applications/${id}/lock/release`)).statusCode).toBe(204);
+    expect((await officer.get(`/api/applications/${id}/worksheetInfo`)).json()).toMatchObject({
+      isLocked: true,
+      lockingUser: { name: 'Avery Morgan' },
+    });
+    expect((await saveTerm(admin, id, 48)).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const id = await freshApplication();
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/applications/${id}/lock/release` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('releases the locks a user holds when they sign out, and only theirs', async () => {
+    const leaving = await signIn(t, 'officer', 'Officer2026');
+    const [mine, theirs] = [await freshApplication(), await freshApplication()];
+    expect((await leaving.post(`/api/applications/${mine}/lock`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/applications/${theirs}/lock`)).statusCode).toBe(200);
+    expect((await leaving.post('/api/logout')).statusCode).toBe(204);
+    expect((await admin.get(`/api/applications/${mine}/worksheetInfo`)).json().isLocked).toBe(false);
+    expect((await officer.get(`/api/applications/${theirs}/worksheetInfo`)).json()).toMatchObject({
+      isLocked: true,
+      lockingUser: { name: 'Avery Morgan' },
+    });
+  });
+
+  it("tells the worksheet the lender's lock-on-open setting (off by default)", async () => {
+    const id = await freshApplication();
+    expect((await officer.get(`/api/applications/${id}/worksheetInfo`)).json().lockOnOpen).toBe(false);
+    const eager = await createTestApp({ APPLICATION_LOCK_ON_OPEN: 'true' });
+    try {
+      const user = await signIn(eager, 'officer', 'Officer2026');
+      expect((await user.get(`/api/applications/${id}/worksheetInfo`)).json().lockOnOpen).toBe(true);
+    } finally {
+      await eager.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { applications, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -86,6 +86,26 @@ export const unlock = (tx: TenantTx, applicationId: number, byUserId: number, re
         : { unlockedByUserId: byUserId, unlockedHolderUserId: removedHolder, unlockedAt: sql`now()` }),
     })
     .where(eq(applications.id, applicationId));
+
+/**
+ * Releases the caller's own lock (one conditional UPDATE: a lock someone else holds stays); answers whether one
+ * was released. Leaving a worksheet uses it, so a late release never removes a colleague's fresh lock.
+ */
+export const releaseOwn = async (tx: TenantTx, applicationId: number, userId: number) => {
+  const rows = await tx
+    .update(applications)
+    .set({ lockedByUserId: null, lockedAt: null, lockExpiresAt: null })
+    .where(and(eq(applications.id, applicationId), eq(applications.lockedByUserId, userId)))
+    .returning({ id: applications.id });
+  return rows.length > 0;
+};
+
+/** Releases every lock the user holds at the lender (sign-out). */
+export const releaseAllOf = (tx: TenantTx, lenderId: number, userId: number) =>
+  tx
+    .update(applications)
+    .set({ lockedByUserId: null, lockedAt: null, lockExpiresAt: null })
+    .where(and(eq(applications.lenderId, lenderId), eq(applications.lockedByUserId, userId)));
 
 export const findUserName = async (tx: TenantTx, userId: number) => {
   const [row] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, userId));

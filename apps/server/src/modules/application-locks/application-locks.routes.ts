@@ -33,4 +33,24 @@ export const registerApplicationLockRoutes = (app: App, deps: AppDeps) => {
       return reply.status(204).send(null);
     },
   );
+
+  // Leaving a worksheet (route change, tab close, another application): the web app calls this with
+  // `fetch(…, { keepalive: true })` on `pagehide`, which unlike `navigator.sendBeacon` sends the Authorization
+  // header, so the token never travels in a body or a URL. Guarded twice: the caller must be signed in, and
+  // only the caller's own lock is released (a colleague's lock stays; removing it is DELETE …/lock above).
+  app.post(
+    '/api/applications/:id/lock/release',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: "Release the caller's own edit lock (leaving the worksheet); another user's lock is left alone",
+        params: idParamsSchema,
+        response: { 204: z.null(), 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.releaseOwnLock(deps, authOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -79,6 +79,21 @@ export const unlockApplication = ({ db }: LockDeps, auth: AuthContext, applicati
   });
 
 /**
+ * Releases the caller's own lock when leaving the worksheets (route change, tab close): a lock someone else
+ * holds is left alone, so this needs no confirmation and is not recorded in the history. Idempotent: answers
+ * the same whether or not the caller held the lock; 404 only for an unknown application.
+ */
+export const releaseOwnLock = ({ db }: Pick<LockDeps, 'db'>, auth: AuthContext, applicationId: number) =>
+  withTenant(db, auth.lenderId, async (tx) => {
+    if (await repo.releaseOwn(tx, applicationId, auth.userId)) return;
+    if (!(await repo.findLock(tx, applicationId))) throw notFound();
+  });
+
+/** Sign-out releases the locks the user holds at the session's lender (their colleagues need not force-unlock). */
+export const releaseLocksOnSignOut = (db: Db, auth: Pick<AuthContext, 'lenderId' | 'userId'>) =>
+  withTenant(db, auth.lenderId, (tx) => repo.releaseAllOf(tx, auth.lenderId, auth.userId));
+
+/**
  * Runs a change to an application: the row is locked for the transaction, the caller must hold the
  * application's lock (409 otherwise), and a funded application needs `confirmFunded` (the UI's "This
  * application has been funded.  Are you sure you want to make changes?"). The lock is extended afterwards.

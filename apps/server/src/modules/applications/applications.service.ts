@@ -344,6 +344,7 @@ export const getWorksheetInfo = (deps: ApplicationDeps, auth: AuthContext, id: n
         name: applicantName(x),
       })),
       primaryApplicantName: primary ? applicantName(primary) : null,
+      lockOnOpen: deps.config.applicationLockOnOpen,
     };
   });
 

@@ -8,6 +8,7 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
 import * as repo from './auth.repository.ts';
+import { releaseLocksOnSignOut } from '../application-locks/application-locks.service.ts';
 
 type Deps = { db: Db; config: Config };
 
@@ -82,7 +83,11 @@ export const login = async (deps: Deps, input: LoginRequest, ip: string): Promis
   };
 };
 
-export const logout = ({ db }: Deps, auth: AuthContext) => revokeSession(db, auth.sessionId, 'logout');
+/** Ends the session and releases the application locks the user holds (spec 3 §4: colleagues need not unlock). */
+export const logout = async ({ db }: Deps, auth: AuthContext) => {
+  await revokeSession(db, auth.sessionId, 'logout');
+  await releaseLocksOnSignOut(db, auth);
+};
 
 /** Changes the caller's password; other sessions of the user end, this one goes on. */
 /**
