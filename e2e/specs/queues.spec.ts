@@ -31,12 +31,12 @@ test('All Applications: sort, filter and page live in the URL; reload and Back r
   expect(all).toBeGreaterThanOrEqual(59);
   expect(page.url()).not.toContain('?');
 
-  // Sort by Requested Amount, descending: click the header twice (ascending, then descending).
-  await header(page, 'Requested Amount').click();
-  await expect.poll(() => query(page).get('sort')).toBe('requestedAmount:asc');
-  await header(page, 'Requested Amount').click();
-  await expect.poll(() => query(page).get('sort')).toBe('requestedAmount:desc');
-  await expect(header(page, 'Requested Amount')).toHaveAttribute('aria-sort', 'descending');
+  // Sort by Amount (the estimated amount financed), descending: click the header twice (ascending, then descending).
+  await header(page, 'Amount').click();
+  await expect.poll(() => query(page).get('sort')).toBe('amount:asc');
+  await header(page, 'Amount').click();
+  await expect.poll(() => query(page).get('sort')).toBe('amount:desc');
+  await expect(header(page, 'Amount')).toHaveAttribute('aria-sort', 'descending');
 
   // Filter through the grid's filter panel: Applicant contains 'e' (50 of 59).
   await grid(page).getByRole('button', { name: 'Filters', exact: true }).click();
@@ -66,7 +66,7 @@ test('All Applications: sort, filter and page live in the URL; reload and Back r
   await expect(page.getByRole('heading', { name: 'All Applications' })).toBeVisible();
   expect(page.url()).toBe(urlOfPageTwo);
   await expect(footer(page)).toHaveText(pageTwo);
-  await expect(header(page, 'Requested Amount')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header(page, 'Amount')).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(() => firstRowId(page)).toBe(firstOfPageTwo);
   await grid(page).getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(page.locator('.MuiDataGrid-filterForm').getByRole('textbox', { name: 'Value' })).toHaveValue('e');
@@ -75,7 +75,7 @@ test('All Applications: sort, filter and page live in the URL; reload and Back r
   // Back: page 1 of the same sort and filter.
   await page.goBack();
   await expect.poll(() => query(page).get('page')).toBeNull();
-  expect(query(page).get('sort')).toBe('requestedAmount:desc');
+  expect(query(page).get('sort')).toBe('amount:desc');
   expect(query(page).get('filter')).toBe('[["applicantName","contains","e"]]');
   await expect(footer(page)).toHaveText(`1–25 of ${filtered}`);
   await expect.poll(() => firstRowId(page)).toBe(firstOfPageOne);
@@ -145,7 +145,7 @@ test('Export CSV downloads the queue with its header line', async ({ page }) => 
   expect(file.suggestedFilename()).toBe('creditQueue.csv');
   const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [first, ...rest] = text.split(/\r?\n/).filter((line) => line.length > 0);
-  expect(first).toBe('App Id,Applicant,Member Number,Loan Product,Status,Requested Amount,Created,Locked By');
+  expect(first).toBe('App Id,Applicant,Member Number,Loan Product,Status,Amount,Created,Locked By');
   expect(rest.length).toBeGreaterThan(0);
   expect(rest.every((line) => line.includes('New'))).toBe(true);
 });
@@ -179,7 +179,7 @@ test('A saved filter runs its criteria under its name; an unknown one says so', 
   await page.goto(`/allApplicationsQueue?filterId=${pending!.id}`);
   await expect(page.getByRole('heading', { name: 'Pending over 50k' })).toBeVisible();
   await expect(page.getByText('Saved criteria:')).toBeVisible();
-  await expect(header(page, 'Requested Amount')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header(page, 'Amount')).toHaveAttribute('aria-sort', 'descending');
   // The owner saves changes to the filter itself.
   await expect(page.getByRole('button', { name: 'Save Filter' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Queue' })).toHaveCount(0);
@@ -251,11 +251,11 @@ test('The filter panel stays open while typing at 20 characters a second and fil
 
   // An amount: 25000 typed digit by digit is 25000.
   await panel.getByRole('combobox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Requested Amount' }).click();
+  await page.getByRole('option', { name: 'Amount', exact: true }).click();
   const amount = panel.getByRole('textbox', { name: 'Value' });
   await amount.click();
   await amount.pressSequentially('25000', TYPING);
-  await expect.poll(() => filterItems(page).map((item) => [item[0], item[2]])).toEqual([['requestedAmount', '25000']]);
+  await expect.poll(() => filterItems(page).map((item) => [item[0], item[2]])).toEqual([['amount', '25000']]);
   await expect(amount).toHaveValue('25000');
   await expect(amount).toBeFocused();
   await expect(panel).toBeVisible();

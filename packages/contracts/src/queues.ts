@@ -115,13 +115,24 @@ export const queueColumns = [
     width: 120,
   },
   {
+    field: 'amount',
+    headerName: 'Amount',
+    type: 'money',
+    sortable: true,
+    filterable: true,
+    operators: ['=', '!=', '>', '>=', '<', '<=', 'isEmpty', 'isNotEmpty'],
+    hiddenByDefault: false,
+    width: 130,
+  },
+  {
+    // The credit limit asked for: filled for credit cards only (Amount is every loan's).
     field: 'requestedAmount',
     headerName: 'Requested Amount',
     type: 'money',
     sortable: true,
     filterable: true,
     operators: ['=', '!=', '>', '>=', '<', '<=', 'isEmpty', 'isNotEmpty'],
-    hiddenByDefault: false,
+    hiddenByDefault: true,
     width: 140,
   },
   {
@@ -377,6 +388,8 @@ export const queueRowSchema = z.object({
   loanProductName: z.string(),
   state: z.enum(applicationStates),
   requestedAmount: z.string().nullable(),
+  /** The estimated amount financed (requested amount, amount or itemization total by loan type). */
+  amount: z.string().nullable(),
   termMonths: z.number().int().nullable(),
   /** The dealer id, null for direct applications; `dealerName` for display and CSV. */
   dealer: z.number().int().nullable(),

@@ -89,6 +89,12 @@ export const applications = pgTable(
       sql`(round(requested_amount * 100))::bigint`,
     ),
     /**
+     * The estimated amount financed in cents (the queues' Amount column), for the same reason. A plain column
+     * kept by the row trigger applications_amount_cents (migration 0016) rather than a generated one: adding a
+     * stored generated column rewrites the whole table, adding this one does not.
+     */
+    estAmtFinancedCents: bigint('est_amt_financed_cents', { mode: 'number' }),
+    /**
      * The built-in queue the application is in, from its state (null once closed): new → credit; reviewed →
      * decision; pending → pendingDecision; approved or counter-offered → requirements until the dealer packet
      * is received (indirect), then funding (direct loans go straight to funding).
@@ -126,9 +132,15 @@ export const applications = pgTable(
     // With the creation time, a lookup's matches are ordered newest first from the index alone.
     index('applications_lender_id_idx').on(t.lenderId, t.id, t.createdAt),
     index('applications_lender_applicant_name_idx').on(t.lenderId, t.primaryApplicantName, t.id),
-    index('applications_applicant_name_trgm_idx').using('gin', sql`${t.primaryApplicantName} gin_trgm_ops`),
+    // Per lender (btree_gin): a "contains" filter reads only the lender's trigram postings.
+    index('applications_lender_applicant_name_trgm_idx').using(
+      'gin',
+      t.lenderId,
+      sql`${t.primaryApplicantName} gin_trgm_ops`,
+    ),
     index('applications_lender_member_number_idx').on(t.lenderId, t.primaryMemberNumber, t.id),
     index('applications_lender_requested_amount_idx').on(t.lenderId, t.requestedAmountCents, t.id),
+    index('applications_lender_amount_idx').on(t.lenderId, t.estAmtFinancedCents, t.id),
     index('applications_lender_term_idx').on(t.lenderId, t.termMonths, t.id),
     index('applications_lender_updated_idx').on(t.lenderId, t.updatedAt, t.id),
     index('applications_lender_product_idx').on(t.lenderId, t.loanProductId, t.createdAt, t.id),

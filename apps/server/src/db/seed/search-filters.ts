@@ -2,13 +2,14 @@ import type { SavedQueueCriteria, SearchFilterType } from '@credence/contracts';
 import { savedQueueCriteriaSchema } from '@credence/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
-import { lenders, searchFilters, searchFilterUserGroups, userGroups, users } from '../schema/index.ts';
+import { lenders, loanProducts, searchFilters, searchFilterUserGroups, userGroups, users } from '../schema/index.ts';
 
 type FilterDefinition = {
   owner: string;
   name: string;
   type: SearchFilterType;
-  criteria: SavedQueueCriteria;
+  /** The criteria, given the lender's automotive loan products. */
+  criteria: SavedQueueCriteria | ((autoProductIds: number[]) => SavedQueueCriteria);
   showOnSideMenu: boolean;
   enabled?: boolean;
   /** User group names of the same lender it is published to. */
@@ -22,11 +23,18 @@ const filtersByLender: Record<string, FilterDefinition[]> = {
       owner: 'officer',
       name: 'Large auto loans',
       type: 'filter',
-      criteria: {
+      // Amount is the estimated amount financed: for auto loans the itemization's loan total.
+      criteria: (autoProductIds) => ({
         gridName: 'allApplicationsQueue',
-        filter: { logic: 'and', filters: [{ field: 'requestedAmount', operator: '>=', value: '25000' }] },
-        sort: [{ field: 'requestedAmount', dir: 'desc' }],
-      },
+        filter: {
+          logic: 'and',
+          filters: [
+            { field: 'loanProduct', operator: 'isAnyOf', value: autoProductIds },
+            { field: 'amount', operator: '>=', value: '25000' },
+          ],
+        },
+        sort: [{ field: 'amount', dir: 'desc' }],
+      }),
       showOnSideMenu: true,
     },
     {
@@ -68,10 +76,10 @@ const filtersByLender: Record<string, FilterDefinition[]> = {
           logic: 'and',
           filters: [
             { field: 'state', operator: 'is', value: 'pending' },
-            { field: 'requestedAmount', operator: '>', value: '50000' },
+            { field: 'amount', operator: '>', value: '50000' },
           ],
         },
-        sort: [{ field: 'requestedAmount', dir: 'desc' }],
+        sort: [{ field: 'amount', dir: 'desc' }],
       },
       showOnSideMenu: true,
       publishedTo: ['Underwriters', 'Funding Team'],
@@ -84,10 +92,19 @@ export const seedSearchFilterDemo = async (tx: DbExecutor) => {
   for (const [lenderName, definitions] of Object.entries(filtersByLender)) {
     const [lender] = await tx.select({ id: lenders.id }).from(lenders).where(eq(lenders.name, lenderName));
     if (!lender) continue;
+    const autoProductIds = (
+      await tx
+        .select({ id: loanProducts.id })
+        .from(loanProducts)
+        .where(and(eq(loanProducts.lenderId, lender.id), eq(loanProducts.controlType, 'AUTOMOTIVE')))
+        .orderBy(loanProducts.id)
+    ).map((p) => p.id);
     const sortOrders = new Map<number, number>();
     for (const definition of definitions) {
       // The same rules as a save through the API: the criteria must pass the allow-list.
-      savedQueueCriteriaSchema.parse(definition.criteria);
+      const criteria =
+        typeof definition.criteria === 'function' ? definition.criteria(autoProductIds) : definition.criteria;
+      savedQueueCriteriaSchema.parse(criteria);
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.username, definition.owner));
       if (!owner) throw new Error(`seed: no user ${definition.owner}`);
       const sortOrder = sortOrders.get(owner.id) ?? 0;
@@ -99,7 +116,7 @@ export const seedSearchFilterDemo = async (tx: DbExecutor) => {
           createdByUserId: owner.id,
           name: definition.name,
           type: definition.type,
-          filter: JSON.stringify(definition.criteria),
+          filter: JSON.stringify(criteria),
           showOnSideMenu: definition.showOnSideMenu,
           enabled: definition.enabled ?? true,
           sortOrder,

@@ -38,9 +38,9 @@ const one = async <T>(text: string, params: unknown[] = []) => (await t.pool.que
 /** Inserts an application and its primary applicant as the database owner (set-based, as a data load would). */
 const insertApp = async (key: string, lenderId: number, product: number, s: Seed) => {
   const { id } = await one<{ id: number }>(
-    `insert into applications (lender_id, loan_product_id, state, source, direct, requested_amount, term_months,
-                               created_by_user_id, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, (select id from users where username = $8), $9, $9) returning id`,
+    `insert into applications (lender_id, loan_product_id, state, source, direct, requested_amount, est_amt_financed,
+                               term_months, created_by_user_id, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $6, $7, (select id from users where username = $8), $9, $9) returning id`,
     [
       lenderId,
       product,
@@ -335,6 +335,7 @@ describe('paging and sorting', () => {
     await check('requestedAmount', (r) =>
       r.requestedAmount === null ? null : money(r.requestedAmount).times(100).toNumber(),
     );
+    await check('amount', (r) => (r.amount === null ? null : money(r.amount).times(100).toNumber()));
     await check('termMonths', (r) => r.termMonths);
     await check('applicationId', (r) => r.applicationId);
     await check('createdUtcTime', (r) => r.createdUtcTime);
@@ -371,6 +372,7 @@ describe('paging and sorting', () => {
       loanProductName: 'New Auto',
       state: 'new',
       requestedAmount: '25000.00',
+      amount: '25000.00',
       termMonths: 60,
       direct: true,
       source: 'LENDER',
@@ -618,7 +620,7 @@ describe('CSV export', () => {
   it('defaults to the visible columns', async () => {
     const response = await officer.post('/api/applicationqueues/myQueue/export', { text: 'QM-7781' });
     const [header, row] = response.body.split('\r\n');
-    expect(header).toBe('App Id,Applicant,Member Number,Loan Product,Status,Requested Amount,Created,Locked By');
+    expect(header).toBe('App Id,Applicant,Member Number,Loan Product,Status,Amount,Created,Locked By');
     expect(row).toBe(`${ids.zeb},Zebadiah Quillfeather,QM-7781,New Auto,New,25000.00,2019-01-01T10:00:00.000Z,`);
   });
 });

@@ -3,7 +3,15 @@ import { applicationStates, type ApplicationState } from '@credence/domain';
 import { asc } from 'drizzle-orm';
 import { dealers, loanProducts } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
-import { type BuiltQueue, idsQuery, pageQuery, type QueueDbRow, rowsByIdsQuery } from './queue-sql.ts';
+import {
+  type BuiltQueue,
+  idsQuery,
+  pageAndCountQuery,
+  pageQuery,
+  type QueueDbRow,
+  type QueueDbRowWithCount,
+  rowsByIdsQuery,
+} from './queue-sql.ts';
 
 /** A state as the queues show it: Title Case ('counteroffer' → 'Counteroffer'). */
 export const stateLabel = (state: string) => state.charAt(0).toUpperCase() + state.slice(1);
@@ -16,6 +24,7 @@ export const toQueueRow = (r: QueueDbRow): QueueRow => ({
   loanProductName: r.loan_product_name,
   state: r.state as ApplicationState,
   requestedAmount: r.requested_amount,
+  amount: r.amount,
   termMonths: r.term_months,
   dealer: r.dealer_id,
   dealerName: r.dealer_name,
@@ -29,6 +38,15 @@ export const toQueueRow = (r: QueueDbRow): QueueRow => ({
 
 export const findPage = async (tx: TenantTx, built: BuiltQueue, limit: number, offset: number) =>
   (await tx.execute<QueueDbRow>(pageQuery(built, limit, offset))).rows.map(toQueueRow);
+
+/** A page and the capped count of its matches, from one statement (see pageAndCountQuery). */
+export const findPageAndCount = async (tx: TenantTx, built: BuiltQueue, limit: number, offset: number, cap: number) => {
+  const rows = (await tx.execute<QueueDbRowWithCount>(pageAndCountQuery(built, limit, offset, cap))).rows;
+  return {
+    data: rows.flatMap((r) => (r.id === null ? [] : [toQueueRow({ ...r, id: r.id })])),
+    count: Number(rows[0]?.total_count ?? 0),
+  };
+};
 
 export const findIds = async (tx: TenantTx, built: BuiltQueue, limit: number) =>
   (await tx.execute<{ id: number }>(idsQuery(built, limit))).rows.map((r) => r.id);

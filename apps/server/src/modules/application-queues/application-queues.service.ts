@@ -15,7 +15,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
 import type { ApplicationDeps } from '../applications/application-deps.ts';
 import * as repo from './application-queues.repository.ts';
-import { queueTotal, withQueuePlanner } from './queue-counts.ts';
+import { queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
 import { csvLine, type CsvValue } from './queue-csv.ts';
 import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
@@ -58,9 +58,19 @@ export const search = (
     const { limit, offset } = pageWindow(request);
     // The planner setting ends with this transaction, right after the statements: no restore needed.
     await tx.execute(QUEUE_PLANNER_SETTINGS);
-    const data = await repo.findPage(tx, built, limit, offset);
     const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
-    const total = await queueTotal(tx, who, grid, built, cap);
+    let data: QueueRow[];
+    let total: QueueTotal;
+    if (built.fromNameMatches) {
+      // The applicant name matches are read once for the page and its count.
+      const found = await repo.findPageAndCount(tx, built, limit, offset, cap);
+      data = found.data;
+      total =
+        found.count > cap ? { total: cap, totalIsLowerBound: true } : { total: found.count, totalIsLowerBound: false };
+    } else {
+      data = await repo.findPage(tx, built, limit, offset);
+      total = await queueTotal(tx, who, grid, built, cap);
+    }
     if (ssnLookup)
       await recordSsnLookup(
         tx,
@@ -82,6 +92,8 @@ const csvValue = (row: QueueRow, field: string): CsvValue => {
       return repo.stateLabel(row.state);
     case 'requestedAmount':
       return row.requestedAmount === null ? null : { decimal: row.requestedAmount };
+    case 'amount':
+      return row.amount === null ? null : { decimal: row.amount };
     case 'direct':
       return row.direct ? 'Yes' : 'No';
     default: {

@@ -4,7 +4,7 @@ import { createDataProtector, protectedPurposes } from '../../platform/crypto.ts
 /**
  * Set-based synthetic applications for the queue EXPLAIN test and the 1M-row benchmark: applications with a
  * primary applicant each, spread over the lender's products, dealers and users, states weighted like a real
- * book (most closed), amounts 2 000–80 000, terms 24–84, created over the last three years. Runs as the
+ * book (most closed), amounts 2 000–80 000 (requested and estimated amount financed alike), terms 24–84, created over the last three years. Runs as the
  * database owner (no row-level security); the triggers fill the primary applicant columns and the counters.
  */
 const FIRST_NAMES = [
@@ -223,12 +223,12 @@ export const seedQueueApplications = async (
                          random() as r6, random() as r7, random() as r8, random() as r9
                     from generate_series(1, $2::int) g)
        insert into applications (lender_id, loan_product_id, state, source, direct, dealer_id, requested_amount,
-                                 term_months, created_by_user_id, created_at, updated_at, packet_received_date)
+                                 est_amt_financed, term_months, created_by_user_id, created_at, updated_at, packet_received_date)
        select $1, p.ids[1 + floor(r1 * cardinality(p.ids))::int], s.state,
               ($4::text[])[1 + floor(r3 * cardinality($4::text[]))::int],
               s.direct,
               case when not s.direct and cardinality(d.ids) > 0 then d.ids[1 + floor(r4 * cardinality(d.ids))::int] end,
-              case when r5 < 0.02 then null else round((2000 + r5 * r5 * 78000)::numeric, 2) end,
+              s.amount, s.amount,
               (array[24, 36, 48, 60, 60, 72, 72, 84])[1 + floor(r6 * 8)::int],
               u.ids[1 + floor(r7 * cardinality(u.ids))::int],
               s.created_at, least(now(), s.created_at + r8 * interval '45 days'),
@@ -236,6 +236,8 @@ export const seedQueueApplications = async (
          from r cross join p cross join d cross join u
          cross join lateral (select ($3::text[])[1 + floor(r2 * cardinality($3::text[]))::int] as state,
                                     r4 < 0.45 as direct,
+                                    case when r5 < 0.02 then null
+                                         else round((2000 + r5 * r5 * 78000)::numeric, 2) end as amount,
                                     now() - (1 - ($5::int + g)::float8 / $6::int) * interval '3 years'
                                       - r9 * interval '3 hours' as created_at) s`,
       [options.lenderId, size, STATES, SOURCES, done, options.count],

@@ -50,6 +50,8 @@ const columnSql: Record<string, ColumnSql> = {
   state: { expr: sql.raw('a.state'), kind: 'text', nullable: false, tieBreak: [sql.raw('a.created_at')] },
   // In cents (a bigint generated column): its comparisons are leakproof, so the index serves them under RLS.
   requestedAmount: { expr: sql.raw('a.requested_amount_cents'), kind: 'money', nullable: true },
+  // The estimated amount financed in cents (kept by a row trigger, migration 0016), leakproof like the above.
+  amount: { expr: sql.raw('a.est_amt_financed_cents'), kind: 'money', nullable: true },
   termMonths: { expr: sql.raw('a.term_months'), kind: 'int', nullable: true },
   dealer: { expr: sql.raw('a.dealer_id'), kind: 'int', nullable: true },
   direct: { expr: sql.raw('a.direct'), kind: 'bool', nullable: false },
@@ -146,6 +148,14 @@ const toInt = (v: unknown): number | null => {
 const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00.000Z`);
 const DATE_END_MS = Date.parse(`${DATE_MAX}T23:59:00.000Z`);
 
+/** The ILIKE pattern of an applicant name filter (contains, equals, startsWith), % and _ escaped. */
+const applicantNamePattern = (item: QueueFilterItem): string | undefined => {
+  if (columnSql[item.field]?.kind !== 'ciText' || isEmptyValue(item.value) || Array.isArray(item.value))
+    return undefined;
+  const text = escapeLike(String(item.value));
+  return ({ contains: `%${text}%`, equals: text, startsWith: `${text}%` } as Record<string, string>)[item.operator];
+};
+
 /** One filter item as SQL, or undefined when it filters nothing (an empty value, as the MUI grid does). */
 export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
   const column = columnSql[item.field];
@@ -190,11 +200,13 @@ export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
       return cents === null ? sql`false` : sql`${col} ${sql.raw(op)} ${cents}::bigint`;
     }
     case 'ciText': {
-      // Case-insensitive (ILIKE with % and _ escaped) through credence_applicant_name_like (migration 0009):
-      // ILIKE is not leakproof, so only a function with the policy's tenant scope can use the trigram index.
-      const text = escapeLike(String(value));
-      const pattern = { contains: `%${text}%`, equals: text, startsWith: `${text}%` }[operator];
-      return pattern === undefined ? undefined : sql`a.id in (select credence_applicant_name_like(${pattern}))`;
+      // Case-insensitive (ILIKE with % and _ escaped) through credence_applicant_name_like (migrations 0009,
+      // 0016): ILIKE is not leakproof, so only a function with the policy's tenant scope can use the trigram
+      // index. As a top-level AND condition the function is the page's source instead (see buildQueue).
+      const pattern = applicantNamePattern(item);
+      return pattern === undefined
+        ? undefined
+        : sql`a.id in (select n.id from credence_applicant_name_like(${pattern}) n)`;
     }
     case 'text': {
       const text = String(value);
@@ -283,7 +295,15 @@ const textCondition = (lookup: TextLookup): SQL => {
 };
 
 export type BuiltQueue = {
-  /** `where …` over `applications a` (lender, queue, filters, text). */
+  /**
+   * What `a` is: `applications a`, or, when an applicant name filter is a top-level AND condition, the
+   * lender's applications matching it (`credence_applicant_name_like(…) a`, read once through the per-lender
+   * trigram index); the page and its count then come from one statement (pageAndCountQuery).
+   */
+  from: SQL;
+  /** Whether `from` is the applicant name matches (a page and its count in one statement). */
+  fromNameMatches: boolean;
+  /** `where …` over `a` (lender, queue, filters, text). */
   where: SQL;
   /** `order by …` (the request's sort, then the id; default newest first). */
   orderBy: SQL;
@@ -318,7 +338,13 @@ export const buildQueue = (
   const conditions: SQL[] = [sql`a.lender_id = ${who.lenderId}`];
   const queue = queueCondition(grid, who);
   if (queue) conditions.push(queue);
-  const filters = (criteria.filter?.filters ?? []).map(filterCondition).filter((c): c is SQL => c !== undefined);
+  const items = criteria.filter?.filters ?? [];
+  const conjunctive = items.length === 1 || criteria.filter?.logic !== 'or';
+  const nameItem = conjunctive ? items.find((item) => applicantNamePattern(item) !== undefined) : undefined;
+  const filters = items
+    .filter((item) => item !== nameItem)
+    .map(filterCondition)
+    .filter((c): c is SQL => c !== undefined);
   if (filters.length > 0)
     conditions.push(
       filters.length === 1
@@ -327,9 +353,13 @@ export const buildQueue = (
     );
   if (criteria.text) conditions.push(textCondition(resolveTextLookup(criteria.text, hashSsn)));
   return {
+    from: nameItem
+      ? sql`credence_applicant_name_like(${applicantNamePattern(nameItem)!}) a`
+      : sql.raw('applications a'),
+    fromNameMatches: nameItem !== undefined,
     where: sql`where ${sql.join(conditions, sql` and `)}`,
     orderBy: sql`order by ${sortItems(criteria.sort)}`,
-    filtered: filters.length > 0 || !!criteria.text,
+    filtered: filters.length > 0 || !!criteria.text || nameItem !== undefined,
   };
 };
 
@@ -342,6 +372,7 @@ export type QueueDbRow = {
   loan_product_name: string;
   state: string;
   requested_amount: string | null;
+  amount: string | null;
   term_months: number | null;
   dealer_id: number | null;
   dealer_name: string | null;
@@ -361,9 +392,9 @@ export type QueueDbRow = {
 export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
   select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
          a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-         a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
          lu.full_name as locking_user, cu.full_name as created_by
-    from (select a.id from applications a ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) p
+    from (select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) p
     join applications a on a.id = p.id
     join loan_products lp on lp.id = a.loan_product_id
     left join dealers d on d.id = a.dealer_id
@@ -373,13 +404,13 @@ export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL
 
 /** The ids of a page or an export, in order (the export then loads the rows in batches). */
 export const idsQuery = (built: BuiltQueue, limit: number, offset = 0): SQL =>
-  sql`select a.id from applications a ${built.where} ${built.orderBy} limit ${limit} offset ${offset}`;
+  sql`select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}`;
 
 /** The rows of the given ids (any order). */
 export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
   select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
          a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-         a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
          lu.full_name as locking_user, cu.full_name as created_by
     from applications a
     join loan_products lp on lp.id = a.loan_product_id
@@ -395,8 +426,33 @@ export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
  */
 export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL => {
   const order = cap > QUEUE_LOOKUP_COUNT_CAP ? built.orderBy : sql``;
-  return sql`select count(*)::int as n from (select 1 from applications a ${built.where} ${order} limit ${cap + 1}) c`;
+  return sql`select count(*)::int as n from (select 1 from ${built.from} ${built.where} ${order} limit ${cap + 1}) c`;
 };
+
+/** A page row with the capped count of its matches (`total_count`); `id` is null when the page is empty. */
+export type QueueDbRowWithCount = Omit<QueueDbRow, 'id'> & { id: number | null; total_count: number };
+
+/**
+ * The page and its capped count in one statement, from the matches read once (for a `from` of applicant name
+ * matches, whose page and count would otherwise each read every match): the matches are materialized, counted
+ * up to `cap + 1` and sorted for the page; the page's rows keep the order in `ord`. Always one row at least
+ * (the count), with null row columns when the page is empty.
+ */
+export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: number, cap: number): SQL => sql`
+  with m as materialized (select a.* from ${built.from} ${built.where}),
+       c as (select count(*)::int as n from (select 1 from m limit ${cap + 1}) x)
+  select c.n as total_count, r.* from c left join lateral (
+    select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
+           a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
+           round(a.est_amt_financed, 2)::text as amount, a.term_months, a.dealer_id, d.name as dealer_name, a.direct,
+           a.source, a.created_at, a.updated_at, lu.full_name as locking_user, cu.full_name as created_by,
+           row_number() over (${built.orderBy}) as ord
+      from (select * from m a ${built.orderBy} limit ${limit} offset ${offset}) a
+      join loan_products lp on lp.id = a.loan_product_id
+      left join dealers d on d.id = a.dealer_id
+      left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
+      left join users cu on cu.id = a.created_by_user_id) r on true
+   order by r.ord`;
 
 /**
  * The planner setting every queue statement runs with (inside the tenant transaction, then restored): no

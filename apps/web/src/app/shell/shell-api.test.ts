@@ -11,6 +11,7 @@ const row = (applicationId: number, state: RecentApplication['state']) => ({
   loanProductName: 'New Auto',
   state,
   requestedAmount: null,
+  amount: null,
   termMonths: null,
   dealer: null,
   dealerName: null,
