@@ -44,6 +44,8 @@ export type RequestOptions<T> = {
   /** Raise session events on 401 UNAUTHENTICATED / 403 PASSWORD_EXPIRED (default true). */
   authEvents?: boolean;
   signal?: AbortSignal;
+  /** Let the call outlive the page (`fetch` keepalive), e.g. releasing a lock on `pagehide`. */
+  keepalive?: boolean;
 };
 
 let lastCallAt = 0;
@@ -77,7 +79,7 @@ export const request = async <T = unknown>(
   body?: unknown,
   options: RequestOptions<T> = {},
 ): Promise<T> => {
-  const { schema, query, auth = true, authEvents = true, signal } = options;
+  const { schema, query, auth = true, authEvents = true, signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A FormData body (file upload) is sent as multipart/form-data; the browser sets its boundary.
   const isForm = body instanceof FormData;
@@ -95,6 +97,7 @@ export const request = async <T = unknown>(
       headers,
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

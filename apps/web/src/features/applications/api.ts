@@ -122,6 +122,13 @@ export const useWorksheetInfo = (id: number) =>
 export const lockApplication = (id: number) =>
   apiClient.post(`/api/applications/${id}/lock`, undefined, { schema: lockStatusSchema });
 export const unlockApplication = (id: number) => apiClient.delete(`/api/applications/${id}/lock`);
+/**
+ * Releases the caller's own lock when leaving the worksheets; the server leaves anyone else's lock alone. Sent
+ * with `keepalive` so that it completes while the tab closes (`pagehide`): unlike `navigator.sendBeacon` it
+ * carries the Authorization header. Without auth events: a session ending meanwhile needs no sign-out here.
+ */
+export const releaseApplicationLock = (id: number) =>
+  apiClient.post(`/api/applications/${id}/lock/release`, undefined, { keepalive: true, authEvents: false });
 
 export const createApplication = (body: CreateApplication) =>
   apiClient.post('/api/applications', body, { schema: createApplicationResponseSchema });

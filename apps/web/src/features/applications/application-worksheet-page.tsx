@@ -33,6 +33,10 @@ import { WorksheetCard } from './worksheet/view-parts.tsx';
 import { useWorksheet } from './worksheet/worksheet-context.ts';
 
 type Editing = 'applicants' | 'request' | 'collateral' | 'transaction' | ApplicationAction | null;
+type Part = 'applicants' | 'request' | 'collateral' | 'transaction';
+
+/** Dialogs that change the application record and so need its lock; the others annotate it (no lock). */
+const lockedActions: readonly ApplicationAction[] = ['hmda', 'customFields', 'promotions'];
 type Panel = 'files' | 'comments' | 'history';
 
 /**
@@ -40,11 +44,20 @@ type Panel = 'files' | 'comments' | 'history';
  * Edit button opening its dialog (enabled while the user holds the lock), and the files, comments and history.
  */
 export const ApplicationWorksheetPage = () => {
-  const { applicationId, canEdit, readOnlyReason } = useWorksheet();
+  const { applicationId, canEdit, readOnlyReason, startEditing } = useWorksheet();
   const { data: application, isError, isPending } = useApplication(applicationId);
   const [editing, setEditing] = useState<Editing>(null);
   const [panel, setPanel] = useState<Panel>('files');
   const close = () => setEditing(null);
+  /** Opening an edit dialog starts editing: the lock is taken first; refused, the part's dialog stays shut. */
+  const editPart = async (part: Part) => {
+    if (await startEditing()) setEditing(part);
+  };
+  /** A record dialog (HMDA, custom fields, promotions) takes the lock too, but opens read-only when refused. */
+  const openAction = async (action: ApplicationAction) => {
+    if (lockedActions.includes(action)) await startEditing();
+    setEditing(action);
+  };
 
   if (isPending) {
     return (
@@ -58,15 +71,15 @@ export const ApplicationWorksheetPage = () => {
     return <Alert severity="error">{messages.applications.retrieveFailed('application')}</Alert>;
   }
 
-  const card = (key: 'applicants' | 'request' | 'collateral' | 'transaction') => ({
-    onEdit: () => setEditing(key),
+  const card = (key: Part) => ({
+    onEdit: () => void editPart(key),
     canEdit,
     readOnlyReason,
   });
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="application-worksheet">
-      <ApplicationActions applicationId={applicationId} onOpen={setEditing} />
+      <ApplicationActions applicationId={applicationId} onOpen={(action) => void openAction(action)} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' } }}>
         <WorksheetCard title="Channel and Product" testId="channel-card">
           <ChannelSection application={application} />

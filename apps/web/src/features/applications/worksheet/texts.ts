@@ -14,4 +14,10 @@ export const worksheetTexts = {
     'Your lock on this application expired or was removed. The page was reloaded and unsaved changes were dropped.',
   lockTakenTitle: 'Application Locked',
   lockTaken: 'The application is now locked by you. You can make changes.',
+  /** Under the tab of a worksheet that is not built yet. */
+  notAvailableTab: 'Not available yet',
+  notAvailableTitle: (title: string) => `The ${title} is not available yet`,
+  notAvailable:
+    'This part of Credence is still being built. Everything recorded about the application can be seen and edited on the Application worksheet.',
+  openApplicationWorksheet: 'Open the Application worksheet',
 } as const;

@@ -5,44 +5,45 @@ import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { withoutNavigationPrompts } from '../../../lib/use-unsaved-changes-prompt.ts';
-import { applicationKeys, lockApplication, unlockApplication, type TimedWorksheetInfo } from '../api.ts';
+import {
+  applicationKeys,
+  lockApplication,
+  releaseApplicationLock,
+  unlockApplication,
+  type TimedWorksheetInfo,
+} from '../api.ts';
 import { worksheetTexts } from './texts.ts';
 
-/** The lock is refreshed this often while a worksheet is open (it expires on the server unless refreshed). */
+/** The lock is refreshed this often while the user holds it (it expires on the server unless refreshed). */
 export const LOCK_REFRESH_MS = 120_000;
-/** Leaving the worksheets releases the lock after this delay (switching worksheet remounts the frame). */
-const RELEASE_DELAY_MS = 1_500;
 
-export type LockPhase = 'acquiring' | 'mine' | 'other' | 'lost' | 'failed';
+/**
+ * - reading: the worksheet is open to read; no lock is held (the lender's "lock on open" setting aside).
+ * - acquiring: the lock is being asked for (the user started editing).
+ * - mine: the user holds the lock: it is refreshed, and released on leaving.
+ * - other: the server refused the lock because someone else holds it.
+ */
+export type LockPhase = 'reading' | 'acquiring' | 'mine' | 'other';
 
-/** Releases waiting to run, by application id; a worksheet of the same application mounting cancels its release. */
-const pendingReleases = new Map<number, number>();
-const cancelRelease = (id: number) => {
-  const timer = pendingReleases.get(id);
-  if (timer !== undefined) window.clearTimeout(timer);
-  pendingReleases.delete(id);
-};
-const scheduleRelease = (id: number) => {
-  cancelRelease(id);
-  pendingReleases.set(
-    id,
-    window.setTimeout(() => {
-      pendingReleases.delete(id);
-      // Best effort: an unreleased lock expires on the server.
-      unlockApplication(id).catch(() => undefined);
-    }, RELEASE_DELAY_MS),
-  );
+/** Releases the lock, best effort: an unreleased lock expires on the server. */
+const release = (id: number) => {
+  releaseApplicationLock(id).catch(() => undefined);
 };
 
 /**
- * The application lock of a worksheet (spec 3 §4): taken when the worksheet opens and refreshed every 2
- * minutes. When someone else holds it, saving is off and Unlock is offered after a confirmation. The worksheet
- * info is polled; when the lock was removed by someone else (or lost), the page reloads with a notice and
- * unsaved changes are dropped. When the holder lets go, the lock is taken.
+ * The application lock of a worksheet (spec 3 §4). Opening a worksheet to read takes no lock (unless the
+ * lender's "lock on open" setting says so); the lock is taken when the user starts editing (`startEditing`,
+ * called as an edit dialog opens) and refreshed every 2 minutes while held. Leaving the application's
+ * worksheets (another route, another application, closing the tab: `pagehide`) releases it; switching between
+ * the seven worksheets of the same application keeps it (the frame stays mounted). When someone else holds
+ * it, saving is off and Unlock is offered after a confirmation. The worksheet info is polled; when the lock
+ * was removed by someone else (or lost), the page reloads with a notice and unsaved changes are dropped.
  */
 export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefined, refreshInfo: () => void) => {
-  const [phase, setPhase] = useState<LockPhase>('acquiring');
-  const phaseRef = useRef<LockPhase>('acquiring');
+  // The phase belongs to one application: another id starts read-only.
+  const [state, setState] = useState<{ id: number; phase: LockPhase }>({ id, phase: 'reading' });
+  const phase = state.id === id ? state.phase : 'reading';
+  const phaseRef = useRef<LockPhase>('reading');
   /** When the phase last changed: worksheet info asked for before then may describe the old state. */
   const changedAtRef = useRef(0);
   const queryClient = useQueryClient();
@@ -50,16 +51,20 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
 
-  const enter = useCallback((next: LockPhase) => {
-    phaseRef.current = next;
-    changedAtRef.current = Date.now();
-    setPhase(next);
-  }, []);
+  const enter = useCallback(
+    (next: LockPhase) => {
+      phaseRef.current = next;
+      changedAtRef.current = Date.now();
+      setState({ id, phase: next });
+    },
+    [id],
+  );
 
+  /** The lock is gone: notice, drop the loaded application (and with it the open dialogs), read again. */
   const reloadPage = useCallback(
     (title: string, text: string) => {
-      if (phaseRef.current === 'lost') return;
-      enter('lost');
+      if (phaseRef.current !== 'mine') return;
+      enter('reading');
       toasts.warning(title, text, { toastId: `lock-lost-${id}` });
       queryClient.removeQueries({ queryKey: applicationKeys.application(id) });
       void withoutNavigationPrompts(() => navigate(here, { replace: true }));
@@ -67,48 +72,65 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
     [enter, here, id, navigate, queryClient],
   );
 
-  /** Asks for the lock; answers the phase it leads to. */
-  const tryLock = useCallback(async (): Promise<LockPhase> => {
-    try {
-      await lockApplication(id);
-      return 'mine';
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) return 'other';
-      if (!isSessionError(error) && !(isApiError(error) && error.status === 404)) showApiErrorToast(error);
-      return 'failed';
-    } finally {
-      refreshInfo();
-    }
-  }, [id, refreshInfo]);
-
-  const settle = useCallback(
-    (next: LockPhase, announce: boolean) => {
+  /**
+   * Asks for the lock and settles the phase; answers whether the user now holds it. A refusal because someone
+   * else holds it shows the server's 'This application is locked by …' unless `quiet`.
+   */
+  const takeLock = useCallback(
+    async (quiet = false): Promise<boolean> => {
       const wasOther = phaseRef.current === 'other';
-      enter(next);
-      if (next === 'mine' && wasOther) {
+      enter('acquiring');
+      try {
+        await lockApplication(id);
+        enter('mine');
         // Someone else may have changed the application while they held it.
-        void queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
-        if (announce) toasts.info(worksheetTexts.lockTakenTitle, worksheetTexts.lockTaken);
+        if (wasOther) void queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
+        return true;
+      } catch (error) {
+        const refused = isApiError(error) && error.status === 409;
+        enter(refused ? 'other' : 'reading');
+        if (!isSessionError(error) && !(isApiError(error) && error.status === 404) && !(refused && quiet))
+          showApiErrorToast(error);
+        return false;
+      } finally {
+        refreshInfo();
       }
     },
-    [enter, id, queryClient],
+    [enter, id, queryClient, refreshInfo],
   );
 
-  // Take the lock on opening; leaving the worksheets releases it (unless one of them opens again at once).
+  /** The user starts editing: take the lock unless already held; answers whether they hold it. */
+  const startEditing = useCallback(async (): Promise<boolean> => phaseRef.current === 'mine' || takeLock(), [takeLock]);
+
+  // A new application starts read-only; leaving it (another application, another route) releases the lock.
   useEffect(() => {
     if (!(id > 0)) return;
-    cancelRelease(id);
-    let active = true;
-    void tryLock().then((next) => {
-      if (active) settle(next, false);
-    });
     return () => {
-      active = false;
-      if (phaseRef.current === 'mine') scheduleRelease(id);
+      if (phaseRef.current === 'mine') release(id);
+      phaseRef.current = 'reading';
     };
-  }, [id, settle, tryLock]);
+  }, [id]);
 
-  // Keep the lock alive while the page is open.
+  // Closing the tab (or leaving the site) releases the lock; a page restored from the back/forward cache
+  // takes it again when its worksheet info shows it gone (see below).
+  useEffect(() => {
+    if (!(id > 0)) return;
+    const onPageHide = () => {
+      if (phaseRef.current === 'mine') release(id);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [id]);
+
+  // The lender's "lock on open" setting: take the lock once, as the worksheet opens (quietly if refused).
+  const lockedOnOpenRef = useRef<number | null>(null);
+  useEffect(() => {
+    if (!info?.lockOnOpen || info.id !== id || lockedOnOpenRef.current === id) return;
+    lockedOnOpenRef.current = id;
+    if (phaseRef.current === 'reading') void takeLock(true);
+  }, [id, info, takeLock]);
+
+  // Keep the lock alive while the user holds it.
   useEffect(() => {
     if (phase !== 'mine') return;
     const timer = window.setInterval(() => {
@@ -133,12 +155,20 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
             reloadPage(worksheetTexts.unlockedNoticeTitle, worksheetTexts.lockLostNotice);
         });
       }
-    } else if (phase === 'other' && !info.isLocked) {
-      void tryLock().then((next) => settle(next, true));
+    } else if (phase === 'reading' && info.isLockedByMe) {
+      // A lock the user already holds (they created the application, or edit it in another tab) is theirs:
+      // refreshed now and while held, and released on leaving.
+      lockApplication(id)
+        .then(() => {
+          if (phaseRef.current === 'reading') enter('mine');
+        })
+        .catch(() => undefined);
     }
-  }, [id, info, phase, reloadPage, settle, tryLock]);
+    // 'other' (refused) needs nothing here: once the holder lets go, the frame reads the info as unlocked and
+    // editing may start again.
+  }, [enter, id, info, phase, reloadPage]);
 
-  /** Unlock (someone else's lock) after confirming, then take it. */
+  /** Unlock (someone else's lock) after confirming, then take it: the user means to edit. */
   const unlock = useCallback(async () => {
     const holder = info?.lockingUser?.name ?? 'another user';
     if (!(await confirm({ title: worksheetTexts.unlockTitle, message: worksheetTexts.unlockQuestion(holder) }))) return;
@@ -148,8 +178,8 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
       showApiErrorToast(error);
       return;
     }
-    settle(await tryLock(), false);
-  }, [id, info?.lockingUser?.name, settle, tryLock]);
+    if (await takeLock()) toasts.info(worksheetTexts.lockTakenTitle, worksheetTexts.lockTaken);
+  }, [id, info?.lockingUser?.name, takeLock]);
 
-  return { phase, unlock };
+  return { phase, unlock, startEditing };
 };

@@ -5,12 +5,20 @@ import type { WorksheetInfo } from '@credence/contracts';
 export type WorksheetContextValue = {
   applicationId: number;
   info: WorksheetInfo | undefined;
-  /** The signed-in user holds the application's lock: saving is allowed. */
+  /**
+   * Editing is possible: nobody else holds the application's lock. Opening an edit dialog takes the lock
+   * (`startEditing`); saving needs it.
+   */
   canEdit: boolean;
   /** Why saving is not allowed, for tooltips ('This application is locked by …'). */
   readOnlyReason: string | null;
   /** Read the worksheet info again (after a save or a lock conflict). */
   refreshInfo: () => void;
+  /**
+   * The user starts editing (an edit dialog opens): the lock is taken unless already held; answers whether they
+   * hold it (a refusal shows 'This application is locked by …').
+   */
+  startEditing: () => Promise<boolean>;
 };
 
 export const WorksheetContext = createContext<WorksheetContextValue | null>(null);

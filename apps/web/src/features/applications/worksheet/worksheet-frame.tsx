@@ -19,7 +19,8 @@ import { applicationKeys, useWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../forms/fields.tsx';
 import { useApplicationLock } from './use-application-lock.ts';
 import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
-import { worksheetOfPath, worksheets } from './worksheets.ts';
+import { worksheetTexts } from './texts.ts';
+import { isBuilt, worksheetOfPath, worksheets } from './worksheets.ts';
 
 const stateColors: Record<string, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   new: 'info',
@@ -51,7 +52,7 @@ const HeaderItem = ({ label, children, testId }: { label: string; children: Reac
 /**
  * The frame of the seven worksheets of one application (spec 3 §2): a header with the application id, primary
  * applicant, loan product, state and lock holder (from worksheet info), tabs between the worksheets, and the
- * application lock (taken on opening, refreshed, watched).
+ * application lock (taken when the user starts editing, refreshed while held, released on leaving, watched).
  */
 export const WorksheetFrame = () => {
   const { id: idParam } = useParams();
@@ -66,22 +67,23 @@ export const WorksheetFrame = () => {
     void queryClient.cancelQueries({ queryKey: applicationKeys.worksheetInfo(applicationId) }).then(() => refetch());
   }, [applicationId, queryClient, refetch]);
   const info = infoQuery.data;
-  const { phase, unlock } = useApplicationLock(applicationId, info, refreshInfo);
+  const { phase, unlock, startEditing } = useApplicationLock(applicationId, info, refreshInfo);
   const current = worksheetOfPath(location.pathname);
   useDocumentTitle(`${current.title} ${applicationId}`);
 
+  // Someone else holds the lock (as the polled info says, or as the server just answered): editing is off.
   const holder = info?.lockingUser && !info.isLockedByMe ? info.lockingUser.name : null;
-  const canEdit = phase === 'mine' && (info?.isLockedByMe ?? true);
-  const readOnlyReason =
-    phase === 'other' || holder
-      ? messages.applications.lockedBy(holder ?? 'another user')
-      : phase === 'mine'
-        ? null
-        : messages.applications.lockRequired;
+  const lockedByOther = phase !== 'mine' && (holder !== null || (phase === 'other' && info?.isLocked !== false));
+  const canEdit = !lockedByOther && phase !== 'acquiring';
+  const readOnlyReason = lockedByOther
+    ? messages.applications.lockedBy(holder ?? 'another user')
+    : canEdit
+      ? null
+      : messages.applications.lockRequired;
 
   const context = useMemo<WorksheetContextValue>(
-    () => ({ applicationId, info, canEdit, readOnlyReason, refreshInfo }),
-    [applicationId, info, canEdit, readOnlyReason, refreshInfo],
+    () => ({ applicationId, info, canEdit, readOnlyReason, refreshInfo, startEditing }),
+    [applicationId, info, canEdit, readOnlyReason, refreshInfo, startEditing],
   );
 
   if (!valid || (infoQuery.isError && !info)) return <NotFoundPage />;
@@ -151,7 +153,28 @@ export const WorksheetFrame = () => {
           }}
         >
           {worksheets.map((w) => (
-            <Tab key={w.path} value={w.path} label={w.tab} component={RouterLink} to={`/${w.path}/${applicationId}`} />
+            <Tab
+              key={w.path}
+              value={w.path}
+              label={
+                isBuilt(w) ? (
+                  w.tab
+                ) : (
+                  <span>
+                    {w.tab}
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{ display: 'block', lineHeight: 1.1, textTransform: 'none', color: 'text.secondary' }}
+                    >
+                      {worksheetTexts.notAvailableTab}
+                    </Typography>
+                  </span>
+                )
+              }
+              component={RouterLink}
+              to={`/${w.path}/${applicationId}`}
+            />
           ))}
         </Tabs>
       </Paper>

@@ -1,3 +1,5 @@
+import { isWorksheetBuilt, type WorksheetPath } from '@credence/domain';
+
 /** The seven worksheets of an application (spec 3 §2), in the order of their tabs. */
 export const worksheets = [
   { path: 'application', tab: 'Application', title: 'Application Worksheet' },
@@ -7,9 +9,12 @@ export const worksheets = [
   { path: 'fund', tab: 'Funding', title: 'Funding Worksheet' },
   { path: 'sales', tab: 'Sales', title: 'Sales Worksheet' },
   { path: 'closingSummary', tab: 'Closing Summary', title: 'Closing Summary' },
-] as const;
+] as const satisfies readonly { path: WorksheetPath; tab: string; title: string }[];
 
 export type Worksheet = (typeof worksheets)[number];
+
+/** Whether a worksheet is built (the one declared list is `builtWorksheets` in the domain package). */
+export const isBuilt = (worksheet: Worksheet): boolean => isWorksheetBuilt(worksheet.path);
 
 /** The worksheet a path belongs to ('/credit/12' -> Credit). */
 export const worksheetOfPath = (pathname: string): Worksheet =>
