@@ -1,0 +1,199 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { reviewShots } from '../support/screenshots.ts';
+import { signIn, users } from '../support/sign-in.ts';
+
+/**
+ * Issue 17, items 2 and 3: the application lock follows the user (taken when they start editing, released when
+ * they leave, close the tab or sign out), and queue rows open a worksheet that is built.
+ */
+
+/** A VIN with a valid check digit (position 9). */
+const VIN = '1HGCM82633A004352';
+
+/** Signs in through the API (test set-up only) and answers the bearer header. */
+const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
+  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
+  expect(login.ok()).toBeTruthy();
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
+};
+
+/** A New Auto application created through the API by the admin, who then lets go of it: nobody holds its lock. */
+const createUnlockedApplication = async (request: APIRequestContext, lastName: string): Promise<number> => {
+  const headers = await apiAuth(request, users.admin);
+  const products = (await (await request.get('/api/loanProducts', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const product = products.find((p) => p.name === 'New Auto');
+  expect(product).toBeDefined();
+  const created = await request.post('/api/applications', {
+    headers,
+    data: {
+      loanProductId: product!.id,
+      direct: true,
+      applicants: [
+        {
+          applicantRole: 'PRIMARY',
+          firstName: 'Lee',
+          lastName,
+          addresses: [{ addressLine1: '8 Pine St', city: 'Denver', state: 'CO', zip: '80202' }],
+        },
+      ],
+      request: {
+        negotiatedPrice: '20000.00',
+        ttlEstimate: '1200.00',
+        cashDown: '2000.00',
+        termMonths: 48,
+        paymentFrequencyId: 'Monthly',
+      },
+      collaterals: [
+        { family: 'Auto', type: 'AUTO', identificationNumber: VIN, year: 2022, make: 'Honda', model: 'Civic' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  expect((await request.post(`/api/applications/${id}/lock/release`, { headers })).status()).toBe(204);
+  return id;
+};
+
+/** Who holds the lock, as the server says to the admin. */
+const lockHolder = async (request: APIRequestContext, id: number): Promise<string | null> => {
+  const headers = await apiAuth(request, users.admin);
+  const info = (await (await request.get(`/api/applications/${id}/worksheetInfo`, { headers })).json()) as {
+    lockingUser: { name: string } | null;
+  };
+  return info.lockingUser?.name ?? null;
+};
+
+const lockChip = (page: Page) => page.getByTestId('header-lock');
+
+/** A second person, in a browser context of their own. */
+const asColleague = async (browser: Browser) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, users.admin);
+  return { page, close: () => context.close() };
+};
+
+test('opening to read takes no lock; editing takes it; leaving frees it for a colleague without unlocking', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const id = await createUnlockedApplication(request, 'Readonly');
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await expect(page.getByTestId('request-card')).toBeVisible();
+  await expect(lockChip(page)).toHaveText('Unlocked');
+  await expect(page.getByRole('button', { name: 'Edit request' })).toBeEnabled();
+  expect(await lockHolder(request, id)).toBeNull();
+
+  // Starting to edit takes the lock; the colleague sees who holds it and cannot edit.
+  await page.getByRole('button', { name: 'Edit request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Auto' });
+  await expect(dialog).toBeVisible();
+  await expect(lockChip(page)).toHaveText('Locked by you');
+  expect(await lockHolder(request, id)).toBe('Olivia Chen');
+  const colleague = await asColleague(browser);
+  try {
+    await colleague.page.goto(`/application/${id}`);
+    await expect(lockChip(colleague.page)).toHaveText('Locked by Olivia Chen');
+    await expect(colleague.page.getByTestId('locked-by-alert')).toContainText(
+      'This application is locked by Olivia Chen.',
+    );
+    await expect(colleague.page.getByRole('button', { name: 'Edit request' })).toBeDisabled();
+
+    // Switching between the worksheets of the same application keeps the lock.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('tab', { name: /Credit/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/credit/${id}$`));
+    await expect(lockChip(page)).toHaveText('Locked by you');
+    await page.getByRole('tab', { name: /Application/ }).click();
+    expect(await lockHolder(request, id)).toBe('Olivia Chen');
+
+    // Leaving the worksheets (a route change) releases it: the colleague edits without unlocking.
+    await page.getByTestId('side-menu').getByText('My Queue', { exact: true }).click();
+    await expect(page).not.toHaveURL(/\/application\//);
+    await expect.poll(() => lockHolder(request, id)).toBeNull();
+    await expect(lockChip(colleague.page)).toHaveText('Unlocked', { timeout: 20_000 });
+    await expect(colleague.page.getByTestId('locked-by-alert')).toBeHidden();
+    await colleague.page.getByRole('button', { name: 'Edit request' }).click();
+    await expect(colleague.page.getByRole('dialog', { name: 'New Auto' })).toBeVisible();
+    await expect(lockChip(colleague.page)).toHaveText('Locked by you');
+    await expect(colleague.page.getByRole('dialog', { name: 'Unlock Application' })).toHaveCount(0);
+
+    // Now the officer opening it to read is told who holds it, and Edit is off.
+    await page.goto(`/application/${id}`);
+    await expect(lockChip(page)).toHaveText('Locked by Avery Morgan');
+    await expect(page.getByRole('button', { name: 'Edit request' })).toBeDisabled();
+  } finally {
+    await colleague.close();
+  }
+});
+
+test('closing the tab releases the lock', async ({ browser, request }) => {
+  const id = await createUnlockedApplication(request, 'Tabclose');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await page.getByRole('button', { name: 'Edit request' }).click();
+  await expect(lockChip(page)).toHaveText('Locked by you');
+  await page.getByRole('dialog', { name: 'New Auto' }).getByRole('button', { name: 'Cancel' }).click();
+  expect(await lockHolder(request, id)).toBe('Olivia Chen');
+
+  // pagehide sends the release with keepalive, so it completes while the tab goes away.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => lockHolder(request, id), { timeout: 10_000 }).toBeNull();
+  await context.close();
+});
+
+test('signing out releases the lock', async ({ page, request }) => {
+  const id = await createUnlockedApplication(request, 'Signout');
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await page.getByRole('button', { name: 'Edit collateral' }).click();
+  await expect(lockChip(page)).toHaveText('Locked by you');
+  await page.keyboard.press('Escape');
+  expect(await lockHolder(request, id)).toBe('Olivia Chen');
+
+  await page.getByRole('button', { name: /Olivia/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('dialog', { name: 'Sign Out' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login\?.*logout=true/);
+  await expect.poll(() => lockHolder(request, id)).toBeNull();
+});
+
+test("a queue row of a 'reviewed' application opens the Application worksheet; unbuilt tabs say so", async ({
+  page,
+}) => {
+  await signIn(page, users.admin);
+  await page.goto('/allApplicationsQueue?filter=' + encodeURIComponent('[["state","is","reviewed"]]'));
+  const rows = page.getByTestId('queue-grid').locator('[role="row"][data-id]');
+  await expect(rows.first()).toBeVisible();
+  const id = await rows.first().getAttribute('data-id');
+  await expect(rows.first().getByRole('link', { name: id! })).toHaveAttribute('href', `/application/${id}`);
+  await rows.first().locator('[data-field="applicantName"]').click();
+  await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Application Worksheet' })).toBeVisible();
+  await expect(page.getByTestId('application-worksheet')).toBeVisible();
+
+  // The Decision worksheet (where spec 1 §2 sends a reviewed application) is not built yet: its tab and page say so.
+  const tabs = page.getByRole('tablist', { name: 'Worksheets' });
+  await expect(tabs.getByRole('tab', { name: 'Application', exact: true })).toBeVisible();
+  for (const name of ['Credit', 'Decision', 'Requirements', 'Funding', 'Sales', 'Closing Summary']) {
+    await expect(tabs.getByRole('tab', { name: `${name} Not available yet` })).toBeVisible();
+  }
+  await tabs.getByRole('tab', { name: /^Decision/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/decision/${id}$`));
+  const notice = page.getByTestId('worksheet-not-available');
+  await expect(notice.getByRole('heading', { name: 'The Decision Worksheet is not available yet' })).toBeVisible();
+  await expect(notice).toContainText('can be seen and edited on the Application worksheet');
+  await reviewShots(page, 'worksheet-not-available');
+  await notice.getByRole('link', { name: 'Open the Application worksheet' }).click();
+  await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
+});
