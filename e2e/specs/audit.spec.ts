@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 test('a search by SSN is written to the SSN-lookup log an administrator reads, without the number', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /** Signs in through the API (test set-up only) and answers the bearer header. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { users } from '../support/sign-in.ts';
 
 // This server runs with IDLE_SECONDS=4 and IDLE_TIMEOUT_SECONDS=6 (see run-e2e.ts).

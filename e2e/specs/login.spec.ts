@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { fillSignIn, signIn, users } from '../support/sign-in.ts';
 
 test('a loan officer signs in and is greeted by name', async ({ page }) => {

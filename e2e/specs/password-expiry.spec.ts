@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { fillSignIn, users } from '../support/sign-in.ts';
 
 test.describe('password expiring in 5 days', () => {

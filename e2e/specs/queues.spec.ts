@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 

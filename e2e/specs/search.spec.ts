@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 type Row = { applicationId: number; applicantName: string | null; state: string };

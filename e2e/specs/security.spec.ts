@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 test('the strict Content-Security-Policy blocks nothing the app itself needs', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 test('the side menu is open at 1400 px with the queues, filters and useful links', async ({ page }) => {

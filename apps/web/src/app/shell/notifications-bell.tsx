@@ -20,19 +20,22 @@ export const NotificationsBell = () => {
   useCloseOnCloseAllDialogs(() => setAnchor(null));
   const total = notifications.data?.total ?? 0;
   const items = notifications.data?.data ?? [];
+  // The badge shows at most 99+; the accessible name says the same count, so what is seen is what is heard.
+  // With nothing unread the badge is empty (a hidden badge would still hold a "0" that screen readers find).
+  const shownCount = total > 99 ? '99+' : String(total);
 
   return (
     <>
       <IconButton
         color="inherit"
-        aria-label="Notifications"
+        aria-label={total > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
         aria-haspopup="dialog"
         onClick={(event) => {
           setAnchor(event.currentTarget);
           void notifications.refetch();
         }}
       >
-        <Badge badgeContent={total} color="error" max={99} data-testid="notifications-badge">
+        <Badge badgeContent={total > 0 ? total : undefined} color="error" max={99} data-testid="notifications-badge">
           <NotificationsIcon />
         </Badge>
       </IconButton>

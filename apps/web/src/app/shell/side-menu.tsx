@@ -31,6 +31,12 @@ import { APP_BAR_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from './la
 /** Spec 1 §9: the menu is rebuilt 100 ms after its inputs settle. */
 const MENU_REBUILD_DEBOUNCE_MS = 100;
 
+/** The collapsed menu shows only the icon and its count badge: the name says both (axe label-content-name-mismatch). */
+const collapsedName = (entry: MenuEntry) =>
+  entry.kind === 'link' && entry.count !== null && entry.count > 0
+    ? `${entry.name}, ${entry.count > 999 ? '999+' : entry.count}`
+    : entry.name;
+
 const openExternal = (href: string) => window.open(href, '_blank', 'noopener');
 
 type SideMenuProps = { open: boolean; onToggle: () => void; onOpen: () => void };
@@ -121,7 +127,11 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
           </Tooltip>
           <Collapse in={expanded} timeout="auto" unmountOnExit>
             <List disablePadding dense>
-              {entry.children.map((child) => renderEntry(child, depth + 1))}
+              {entry.children.map((child) => (
+                <Box component="li" key={child.key}>
+                  {renderEntry(child, depth + 1)}
+                </Box>
+              ))}
             </List>
           </Collapse>
         </Box>
@@ -162,7 +172,7 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
           to={entry.href}
           selected={active}
           aria-current={active ? 'page' : undefined}
-          aria-label={open ? undefined : entry.name}
+          aria-label={open ? undefined : collapsedName(entry)}
           onClick={(event: MouseEvent) => onLinkClick(event, entry)}
           sx={itemSx}
         >
@@ -181,7 +191,7 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
                 fontSize: 12,
                 fontWeight: 600,
                 bgcolor: active ? 'primary.main' : 'action.selected',
-                color: active ? 'primary.contrastText' : 'text.secondary',
+                color: active ? 'primary.contrastText' : 'text.primary', // text.secondary is < 4.5:1 on hover
               }}
             >
               {entry.count}
@@ -255,13 +265,14 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
         </Box>
         <Divider />
         {menu.isPending ? <LinearProgress aria-label="Loading menu" sx={{ height: 2 }} /> : null}
-        <List dense component="div" sx={{ py: 0.5, '& .Mui-selected': { fontWeight: 600 } }}>
+        {/* A real list: every entry, link or group, is an <li> (axe: an <a> directly inside a list is invalid). */}
+        <List dense sx={{ py: 0.5, '& .Mui-selected': { fontWeight: 600 } }}>
           {entries.map((entry, index) => {
             const previous = entries[index - 1];
             const needsDivider =
               index > 0 && (entry.kind === 'group' || entry.kind === 'enterAdmin') && previous?.kind !== 'group';
             return (
-              <Box key={entry.key}>
+              <Box component="li" key={entry.key}>
                 {needsDivider || (index > 0 && previous?.kind === 'exitAdmin') ? <Divider sx={{ my: 0.5 }} /> : null}
                 {renderEntry(entry, 0)}
               </Box>
