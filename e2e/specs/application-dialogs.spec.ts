@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 const VIN = '1HGCM82633A004352';
@@ -171,10 +171,11 @@ test('Share: the officer shares an application with the admin, who sees it in Sh
     await signIn(admin, users.admin);
     await admin.getByRole('link', { name: /Shared With Me/ }).click();
     await expect(admin.getByRole('heading', { name: 'Shared With Me' })).toBeVisible();
-    // Shared With Me is a queue grid; a new application's id links to its Credit worksheet.
+    // Shared With Me is a queue grid; a new application's id links to its Application worksheet (its Credit
+    // worksheet is not built yet).
     const row = admin.getByTestId('queue-grid').locator(`[role="row"][data-id="${id}"]`);
     await expect(row).toContainText('Robin Sharewood');
-    await expect(row.getByRole('link', { name: String(id) })).toHaveAttribute('href', `/credit/${id}`);
+    await expect(row.getByRole('link', { name: String(id) })).toHaveAttribute('href', `/application/${id}`);
   } finally {
     await adminContext.close();
   }
@@ -208,4 +209,25 @@ test('Application Alerts: the seeded application whose applicant shares an e-mai
   await expect(dialog).toContainText(/jordan\.ellis\.family@example\.com/i);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('Promotions: dates read MM/dd/yyyy and the auto-selected promotion opens ticked without unsaved changes', async ({
+  page,
+  request,
+}) => {
+  const id = await createApplication(request, 'Promoson');
+  await signIn(page, users.officer);
+  await openAction(page, id, 'Promotions');
+  const dialog = page.getByRole('dialog', { name: 'Promotions Summary' });
+  await expect(dialog.getByTestId('promotions-notice')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Spring Auto Rate Special' })).toBeChecked();
+  const spring = dialog.getByRole('row').filter({ hasText: 'Spring Auto Rate Special' });
+  await expect(spring).toContainText(/\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
+  await expect(dialog).not.toContainText(/\d{4}-\d{2}-\d{2}/); // no ISO dates
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled(); // the auto-selection can be kept
+
+  // Nothing was changed by the user: Cancel closes at once, without the unsaved-changes question.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Unsaved Changes' })).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /** A VIN with a valid check digit (position 9). */
@@ -170,7 +171,16 @@ test('editing the request saves it: You have updated the application successfull
   const row = page.getByTestId('history-row').filter({ hasText: 'Request updated' });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /Show \d+ changes/ }).click();
-  await expect(page.getByRole('table', { name: 'Changed properties' })).toContainText('21500.50');
+  // Named by the dialog's label and shown in its format (issue 17, item 12), not `negotiatedPrice 20000.00 → 21500.50`.
+  const changes = page.getByRole('table', { name: 'Changed properties' });
+  const salesPrice = changes
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Sales Price', exact: true }) });
+  await expect(salesPrice).toContainText('$20,000.00');
+  await expect(salesPrice).toContainText('$21,500.50');
+  await expect(changes).not.toContainText('negotiatedPrice');
+  await changes.scrollIntoViewIfNeeded();
+  await reviewShots(page, 'history-panel');
 });
 
 test('leaving unsaved changes asks first', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 test('the dealer packet is marked received with today’s date, saved and shown again', async ({ page }) => {
@@ -28,4 +28,11 @@ test('the dealer packet is marked received with today’s date, saved and shown 
   await expect(page.getByRole('dialog').getByRole('checkbox')).toBeChecked();
   const [y, m, d] = today.split('-');
   await expect(page.getByRole('dialog').getByLabel('Date Received')).toHaveValue(new RegExp(`${today}|${m}/${d}/${y}`));
+
+  // A date in the future is refused on the field (the picker stops at today; the server refuses it too).
+  const date = page.getByRole('dialog').getByLabel('Date Received');
+  await expect(date).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  await date.fill('2099-01-01');
+  await expect(page.getByRole('dialog')).toContainText('The date received cannot be in the future.');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Save' })).toBeDisabled();
 });

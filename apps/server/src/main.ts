@@ -57,10 +57,24 @@ const main = async () => {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(
-    `Credence is running at http://localhost:${config.port} (${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
-  );
+  const address = `http://localhost:${config.port}`;
+  const databaseLabel = embedded ? 'embedded PostgreSQL' : 'DATABASE_URL';
+  app.log.info(`Credence is running at ${address} (${databaseLabel})`);
+  // A person at a terminal gets a plain banner among the JSON log lines; log collectors (no TTY) do not.
+  if (process.stdout.isTTY) process.stdout.write(startBanner(address, databaseLabel));
 };
+
+/** The start-up banner for a terminal: the address to open, the database, how to stop. */
+const startBanner = (address: string, database: string): string =>
+  [
+    '',
+    '  ──────────────────────────────────────────────',
+    `   Credence is running at ${address}`,
+    `   Database: ${database}   ·   Stop: Ctrl+C`,
+    '  ──────────────────────────────────────────────',
+    '',
+    '',
+  ].join('\n');
 
 main().catch((error: unknown) => {
   process.stderr.write(

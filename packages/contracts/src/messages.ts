@@ -167,6 +167,7 @@ export const messages = {
   dealerPacket: {
     updated: 'Updated Dealer Packet Information!',
     dateRequired: 'Required',
+    dateInFuture: 'The date received cannot be in the future.',
   },
   shares: {
     selectLabel: 'Select users and/or user groups',

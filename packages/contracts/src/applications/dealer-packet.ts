@@ -16,5 +16,13 @@ export const dealerPacketSaveSchema = z
   .transform((v) => ({ received: v.received, receivedDate: v.received ? v.receivedDate : null }));
 export type DealerPacketSave = z.input<typeof dealerPacketSaveSchema>;
 
+/**
+ * The latest date a packet can have been received: today where the day begins first (UTC+14). A later date has
+ * not begun anywhere, so the server refuses it (422) whatever the lender's time zone; the dialog's date picker
+ * stops at the user's own today.
+ */
+export const latestDealerPacketDate = (now: Date = new Date()): string =>
+  new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
 export const dealerPacketSchema = z.object({ received: z.boolean(), receivedDate: z.string().nullable() });
 export type DealerPacket = z.infer<typeof dealerPacketSchema>;

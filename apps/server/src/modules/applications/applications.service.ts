@@ -38,6 +38,9 @@ import { loadTransactionView, prepareTransaction } from '../transactions/transac
 import type { ApplicationDeps } from './application-deps.ts';
 import * as repo from './applications.repository.ts';
 
+/** '20700.50' -> '$20,700.50' for the history's descriptions, as people read amounts. */
+const dollars = (amount: string): string => `$${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
 type CreateInput = z.output<typeof createApplicationSchema>;
 type RequestSaveInput = z.output<typeof applicationRequestSaveSchema>;
 type RequestInput = RequestFields;
@@ -399,7 +402,7 @@ export const saveRequest = (deps: ApplicationDeps, auth: AuthContext, id: number
         applicationId: id,
         userId: auth.userId,
         action: historyActions.requestUpdated,
-        description: `${product.name}: estimated amount financed ${after.estAmtFinanced ?? 'none'}`,
+        description: `${product.name}: estimated amount financed ${after.estAmtFinanced === null ? 'none' : dollars(after.estAmtFinanced)}`,
         entity: 'Request',
         changes: [...changes, ...feeChanges],
       });

@@ -1,4 +1,4 @@
-import { messages } from '@credence/contracts';
+import { latestDealerPacketDate, messages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSeededApplication, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -44,6 +44,20 @@ describe('dealer packet', () => {
       action: 'Dealer packet updated',
       changes: [{ property: 'receivedDate', oldValue: '2026-03-02', newValue: null }],
     });
+  });
+
+  it('refuses a received date in the future (422 with a clear text) and keeps the saved one; today is fine', async () => {
+    const id = await findSeededApplication(t, SUMMIT, "a.state = 'approved' and not a.direct");
+    await t.pool.query("update applications set packet_received_date = '2026-01-05' where id = $1", [id]);
+    const future = latestDealerPacketDate(new Date(Date.now() + 86_400_000));
+    const refused = await officer.put(`/api/applications/${id}/packet`, { received: true, receivedDate: future });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual([{ field: 'receivedDate', message: messages.dealerPacket.dateInFuture }]);
+    expect(await receivedDate(id)).toBe('2026-01-05');
+    const today = new Date().toISOString().slice(0, 10);
+    const saved = await officer.put(`/api/applications/${id}/packet`, { received: true, receivedDate: today });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await receivedDate(id)).toBe(today);
   });
 
   it('requires the date when received and writes nothing otherwise; another lender answers 404', async () => {

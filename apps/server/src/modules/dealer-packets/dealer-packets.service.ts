@@ -1,8 +1,9 @@
-import { historyActions, type DealerPacket } from '@credence/contracts';
+import { historyActions, latestDealerPacketDate, messages, type DealerPacket } from '@credence/contracts';
+import { formatUsDate } from '@credence/domain';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
 import { annotateApplication } from '../application-locks/application-locks.service.ts';
 import * as repo from './dealer-packets.repository.ts';
@@ -16,14 +17,20 @@ export const getDealerPacket = (db: Db, auth: AuthContext, applicationId: number
     return view(row.receivedDate);
   });
 
-/** Save: the received date, or null when not received. See `annotateApplication` for why no lock is needed. */
+/**
+ * Save: the received date, or null when not received. See `annotateApplication` for why no lock is needed.
+ * A date in the future (not yet begun anywhere) is refused: 422 on receivedDate.
+ */
 export const saveDealerPacket = (
   db: Db,
   auth: AuthContext,
   applicationId: number,
   body: { received: boolean; receivedDate: string | null },
-) =>
-  annotateApplication(db, auth, applicationId, async (tx, application) => {
+) => {
+  if (body.receivedDate !== null && body.receivedDate > latestDealerPacketDate()) {
+    throw fieldError('receivedDate', messages.dealerPacket.dateInFuture);
+  }
+  return annotateApplication(db, auth, applicationId, async (tx, application) => {
     const before = application.packetReceivedDate;
     await repo.updatePacketReceivedDate(tx, applicationId, body.receivedDate);
     if (before !== body.receivedDate) {
@@ -32,7 +39,9 @@ export const saveDealerPacket = (
         applicationId,
         userId: auth.userId,
         action: historyActions.dealerPacketUpdated,
-        description: body.receivedDate ? `Dealer packet received ${body.receivedDate}` : 'Dealer packet not received',
+        description: body.receivedDate
+          ? `Dealer packet received ${formatUsDate(body.receivedDate)}`
+          : 'Dealer packet not received',
         entity: 'DealerPacket',
         changes: [
           {
@@ -47,3 +56,4 @@ export const saveDealerPacket = (
     }
     return view(body.receivedDate);
   });
+};

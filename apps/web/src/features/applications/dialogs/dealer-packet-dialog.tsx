@@ -22,6 +22,14 @@ const payloadOf = (v: Values): DealerPacketSave => ({
   receivedDate: v.received && v.receivedDate !== '' ? v.receivedDate : null,
 });
 
+/** The latest date to offer: the user's today, or UTC's when that is later (the default date is UTC's today). */
+const latestReceivedDate = (): string => {
+  const now = new Date();
+  const local = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const utc = todayUtc();
+  return local > utc ? local : utc;
+};
+
 /** The Dealer Packet Status dialog (400px): received and the date received; no lock needed. */
 export const DealerPacketDialog = ({ onClose }: { onClose: () => void }) => {
   const { applicationId } = useWorksheet();
@@ -51,7 +59,15 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
   );
   const resolver = useMemo(
     () =>
-      contractResolver<Values, DealerPacketSave>(dealerPacketSaveSchema, (v) => ({ payload: payloadOf(v), rows: {} })),
+      contractResolver<Values, DealerPacketSave>(
+        dealerPacketSaveSchema,
+        (v) => ({ payload: payloadOf(v), rows: {} }),
+        // The server refuses a future date too (422); the form says so first.
+        (v): Record<string, string> =>
+          v.received && v.receivedDate !== '' && v.receivedDate > latestReceivedDate()
+            ? { receivedDate: messages.dealerPacket.dateInFuture }
+            : {},
+      ),
     [],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
@@ -91,7 +107,13 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
               void form.trigger();
             }}
           />
-          <DateInput name="receivedDate" label="Date Received" required={received} disabled={!received} />
+          <DateInput
+            name="receivedDate"
+            label="Date Received"
+            required={received}
+            disabled={!received}
+            max={latestReceivedDate()}
+          />
         </Box>
       </EditDialog>
     </FormProvider>

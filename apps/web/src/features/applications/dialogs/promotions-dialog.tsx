@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { messages, type ApplicationPromotions, type Promotion } from '@credence/contracts';
 import { savePromotions, usePromotions } from '../dialogs-api.ts';
+import { formatDate } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { LoadingDialog } from './dialog-parts.tsx';
@@ -34,7 +35,11 @@ export const promotionNotice = (data: ApplicationPromotions): { autoSelected: nu
 };
 
 const percent = (value: string | null) => (value === null ? '—' : `${Number(value).toString()}%`);
-const period = (p: Promotion) => (p.startDate || p.endDate ? `${p.startDate ?? '…'} – ${p.endDate ?? '…'}` : 'Ongoing');
+/** The promotion's period in the spec's MM/dd/yyyy (not the wire's ISO dates). */
+export const promotionPeriod = (p: Pick<Promotion, 'startDate' | 'endDate'>) =>
+  p.startDate || p.endDate
+    ? `${p.startDate ? formatDate(p.startDate) : '…'} – ${p.endDate ? formatDate(p.endDate) : '…'}`
+    : 'Ongoing';
 
 /** Promotions Summary (90%): the promotions of the application's product, chosen by checkbox. */
 export const PromotionsDialog = ({ onClose }: { onClose: () => void }) => {
@@ -60,13 +65,14 @@ const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClos
   const save = useWorksheetSave();
   const { formErrors, settle } = useDialogOutcome(onClose);
   const { autoSelected, notice } = useMemo(() => promotionNotice(data), [data]);
-  const form = useForm<Values>({ defaultValues: { promotionIds: data.promotionIds }, mode: 'onChange' });
+  // Auto-selected promotions open ticked as the starting point, not as the user's change: closing the dialog
+  // asks nothing, while Save stays offered to keep them (they are not saved yet).
+  const form = useForm<Values>({
+    defaultValues: { promotionIds: autoSelected.length > 0 ? autoSelected : data.promotionIds },
+    mode: 'onChange',
+  });
   const { isDirty, isValid, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    // Auto-selected promotions are ticked as a change, so Save offers to keep them.
-    if (autoSelected.length > 0) form.setValue('promotionIds', autoSelected, { shouldDirty: true });
-  }, [autoSelected, form]);
+  const savable = isDirty || autoSelected.length > 0;
 
   // A chosen promotion that has ended since stays listed (the server keeps it choosable).
   const ended = data.promotionIds.filter((id) => !data.promotions.some((p) => p.id === id));
@@ -86,7 +92,7 @@ const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClos
         onSubmit={(event) => void submit(event)}
         dirty={isDirty}
         saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting}
+        canSave={canEdit && savable && isValid && !isSubmitting}
         saveHint={canEdit ? null : readOnlyReason}
         formErrors={formErrors}
         testId="promotions-dialog"
@@ -129,7 +135,7 @@ const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClos
                       <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
                       <TableCell>{p.description ?? '—'}</TableCell>
                       <TableCell align="right">{percent(p.rateDiscount)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{period(p)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{promotionPeriod(p)}</TableCell>
                       <TableCell>{p.autoSelect ? 'Yes' : 'No'}</TableCell>
                     </TableRow>
                   ))}

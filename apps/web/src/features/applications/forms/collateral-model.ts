@@ -363,6 +363,57 @@ export const insuranceRules = (insurance: InsuranceValues, required: boolean): R
   return errors;
 };
 
-export const describeCollateral = (c: Pick<CollateralValues, 'year' | 'make' | 'model' | 'type'>): string =>
-  [c.year, c.make, c.model].filter((part) => part.trim() !== '').join(' ') ||
-  (c.type ? c.type.charAt(0) + c.type.slice(1).toLowerCase().replaceAll('_', ' ') : 'Collateral');
+/** Collateral types whose name is an abbreviation or needs more than title case. */
+const collateralTypeNames: Partial<Record<CollateralType, string>> = {
+  ATV: 'ATV',
+  CD: 'Certificate of Deposit (CD)',
+  RV: 'RV',
+  SPORT_UTILITY: 'Sport Utility Vehicle',
+};
+
+/** A collateral type as people read it: 'TRAVEL_TRAILER' -> 'Travel Trailer', 'CD' -> 'Certificate of Deposit (CD)'. */
+export const collateralTypeLabel = (type: CollateralType | '' | null | undefined): string =>
+  !type
+    ? 'Collateral'
+    : (collateralTypeNames[type] ??
+      type
+        .toLowerCase()
+        .split('_')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(' '));
+
+/**
+ * The title of a collateral card: year, make and model for what has them (vehicles, boats, engines); a home is
+ * its address (its year built is no title); a CD or share its type and account number; otherwise its type.
+ */
+export const collateralTitle = (c: {
+  family: CollateralFamily;
+  type: CollateralType | '';
+  year: string | number | null;
+  make: string | null;
+  model: string | null;
+  accountNumber?: string | null;
+  addressLine?: string | null;
+}): string => {
+  if (c.family === 'Home') return c.addressLine?.trim() || 'Home';
+  if (c.family === 'Cd' || c.family === 'Share') {
+    const account = c.accountNumber?.trim();
+    return account ? `${collateralTypeLabel(c.type)} ${account}` : collateralTypeLabel(c.type);
+  }
+  return (
+    [c.year, c.make, c.model]
+      .map((part) => (part === null ? '' : String(part).trim()))
+      .filter((part) => part !== '')
+      .join(' ') || collateralTypeLabel(c.type)
+  );
+};
+
+export const describeCollateral = (
+  c: Pick<CollateralValues, 'family' | 'year' | 'make' | 'model' | 'type' | 'accountNumber'> & {
+    address?: { addressLine1: string; city: string };
+  },
+): string =>
+  collateralTitle({
+    ...c,
+    addressLine: c.address ? [c.address.addressLine1, c.address.city].filter((p) => p.trim()).join(', ') : null,
+  });

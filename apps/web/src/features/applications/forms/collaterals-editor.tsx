@@ -27,29 +27,22 @@ import {
   blankCollateral,
   blankLien,
   defaultCollateralType,
+  collateralTypeLabel,
   describeCollateral,
   familiesByControlType,
   familyOf,
   type CollateralValues,
 } from './collateral-model.ts';
-import {
-  CheckboxInput,
-  DateInput,
-  enumOptions,
-  enumLabel,
-  MoneyInput,
-  SelectInput,
-  TextInput,
-  type Option,
-} from './fields.tsx';
+import { CheckboxInput, DateInput, enumOptions, MoneyInput, SelectInput, TextInput, type Option } from './fields.tsx';
 import { FieldGrid, FormRow, FormSection } from './layout.tsx';
+import { collateralFields } from './field-labels.ts';
 
 const stateOptions: Option[] = usStates.map((s) => ({ value: s, label: s }));
 const upper = (value: string) => value.toUpperCase();
 
 const typeOptions = (controlType: ControlType): Option[] =>
   familiesByControlType[controlType].flatMap((family) =>
-    collateralTypesByFamily[family].map((type) => ({ value: type, label: enumLabel(type) })),
+    collateralTypesByFamily[family].map((type) => ({ value: type, label: collateralTypeLabel(type) })),
   );
 
 const Liens = ({ base }: { base: string }) => {
@@ -65,10 +58,18 @@ const Liens = ({ base }: { base: string }) => {
       {list.fields.map((field, j) => (
         <FormRow key={field.key} onRemove={() => list.remove(j)} removeLabel={`Remove lien ${j + 1}`}>
           <FieldGrid min={170}>
-            <TextInput name={`${base}.liens.${j}.lienholder`} label="Lienholder" maxLength={100} />
-            <TextInput name={`${base}.liens.${j}.accountNumber`} label="Account Number" maxLength={50} />
-            <MoneyInput name={`${base}.liens.${j}.payoffAmount`} label="Payoff Amount" />
-            <MoneyInput name={`${base}.liens.${j}.perDiem`} label="Per Diem" />
+            <TextInput
+              name={`${base}.liens.${j}.lienholder`}
+              label={collateralFields.lienholder.label}
+              maxLength={100}
+            />
+            <TextInput
+              name={`${base}.liens.${j}.accountNumber`}
+              label={collateralFields.accountNumber.label}
+              maxLength={50}
+            />
+            <MoneyInput name={`${base}.liens.${j}.payoffAmount`} label={collateralFields.payoffAmount.label} />
+            <MoneyInput name={`${base}.liens.${j}.perDiem`} label={collateralFields.perDiem.label} />
           </FieldGrid>
         </FormRow>
       ))}
@@ -92,22 +93,30 @@ const VehicleFields = ({ base, c, requiresVin }: { base: string; c: CollateralVa
           helperText={vin && requiresVin ? '17 characters, checked against its check digit.' : undefined}
         />
       </Box>
-      <TextInput name={`${base}.year`} label="Year" inputMode="numeric" maxLength={4} />
-      <TextInput name={`${base}.make`} label="Make" maxLength={50} />
-      <TextInput name={`${base}.model`} label="Model" maxLength={50} />
-      {c.family === 'Auto' ? <TextInput name={`${base}.style`} label="Style / Trim" maxLength={100} /> : null}
-      {c.family === 'Auto' ? <TextInput name={`${base}.color`} label="Color" maxLength={30} /> : null}
-      {c.family === 'Auto' ? <TextInput name={`${base}.mileage`} label="Mileage" inputMode="numeric" /> : null}
-      {c.family === 'Boat' ? <TextInput name={`${base}.length`} label="Length (ft)" inputMode="numeric" /> : null}
-      {c.family === 'Boat' || c.family === 'Engine' ? (
-        <TextInput name={`${base}.hours`} label="Hours" inputMode="numeric" />
+      <TextInput name={`${base}.year`} label={collateralFields.year.label} inputMode="numeric" maxLength={4} />
+      <TextInput name={`${base}.make`} label={collateralFields.make.label} maxLength={50} />
+      <TextInput name={`${base}.model`} label={collateralFields.model.label} maxLength={50} />
+      {c.family === 'Auto' ? (
+        <TextInput name={`${base}.style`} label={collateralFields.style.label} maxLength={100} />
       ) : null}
-      <MoneyInput name={`${base}.value`} label="Value" />
-      {c.family === 'Auto' ? <MoneyInput name={`${base}.msrp`} label="MSRP" /> : null}
+      {c.family === 'Auto' ? (
+        <TextInput name={`${base}.color`} label={collateralFields.color.label} maxLength={30} />
+      ) : null}
+      {c.family === 'Auto' ? (
+        <TextInput name={`${base}.mileage`} label={collateralFields.mileage.label} inputMode="numeric" />
+      ) : null}
+      {c.family === 'Boat' ? (
+        <TextInput name={`${base}.length`} label={collateralFields.length.label} inputMode="numeric" />
+      ) : null}
+      {c.family === 'Boat' || c.family === 'Engine' ? (
+        <TextInput name={`${base}.hours`} label={collateralFields.hours.label} inputMode="numeric" />
+      ) : null}
+      <MoneyInput name={`${base}.value`} label={collateralFields.value.label} />
+      {c.family === 'Auto' ? <MoneyInput name={`${base}.msrp`} label={collateralFields.msrp.label} /> : null}
       {c.family === 'Trailer' ? null : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
-          <CheckboxInput name={`${base}.isUsed`} label="Used" />
-          <CheckboxInput name={`${base}.isSalvage`} label="Salvage Title" />
+          <CheckboxInput name={`${base}.isUsed`} label={collateralFields.isUsed.label} />
+          <CheckboxInput name={`${base}.isSalvage`} label={collateralFields.isSalvage.label} />
         </Box>
       )}
     </>
@@ -116,13 +125,23 @@ const VehicleFields = ({ base, c, requiresVin }: { base: string; c: CollateralVa
 
 const DepositFields = ({ base, c }: { base: string; c: CollateralValues }) => (
   <>
-    <TextInput name={`${base}.accountNumber`} label="Account Number" maxLength={50} />
-    <TextInput name={`${base}.accountOwner`} label="Account Owner" maxLength={100} />
-    <TextInput name={`${base}.memberNumber`} label="Member Number" maxLength={50} />
+    <TextInput name={`${base}.accountNumber`} label={collateralFields.accountNumber.label} maxLength={50} />
+    <TextInput name={`${base}.accountOwner`} label={collateralFields.accountOwner.label} maxLength={100} />
+    <TextInput name={`${base}.memberNumber`} label={collateralFields.memberNumber.label} maxLength={50} />
     <MoneyInput name={`${base}.value`} label={c.family === 'Cd' ? 'Certificate Balance' : 'Share Balance'} />
-    <TextInput name={`${base}.currentRate`} label="Current Rate (%)" inputMode="decimal" placeholder="4.25" />
-    <TextInput name={`${base}.holdPercentage`} label="Hold (%)" inputMode="decimal" placeholder="100" />
-    {c.family === 'Cd' ? <DateInput name={`${base}.maturityDate`} label="Maturity Date" /> : null}
+    <TextInput
+      name={`${base}.currentRate`}
+      label={collateralFields.currentRate.label}
+      inputMode="decimal"
+      placeholder="4.25"
+    />
+    <TextInput
+      name={`${base}.holdPercentage`}
+      label={collateralFields.holdPercentage.label}
+      inputMode="decimal"
+      placeholder="100"
+    />
+    {c.family === 'Cd' ? <DateInput name={`${base}.maturityDate`} label={collateralFields.maturityDate.label} /> : null}
   </>
 );
 
@@ -132,15 +151,30 @@ const HomeFields = ({ base }: { base: string }) => (
     <Box sx={{ gridColumn: 'span 2' }}>
       <TextInput name={`${base}.address.addressLine1`} label="Property Address" maxLength={100} />
     </Box>
-    <TextInput name={`${base}.address.addressLine2`} label="Address Line 2" maxLength={100} />
-    <TextInput name={`${base}.address.city`} label="City" maxLength={50} />
-    <SelectInput name={`${base}.address.state`} label="State" options={stateOptions} emptyLabel="None" />
-    <TextInput name={`${base}.address.zip`} label="ZIP" inputMode="numeric" maxLength={10} />
-    <TextInput name={`${base}.county`} label="County" maxLength={50} />
+    <TextInput name={`${base}.address.addressLine2`} label={collateralFields.addressLine2.label} maxLength={100} />
+    <TextInput name={`${base}.address.city`} label={collateralFields.city.label} maxLength={50} />
+    <SelectInput
+      name={`${base}.address.state`}
+      label={collateralFields.state.label}
+      options={stateOptions}
+      emptyLabel="None"
+    />
+    <TextInput name={`${base}.address.zip`} label={collateralFields.zip.label} inputMode="numeric" maxLength={10} />
+    <TextInput name={`${base}.county`} label={collateralFields.county.label} maxLength={50} />
     <MoneyInput name={`${base}.value`} label="Home Value" />
-    <TextInput name={`${base}.homeValueType`} label="Value Source" maxLength={50} placeholder="Appraisal, AVM…" />
-    <MoneyInput name={`${base}.maxLoanAmount`} label="Max Loan Amount" />
-    <TextInput name={`${base}.lienPosition`} label="Lien Position" inputMode="numeric" maxLength={1} />
+    <TextInput
+      name={`${base}.homeValueType`}
+      label={collateralFields.homeValueType.label}
+      maxLength={50}
+      placeholder="Appraisal, AVM…"
+    />
+    <MoneyInput name={`${base}.maxLoanAmount`} label={collateralFields.maxLoanAmount.label} />
+    <TextInput
+      name={`${base}.lienPosition`}
+      label={collateralFields.lienPosition.label}
+      inputMode="numeric"
+      maxLength={1}
+    />
     <SelectInput
       name={`${base}.homeOccupancyStatus`}
       label="Occupancy"
@@ -165,8 +199,8 @@ const HomeFields = ({ base }: { base: string }) => (
       options={enumOptions(homeConstructionMethods)}
       emptyLabel="None"
     />
-    <TextInput name={`${base}.totalUnits`} label="Total Units" inputMode="numeric" />
-    <TextInput name={`${base}.censusTrack`} label="Census Tract" maxLength={20} />
+    <TextInput name={`${base}.totalUnits`} label={collateralFields.totalUnits.label} inputMode="numeric" />
+    <TextInput name={`${base}.censusTrack`} label={collateralFields.censusTrack.label} maxLength={20} />
     <SelectInput
       name={`${base}.securedPropertyType`}
       label="Secured Property Type"
@@ -185,10 +219,13 @@ const HomeFields = ({ base }: { base: string }) => (
       options={enumOptions(qualifiedMortgageTypes, { REBUTTAL_PRESUM: 'Rebuttable Presumption' })}
       emptyLabel="None"
     />
-    <TextInput name={`${base}.floodZoneType`} label="Flood Zone" maxLength={20} />
+    <TextInput name={`${base}.floodZoneType`} label={collateralFields.floodZoneType.label} maxLength={20} />
     <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
-      <CheckboxInput name={`${base}.isPrimaryAddress`} label="Primary Residence" />
-      <CheckboxInput name={`${base}.isFloodInsuranceRequired`} label="Flood Insurance Required" />
+      <CheckboxInput name={`${base}.isPrimaryAddress`} label={collateralFields.isPrimaryAddress.label} />
+      <CheckboxInput
+        name={`${base}.isFloodInsuranceRequired`}
+        label={collateralFields.isFloodInsuranceRequired.label}
+      />
     </Box>
   </>
 );
@@ -212,7 +249,8 @@ const CollateralCard = ({
   const c = useWatch({ name: base }) as CollateralValues | undefined;
   if (!c) return null;
   const options = typeOptions(controlType);
-  if (c.type && !options.some((o) => o.value === c.type)) options.push({ value: c.type, label: enumLabel(c.type) });
+  if (c.type && !options.some((o) => o.value === c.type))
+    options.push({ value: c.type, label: collateralTypeLabel(c.type) });
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`collateral-${index}`}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5, gap: 1 }}>

@@ -194,7 +194,16 @@ export const SelectInput = ({
   );
 };
 
-export const DateInput = ({ name, label, disabled, required, helperText, sx, fullWidth = true }: BaseProps) => {
+export const DateInput = ({
+  name,
+  label,
+  disabled,
+  required,
+  helperText,
+  sx,
+  fullWidth = true,
+  max,
+}: BaseProps & { /** The latest date the picker offers (yyyy-mm-dd). */ max?: string }) => {
   const { field, fieldState } = useField(name);
   return (
     <TextField
@@ -211,7 +220,7 @@ export const DateInput = ({ name, label, disabled, required, helperText, sx, ful
       required={required}
       fullWidth={fullWidth}
       sx={sx}
-      slotProps={{ inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: max ? { max } : undefined }}
     />
   );
 };

@@ -12,6 +12,7 @@ import { moneyText, showMoney } from '../form-utils.ts';
 import { LoanItemizationDialog } from '../dialogs/loan-itemization-dialog.tsx';
 import { CheckboxInput, MoneyInput, ReadOnlyAmount, SelectInput, TextInput, type Option } from './fields.tsx';
 import { FieldGrid } from './layout.tsx';
+import { requestFields } from './field-labels.ts';
 import {
   estimatedAmountOf,
   isVehicleProduct,
@@ -130,16 +131,23 @@ export const RequestFields = ({ base, controlType }: { base: string; controlType
     <FieldGrid min={200}>
       {vehicle ? <ItemizationSummary base={base} values={values} /> : null}
       {controlType === 'CREDIT_CARD' ? (
-        <MoneyInput name={`${base}.requestedAmount`} label="Requested Credit Limit" required />
+        <MoneyInput name={`${base}.requestedAmount`} label={requestFields.requestedAmount.label} required />
       ) : null}
       {controlType === 'PERSONAL' || controlType === 'CD_SHARE' || controlType === 'HEL' ? (
         <MoneyInput name={`${base}.estAmtFinanced`} label="Requested Amount" required />
       ) : null}
       {controlType === 'CREDIT_CARD' ? null : (
-        <TextInput name={`${base}.termMonths`} label="Term (months)" inputMode="numeric" />
+        <TextInput name={`${base}.termMonths`} label={requestFields.termMonths.label} inputMode="numeric" />
       )}
-      <SelectInput name={`${base}.paymentFrequencyId`} label="Payment Frequency" options={frequencyOptions} required />
-      {controlType === 'CREDIT_CARD' ? null : <MoneyInput name={`${base}.residualAmount`} label="Balloon Amount" />}
+      <SelectInput
+        name={`${base}.paymentFrequencyId`}
+        label={requestFields.paymentFrequencyId.label}
+        options={frequencyOptions}
+        required
+      />
+      {controlType === 'CREDIT_CARD' ? null : (
+        <MoneyInput name={`${base}.residualAmount`} label={requestFields.residualAmount.label} />
+      )}
       {controlType === 'CREDIT_CARD' || controlType === 'PERSONAL' ? null : (
         <MoneyInput
           name={`${base}.value`}
@@ -147,14 +155,17 @@ export const RequestFields = ({ base, controlType }: { base: string; controlType
         />
       )}
       <ReadOnlyAmount
-        label="Estimated Amount Financed"
+        label={requestFields.estAmtFinanced.label}
         value={estimated === null ? '' : moneyText(estimated)}
         testId="estimated-amount-financed"
       />
       {controlType === 'CREDIT_CARD' ? (
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          <CheckboxInput name={`${base}.isOpenEnded`} label="Open Ended" />
-          <CheckboxInput name={`${base}.increaseExistingCreditLimit`} label="Increase Existing Credit Limit" />
+          <CheckboxInput name={`${base}.isOpenEnded`} label={requestFields.isOpenEnded.label} />
+          <CheckboxInput
+            name={`${base}.increaseExistingCreditLimit`}
+            label={requestFields.increaseExistingCreditLimit.label}
+          />
         </Box>
       ) : null}
     </FieldGrid>

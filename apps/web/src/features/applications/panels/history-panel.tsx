@@ -16,15 +16,17 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { messages, type HistoryEntry } from '@credence/contracts';
 import { useApplicationHistory } from '../api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { historyEntityLabel, historyPropertyLabel, historyValueText } from '../forms/field-labels.ts';
 
-const Value = ({ value }: { value: string | null }) =>
+/** An old or new value, formatted by its field ($12,500.00, 03/05/2026, Yes) — see forms/field-labels.ts. */
+const Value = ({ value, entity, property }: { value: string | null; entity: string; property: string }) =>
   value === null || value === '' ? (
     <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
       empty
     </Typography>
   ) : (
     <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-      {value}
+      {historyValueText(entity, property, value)}
     </Typography>
   );
 
@@ -68,15 +70,15 @@ const HistoryRow = ({ entry }: { entry: HistoryEntry }) => {
                     {entry.changes.map((change, i) => (
                       <TableRow key={i}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {change.entity}
+                          {historyEntityLabel(change.entity)}
                           {change.entityId !== null ? ` #${change.entityId}` : ''}
                         </TableCell>
-                        <TableCell>{change.property}</TableCell>
+                        <TableCell>{historyPropertyLabel(change.entity, change.property)}</TableCell>
                         <TableCell>
                           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                            <Value value={change.oldValue} />
+                            <Value value={change.oldValue} entity={change.entity} property={change.property} />
                             <ArrowRightAltIcon fontSize="small" color="action" aria-label="to" />
-                            <Value value={change.newValue} />
+                            <Value value={change.newValue} entity={change.entity} property={change.property} />
                           </Box>
                         </TableCell>
                       </TableRow>

@@ -22,6 +22,7 @@ import { money } from '@credence/domain';
 import { formatPercent, showMoney } from '../form-utils.ts';
 import { enumLabel } from '../forms/fields.tsx';
 import { isVehicleProduct } from '../forms/request-model.ts';
+import { collateralTitle, collateralTypeLabel } from '../forms/collateral-model.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataList, formatDate, formatPhoneNumber, Lines, SubHeading } from './view-parts.tsx';
 
@@ -316,9 +317,6 @@ export const RequestSection = ({ application }: { application: Application }) =>
   );
 };
 
-const collateralTitle = (c: Collateral) =>
-  [c.year, c.make, c.model].filter((x) => x !== null && x !== '').join(' ') || enumLabel(c.type);
-
 const identificationLabel = (c: Collateral) =>
   c.family === 'Auto' || c.family === 'Trailer' ? 'VIN' : c.family === 'Boat' ? 'Hull ID' : 'Serial Number';
 
@@ -329,9 +327,9 @@ const CollateralItem = ({ c }: { c: Collateral }) => {
     <Box data-testid="collateral-item" sx={{ mb: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 0.75 }}>
         <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-          {home && c.address ? addressLine(c.address) || 'Home' : collateralTitle(c)}
+          {collateralTitle({ ...c, addressLine: c.address ? addressLine(c.address) : null })}
         </Typography>
-        <Chip size="small" variant="outlined" label={enumLabel(c.type)} />
+        <Chip size="small" variant="outlined" label={collateralTypeLabel(c.type)} />
       </Box>
       <DataList
         min={130}
@@ -339,6 +337,7 @@ const CollateralItem = ({ c }: { c: Collateral }) => {
           home
             ? [
                 { label: 'Home Value', value: showMoney(c.value) },
+                c.year !== null ? { label: 'Year Built', value: String(c.year) } : null,
                 { label: 'County', value: c.county },
                 { label: 'Occupancy', value: c.homeOccupancyStatus ? enumLabel(c.homeOccupancyStatus) : null },
                 { label: 'Lien Position', value: c.lienPosition },
