@@ -113,6 +113,19 @@ export const ensureApplications = async (bench: BenchDatabase, total: number) =>
     await bare.query('vacuum analyze');
     out(`Seeded in ${seeded.toFixed(0)} s; VACUUM ANALYZE ${((performance.now() - t1) / 1000).toFixed(0)} s`);
   } else {
+    // Databases seeded before the Amount column (issue 17) have no estimated amount financed on the bulk rows:
+    // the bulk seeder now writes the requested amount there too; once, the same here.
+    const missing = await bench.q1<{ n: number }>(
+      'select count(*)::int as n from (select 1 from applications where est_amt_financed is null and requested_amount is not null limit 1000) x',
+    );
+    if (missing.n >= 1000) {
+      const t2 = performance.now();
+      out('Filling the estimated amount financed of the bulk applications (once)…');
+      await bare.query(
+        'update applications set est_amt_financed = requested_amount where est_amt_financed is null and requested_amount is not null',
+      );
+      out(`  filled in ${((performance.now() - t2) / 1000).toFixed(0)} s`);
+    }
     const t1 = performance.now();
     await bare.query('vacuum analyze');
     out(

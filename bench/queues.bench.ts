@@ -19,6 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { buildSearch, pageWindow } from '../apps/server/src/modules/application-queues/application-queues.service.ts';
 import {
   cappedCountQuery,
+  pageAndCountQuery,
   pageQuery,
   QUEUE_PLANNER_SETTINGS,
   stateQueueOf,
@@ -124,6 +125,21 @@ try {
       kind: 'queue',
     },
     {
+      label: 'All Applications, amount desc',
+      grid: 'allApplicationsQueue',
+      body: { sort: [{ field: 'amount', dir: 'desc' }] },
+      kind: 'queue',
+    },
+    {
+      label: 'Pending, amount > 50000, amount desc',
+      grid: 'pendingDecisionQueue',
+      body: {
+        sort: [{ field: 'amount', dir: 'desc' }],
+        filter: { logic: 'and', filters: [{ field: 'amount', operator: '>', value: '50000' }] },
+      },
+      kind: 'queue',
+    },
+    {
       label: 'All, applicant contains "garc", name asc',
       grid: 'allApplicationsQueue',
       body: {
@@ -205,10 +221,15 @@ try {
     const request = applicationSearchRequestSchema.parse(s.body);
     const built = buildSearch({ protector }, s.grid, { lenderId: summit.id, userId }, request);
     const { limit, offset } = pageWindow(request);
-    const page = toSqlText(pageQuery(built, limit, offset));
-    const count =
-      built.filtered || (stateQueueOf[s.grid] === undefined && s.grid !== 'allApplicationsQueue')
-        ? toSqlText(cappedCountQuery(built, limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP))
+    const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
+    // As the service: applicant name matches give the page and its count in one statement.
+    const page = toSqlText(
+      built.fromNameMatches ? pageAndCountQuery(built, limit, offset, cap) : pageQuery(built, limit, offset),
+    );
+    const count = built.fromNameMatches
+      ? null
+      : built.filtered || (stateQueueOf[s.grid] === undefined && s.grid !== 'allApplicationsQueue')
+        ? toSqlText(cappedCountQuery(built, cap))
         : { sql: 'select queue, count from application_queue_counts where lender_id = $1', params: [summit.id] };
     const tenant = toSqlText(QUEUE_PLANNER_SETTINGS);
     const bareFigures = await measure(s.label, async () => {
@@ -220,7 +241,7 @@ try {
         ]);
         await client.query(tenant.sql, tenant.params);
         await client.query(page.sql, page.params);
-        await client.query(count.sql, count.params);
+        if (count) await client.query(count.sql, count.params);
         await client.query('commit');
       } finally {
         client.release();
@@ -235,11 +256,13 @@ try {
     });
   }
 
-  out('\nSummary (targets: queue page p95 <= 100 ms and <= 3x bare; lookup p95 <= 50 ms)');
+  out(
+    '\nSummary (targets: queue page p95 <= 100 ms, applicant contains and lookup p95 <= 50 ms; every line <= 3x bare)',
+  );
   for (const r of results) {
-    const target = r.s.kind === 'queue' ? 100 : 50;
+    const target = r.s.kind === 'queue' && !r.s.label.includes('contains') ? 100 : 50;
     const ratio = r.api.p95 / r.bare.p95;
-    const ok = r.api.p95 <= target && (r.s.kind === 'lookup' || ratio <= 3);
+    const ok = r.api.p95 <= target && ratio <= 3;
     out(
       `  ${r.s.label.padEnd(44)} API p95 ${r.api.p95.toFixed(1).padStart(6)} ms  bare p95 ${r.bare.p95.toFixed(1).padStart(6)} ms  API/bare ${ratio.toFixed(2).padStart(5)}  ${ok ? 'meets target' : 'MISSES target'}`,
     );

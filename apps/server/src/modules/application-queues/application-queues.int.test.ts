@@ -412,6 +412,41 @@ describe('filters (MUI operators)', () => {
     expect((await filtered([{ field: 'memberNumber', operator: 'isNotEmpty' }])).length).toBe(11);
   });
 
+  it('applicant contains: the one-statement page and count give the same rows and totals as the id filter', async () => {
+    // As the only (or an AND) condition the name matches are the page's source, paged and counted in one
+    // statement; under OR logic the same function is an id filter. Both must agree on every page and sort.
+    const never = { field: 'applicationId', operator: '=', value: 1 };
+    for (const sort of [null, [{ field: 'applicantName', dir: 'asc' }], [{ field: 'amount', dir: 'desc' }]])
+      for (const page of [1, 2, 5]) {
+        const body = { pageSize: 3, page, sort };
+        const single = await search(officer, 'allApplicationsQueue', quillSearch(body));
+        const viaIds = await search(officer, 'allApplicationsQueue', quillSearch(body, [never], 'or'));
+        expect(single, `${JSON.stringify(sort)} page ${page}`).toEqual(viaIds);
+      }
+    const all = await search(officer, 'allApplicationsQueue', quillSearch());
+    expect(all.total).toBe(12);
+    expect(all.totalIsLowerBound).toBe(false);
+    // A page past the end still has the total.
+    const past = await search(officer, 'allApplicationsQueue', quillSearch({ page: 9, pageSize: 25 }));
+    expect(past).toEqual({ data: [], total: 12, totalIsLowerBound: false });
+    // With a state queue and another condition.
+    const credit = await search(
+      officer,
+      'creditQueue',
+      quillSearch({}, [{ field: 'direct', operator: 'is', value: true }]),
+    );
+    expect(credit.data.every((r) => r.state === 'new' && r.direct)).toBe(true);
+    expect(credit.total).toBe(credit.data.length);
+  });
+
+  it('applicant contains never crosses lenders', async () => {
+    const summit = await search(officer, 'allApplicationsQueue', quillSearch());
+    expect(idsOf(summit)).not.toContain(ids.harbor);
+    const other = await search(harbor, 'allApplicationsQueue', quillSearch());
+    expect(idsOf(other)).toEqual([ids.harbor]);
+    expect(other.total).toBe(1);
+  });
+
   it('single selects, booleans and empty values', async () => {
     expect(await filtered([{ field: 'state', operator: 'is', value: 'pending' }])).toEqual(sorted('ivo'));
     expect(await filtered([{ field: 'state', operator: 'isAnyOf', value: ['pending', 'funded'] }])).toEqual(

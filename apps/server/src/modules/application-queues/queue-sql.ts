@@ -40,7 +40,11 @@ const INT_MIN = -2_147_483_648;
 type ColumnKind = 'int' | 'money' | 'text' | 'ciText' | 'time' | 'bool';
 type ColumnSql = { expr: SQL; kind: ColumnKind; nullable: boolean; tieBreak?: SQL[] };
 
-/** Each filterable or sortable field and its SQL column on the `applications a` row. */
+/**
+ * Each filterable or sortable field and its SQL column on the `applications a` row. A column read here (or by
+ * queueCondition or the page) must also be a column of credence_applicant_name_like (migration 0017), which
+ * stands for `applications a` when an applicant name filter is the source.
+ */
 const columnSql: Record<string, ColumnSql> = {
   applicationId: { expr: sql.raw('a.id'), kind: 'int', nullable: false },
   applicantName: { expr: sql.raw('a.primary_applicant_name'), kind: 'ciText', nullable: true },
