@@ -4,12 +4,11 @@ import { signIn, users } from '../support/sign-in.ts';
 type Row = { applicationId: number; applicantName: string | null; state: string };
 type Page = { data: Row[]; total: number };
 
-/** Spec 1 §2: where an application opens by its state. */
-const pathForState = (state: string, id: number): string => {
-  if (state === 'new') return `/credit/${id}`;
-  if (['reviewed', 'declined', 'cancelled', 'pending'].includes(state)) return `/decision/${id}`;
-  return `/fund/${id}`;
-};
+/**
+ * Spec 1 §2: where an application opens by its state — while only the Application worksheet is built, there
+ * (`builtWorksheets` in packages/domain; issue 17, item 3).
+ */
+const pathForState = (_state: string, id: number): string => `/application/${id}`;
 
 const apiAuth = async (request: APIRequestContext) => {
   const login = await request.post('/api/login', {
