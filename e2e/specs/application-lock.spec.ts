@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
