@@ -105,6 +105,8 @@ export const ChangePasswordPage = () => {
           disabled={!enabled || mutation.isPending}
           error={!!errors[name]}
           helperText={errors[name]?.message ?? helper}
+          // The password rule stays readable while the field waits for the current password (axe contrast).
+          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         />
       )}
     />
