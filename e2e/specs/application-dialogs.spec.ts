@@ -1,53 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { apiAuth, createAutoApplication } from '../support/applications.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
-const VIN = '1HGCM82633A004352';
+/** An auto application of the loan officer with a price only (no TT&L or cash down). */
+const createDialogApplication = (request: APIRequestContext, lastName: string) =>
+  createAutoApplication(request, {
+    firstName: 'Robin',
+    lastName,
+    request: { negotiatedPrice: '20000.00', termMonths: 48, paymentFrequencyId: 'Monthly' },
+  });
 
 const texts = {
   hmdaUpdated: 'Successfully updated HMDA data',
   followUpUpdated: 'Updated Follow Up Information!',
   sharesUpdated: 'Successfully updated shares',
   alerts: 'The following contact information on this application matches that of another applicant.',
-};
-
-/** Signs in through the API (test set-up only) and answers the bearer header. */
-const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
-  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
-};
-
-/** An auto application created through the API by the loan officer, with one applicant. */
-const createApplication = async (request: APIRequestContext, lastName: string): Promise<number> => {
-  const headers = await apiAuth(request, users.officer);
-  const products = (await (await request.get('/api/loanProducts', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const product = products.find((p) => p.name === 'New Auto');
-  expect(product).toBeDefined();
-  const created = await request.post('/api/applications', {
-    headers,
-    data: {
-      loanProductId: product!.id,
-      direct: true,
-      applicants: [
-        {
-          applicantRole: 'PRIMARY',
-          firstName: 'Robin',
-          lastName,
-          addresses: [{ addressLine1: '12 Elm St', city: 'Denver', state: 'CO', zip: '80202' }],
-        },
-      ],
-      request: { negotiatedPrice: '20000.00', termMonths: 48, paymentFrequencyId: 'Monthly' },
-      collaterals: [
-        { family: 'Auto', type: 'AUTO', identificationNumber: VIN, year: 2022, make: 'Honda', model: 'Civic' },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
 };
 
 const toast = (page: Page) => page.getByTestId('toast');
@@ -65,7 +32,7 @@ test('HMDA: the race checkboxes keep Not Provided alone, and the saved data is s
   page,
   request,
 }) => {
-  const id = await createApplication(request, 'Hmdason');
+  const id = await createDialogApplication(request, 'Hmdason');
   await signIn(page, users.officer);
   await openAction(page, id, 'HMDA');
   const dialog = page.getByRole('dialog', { name: 'HMDA' });
@@ -115,7 +82,7 @@ test('HMDA: the race checkboxes keep Not Provided alone, and the saved data is s
 });
 
 test('Follow Up: a description is required; an item is added, then completed', async ({ page, request }) => {
-  const id = await createApplication(request, 'Followell');
+  const id = await createDialogApplication(request, 'Followell');
   await signIn(page, users.officer);
   await openAction(page, id, 'Follow Up');
   const dialog = page.getByRole('dialog', { name: 'Follow Up' });
@@ -152,7 +119,7 @@ test('Share: the officer shares an application with the admin, who sees it in Sh
   request,
   browser,
 }) => {
-  const id = await createApplication(request, 'Sharewood');
+  const id = await createDialogApplication(request, 'Sharewood');
   await signIn(page, users.officer);
   await openAction(page, id, 'Share');
   const dialog = page.getByRole('dialog', { name: 'Share' });
@@ -215,7 +182,7 @@ test('Promotions: dates read MM/dd/yyyy and the auto-selected promotion opens ti
   page,
   request,
 }) => {
-  const id = await createApplication(request, 'Promoson');
+  const id = await createDialogApplication(request, 'Promoson');
   await signIn(page, users.officer);
   await openAction(page, id, 'Promotions');
   const dialog = page.getByRole('dialog', { name: 'Promotions Summary' });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
+import { apiAuth, createAutoApplication } from '../support/applications.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /**
@@ -7,53 +8,15 @@ import { signIn, users } from '../support/sign-in.ts';
  * they leave, close the tab or sign out), and queue rows open a worksheet that is built.
  */
 
-/** A VIN with a valid check digit (position 9). */
-const VIN = '1HGCM82633A004352';
-
-/** Signs in through the API (test set-up only) and answers the bearer header. */
-const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
-  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
-};
-
-/** A New Auto application created through the API by the admin, who then lets go of it: nobody holds its lock. */
+/** An auto application created by the administrator, whose lock is then released: nobody holds it. */
 const createUnlockedApplication = async (request: APIRequestContext, lastName: string): Promise<number> => {
-  const headers = await apiAuth(request, users.admin);
-  const products = (await (await request.get('/api/loanProducts', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const product = products.find((p) => p.name === 'New Auto');
-  expect(product).toBeDefined();
-  const created = await request.post('/api/applications', {
-    headers,
-    data: {
-      loanProductId: product!.id,
-      direct: true,
-      applicants: [
-        {
-          applicantRole: 'PRIMARY',
-          firstName: 'Lee',
-          lastName,
-          addresses: [{ addressLine1: '8 Pine St', city: 'Denver', state: 'CO', zip: '80202' }],
-        },
-      ],
-      request: {
-        negotiatedPrice: '20000.00',
-        ttlEstimate: '1200.00',
-        cashDown: '2000.00',
-        termMonths: 48,
-        paymentFrequencyId: 'Monthly',
-      },
-      collaterals: [
-        { family: 'Auto', type: 'AUTO', identificationNumber: VIN, year: 2022, make: 'Honda', model: 'Civic' },
-      ],
-    },
+  const id = await createAutoApplication(request, {
+    user: users.admin,
+    firstName: 'Lee',
+    lastName,
+    address: '8 Pine St',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
+  const headers = await apiAuth(request, users.admin);
   expect((await request.post(`/api/applications/${id}/lock/release`, { headers })).status()).toBe(204);
   return id;
 };

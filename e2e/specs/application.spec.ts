@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
+import { createAutoApplication, TEST_VIN } from '../support/applications.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /** A VIN with a valid check digit (position 9). */
-const VIN = '1HGCM82633A004352';
+const VIN = TEST_VIN;
 
 const messages = {
   submittedTitle: 'Application Submitted',
@@ -11,55 +12,6 @@ const messages = {
   updatedTitle: 'Application Updated',
   updated: 'You have updated the application successfully.',
   unsaved: 'We detected unsaved changes, are you sure you want to continue?',
-};
-
-/** Signs in through the API (test set-up only) and answers the bearer header. */
-const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
-  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
-};
-
-/**
- * An auto application created through the API for the tests that start from an existing application; the
- * creator (the loan officer) holds its lock afterwards.
- */
-const createAutoApplication = async (request: APIRequestContext): Promise<number> => {
-  const headers = await apiAuth(request, users.officer);
-  const products = (await (await request.get('/api/loanProducts', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const product = products.find((p) => p.name === 'New Auto');
-  expect(product).toBeDefined();
-  const created = await request.post('/api/applications', {
-    headers,
-    data: {
-      loanProductId: product!.id,
-      direct: true,
-      applicants: [
-        {
-          applicantRole: 'PRIMARY',
-          firstName: 'Morgan',
-          lastName: 'Lockwood',
-          addresses: [{ addressLine1: '12 Elm St', city: 'Denver', state: 'CO', zip: '80202' }],
-        },
-      ],
-      request: {
-        negotiatedPrice: '20000.00',
-        ttlEstimate: '1200.00',
-        cashDown: '2000.00',
-        termMonths: 48,
-        paymentFrequencyId: 'Monthly',
-      },
-      collaterals: [
-        { family: 'Auto', type: 'AUTO', identificationNumber: VIN, year: 2022, make: 'Honda', model: 'Civic' },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
 };
 
 const toast = (page: Page) => page.getByTestId('toast');

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
+import { apiAuth, createAutoApplication } from '../support/applications.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /*
@@ -9,52 +10,6 @@ import { signIn, users } from '../support/sign-in.ts';
  */
 
 const TYPING = { delay: 50 };
-const VIN = '1HGCM82633A004352';
-
-const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
-  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
-};
-
-/** An auto application of the loan officer: price 20,000, TT&L 1,200, cash down 2,000 (loan 19,200). */
-const createAutoApplication = async (request: APIRequestContext): Promise<number> => {
-  const headers = await apiAuth(request, users.officer);
-  const products = (await (await request.get('/api/loanProducts', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const product = products.find((p) => p.name === 'New Auto');
-  expect(product).toBeDefined();
-  const created = await request.post('/api/applications', {
-    headers,
-    data: {
-      loanProductId: product!.id,
-      direct: true,
-      applicants: [
-        {
-          applicantRole: 'PRIMARY',
-          firstName: 'Dana',
-          lastName: 'Penny',
-          addresses: [{ addressLine1: '9 Mint St', city: 'Denver', state: 'CO', zip: '80202' }],
-        },
-      ],
-      request: {
-        negotiatedPrice: '20000.00',
-        ttlEstimate: '1200.00',
-        cashDown: '2000.00',
-        termMonths: 48,
-        paymentFrequencyId: 'Monthly',
-      },
-      collaterals: [
-        { family: 'Auto', type: 'AUTO', identificationNumber: VIN, year: 2022, make: 'Honda', model: 'Civic' },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-};
 
 /** Replaces an input's text by typing, as a person would. */
 const retype = async (page: Page, input: ReturnType<Page['getByRole']>, text: string) => {
@@ -79,7 +34,7 @@ test('money inputs name what is wrong, take negative itemization amounts and pas
   page,
   request,
 }) => {
-  const id = await createAutoApplication(request);
+  const id = await createAutoApplication(request, { firstName: 'Dana', lastName: 'Penny', address: '9 Mint St' });
   const thrown: string[] = [];
   page.on('pageerror', (error) => thrown.push(error.message));
   page.on('console', (message) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
+import { apiAuth } from '../support/applications.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /** The queue grid, its data rows (each carries its application id) and its footer. */
@@ -13,13 +14,6 @@ const header = (page: Page, name: string) => grid(page).getByRole('columnheader'
 /** The total the footer shows ('1–25 of 59' → 59). */
 const totalOf = async (page: Page) => Number((await footer(page).innerText()).split(' of ')[1]);
 const query = (page: Page) => new URL(page.url()).searchParams;
-
-const apiAuth = async (request: APIRequestContext, user: { username: string; password: string }) => {
-  const login = await request.post('/api/login', { data: { username: user.username, password: user.password } });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
-};
 
 test('All Applications: sort, filter and page live in the URL; reload and Back restore them', async ({ page }) => {
   await signIn(page, users.admin);

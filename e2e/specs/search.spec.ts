@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '../support/test.ts';
+import { apiAuth } from '../support/applications.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 type Row = { applicationId: number; applicantName: string | null; state: string };
@@ -9,15 +10,6 @@ type Page = { data: Row[]; total: number };
  * (`builtWorksheets` in packages/domain; issue 17, item 3).
  */
 const pathForState = (_state: string, id: number): string => `/application/${id}`;
-
-const apiAuth = async (request: APIRequestContext) => {
-  const login = await request.post('/api/login', {
-    data: { username: users.officer.username, password: users.officer.password },
-  });
-  expect(login.ok()).toBeTruthy();
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
-};
 
 const search = async (request: APIRequestContext, headers: Record<string, string>, body: object): Promise<Page> => {
   const response = await request.post('/api/applicationqueues/allApplicationsQueue/search', { headers, data: body });
@@ -32,7 +24,7 @@ test('a last name shared by several applications opens the All Applications queu
   page,
   request,
 }) => {
-  const headers = await apiAuth(request);
+  const headers = await apiAuth(request, users.officer);
   // A seeded last name that the lookup matches more than once.
   const all = await search(request, headers, { page: 1, pageSize: 100 });
   const lastNames = [...new Set(all.data.map((r) => r.applicantName?.split(' ').at(-1)).filter(Boolean))] as string[];
@@ -52,7 +44,7 @@ test('a last name shared by several applications opens the All Applications queu
 });
 
 test('an application id opens that application on the worksheet of its state', async ({ page, request }) => {
-  const headers = await apiAuth(request);
+  const headers = await apiAuth(request, users.officer);
   const found = await search(request, headers, { text: '10005', page: 1, pageSize: 1 });
   expect(found.total).toBe(1);
   const state = found.data[0]!.state;
@@ -64,7 +56,7 @@ test('an application id opens that application on the worksheet of its state', a
 });
 
 test('an opened application is listed under Recent Applications and a click opens it', async ({ page, request }) => {
-  const headers = await apiAuth(request);
+  const headers = await apiAuth(request, users.officer);
   const found = await search(request, headers, { text: '10003', page: 1, pageSize: 1 });
   const row = found.data[0]!;
 
