@@ -83,6 +83,8 @@ export const messages = {
   applications: {
     /** Spec 3 §4: the confirmation before saving a funded application (two spaces after the first sentence). */
     fundedConfirmation: 'This application has been funded.  Are you sure you want to make changes?',
+    /** Issue 17, item 6: a vehicle loan is created with its price (entered in the loan itemization). */
+    salesPriceRequired: 'Sales Price is required.',
     updated: 'You have updated the application successfully.',
     submittedTitle: 'Application Submitted',
     submitted: (id: number) => `You have submitted the application successfully with loan id: ${id}`,

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { centsOrNull, moneySchema, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
 import { idValueSchema, textSchema } from '../primitives.ts';
 import { confirmFundedSchema, optionalText } from './common.ts';
-import { paymentFrequencySchema } from './enums.ts';
+import { paymentFrequencySchema, vehicleControlTypes, type ControlType } from './enums.ts';
 
 const nullableMoney = (schema: z.ZodType<string>) => schema.nullish().transform((v) => v ?? null);
 
@@ -97,6 +97,36 @@ export const requestFieldsSchema = requestFieldsObject.superRefine((r, ctx) => {
   termFitsFrequency(r, ctx);
 });
 export type RequestFields = z.output<typeof requestFieldsSchema>;
+
+/**
+ * What a new application's request must say, by the product's control type (issue 17, item 6; spec 3 §5 takes
+ * the estimated amount financed from these): a vehicle loan (auto, boat, RV) its sales price and term, a
+ * personal, CD share or home equity loan the amount asked for and its term, a credit card the requested
+ * limit. The create call checks it once the product is known (422, one error per field at `request.<field>`);
+ * the New Application form applies the same rule to mark the fields before sending.
+ */
+export const missingRequestFields = (
+  request: Pick<RequestFields, 'negotiatedPrice' | 'estAmtFinanced' | 'requestedAmount' | 'termMonths'>,
+  controlType: ControlType,
+): { field: 'negotiatedPrice' | 'estAmtFinanced' | 'requestedAmount' | 'termMonths'; message: string }[] => {
+  const missing: ReturnType<typeof missingRequestFields> = [];
+  const amount = (field: 'estAmtFinanced' | 'requestedAmount') => {
+    const value = request[field];
+    if (value === null) missing.push({ field, message: messages.validation.required });
+    else if ((centsOrNull(value) ?? 1n) <= 0n) missing.push({ field, message: messages.validation.atLeastOneCent });
+  };
+  if (vehicleControlTypes.includes(controlType)) {
+    if (request.negotiatedPrice === null)
+      missing.push({ field: 'negotiatedPrice', message: messages.applications.salesPriceRequired });
+  } else if (controlType === 'CREDIT_CARD') {
+    amount('requestedAmount');
+  } else {
+    amount('estAmtFinanced');
+  }
+  if (controlType !== 'CREDIT_CARD' && request.termMonths === null)
+    missing.push({ field: 'termMonths', message: messages.validation.required });
+  return missing;
+};
 
 export const applicationRequestSaveSchema = requestFieldsObject
   .extend({

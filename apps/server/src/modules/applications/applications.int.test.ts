@@ -174,6 +174,64 @@ describe('create application', () => {
     );
   });
 
+  it('refuses a request without what the control type needs: 422 per field, nothing written (issue 17, item 6)', async () => {
+    const base = newAutoApplication(newAuto);
+    const before = await counts();
+    const create = async (name: string, request: object) => {
+      const response = await officer.post('/api/applications', {
+        loanProductId: await productId(t, SUMMIT, name),
+        direct: true,
+        applicants: [base.applicants[0]],
+        request: { paymentFrequencyId: 'Monthly', ...request },
+      });
+      return response;
+    };
+    const refused = async (name: string, request: object) => {
+      const response = await create(name, request);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', message: messages.errors.validation });
+      return response.json<{ errors: { field: string; message: string }[] }>().errors;
+    };
+    const required = messages.validation.required;
+    // A personal loan with no amount and no term (the case of the issue).
+    expect(await refused('Personal Loan', {})).toEqual([
+      { field: 'request.estAmtFinanced', message: required },
+      { field: 'request.termMonths', message: required },
+    ]);
+    expect(await refused('Personal Loan', { estAmtFinanced: '0.00', termMonths: 36 })).toEqual([
+      { field: 'request.estAmtFinanced', message: messages.validation.atLeastOneCent },
+    ]);
+    // Auto: the price of the itemization and the term; fees alone are not a price.
+    expect(await refused('New Auto', { ttlEstimate: '1200.00', gap: '595.00' })).toEqual([
+      { field: 'request.negotiatedPrice', message: messages.applications.salesPriceRequired },
+      { field: 'request.termMonths', message: required },
+    ]);
+    expect(await refused('Boat Loan', { negotiatedPrice: '60000.00' })).toEqual([
+      { field: 'request.termMonths', message: required },
+    ]);
+    // A credit card: the requested limit (no term).
+    expect(await refused('Visa Platinum', { termMonths: 12 })).toEqual([
+      { field: 'request.requestedAmount', message: required },
+    ]);
+    expect(await refused('Home Equity Loan', { termMonths: 120 })).toEqual([
+      { field: 'request.estAmtFinanced', message: required },
+    ]);
+    expect(await refused('Share Secured Loan', { estAmtFinanced: '9000.00' })).toEqual([
+      { field: 'request.termMonths', message: required },
+    ]);
+    expect(await counts()).toEqual(before);
+
+    // With what each needs, each is created.
+    for (const [name, request] of [
+      ['Personal Loan', { estAmtFinanced: '12000.00', termMonths: 36 }],
+      ['New Auto', { negotiatedPrice: '30000.00', termMonths: 60 }],
+      ['Visa Platinum', { requestedAmount: '7500.00' }],
+    ] as const) {
+      const response = await create(name, request);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(201);
+    }
+  });
+
   it('needs a product of this lender that allows the channel, and a dealer for indirect loans', async () => {
     const harborProduct = await productId(t, HARBOR, 'Dealer Auto');
     const personal = await productId(t, SUMMIT, 'Personal Loan');
@@ -228,9 +286,9 @@ describe('create application', () => {
       return (await officer.get(`/api/applications/${response.json().id}/request`)).json();
     };
     expect((await make(card, { requestedAmount: '7500.00', estAmtFinanced: '1.00' })).estAmtFinanced).toBe('7500.00');
-    expect((await make(personal, { requestedAmount: '1.00', estAmtFinanced: '12000.00' })).estAmtFinanced).toBe(
-      '12000.00',
-    );
+    expect(
+      (await make(personal, { requestedAmount: '1.00', estAmtFinanced: '12000.00', termMonths: 36 })).estAmtFinanced,
+    ).toBe('12000.00');
   });
 });
 

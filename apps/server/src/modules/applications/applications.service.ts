@@ -1,6 +1,7 @@
 import {
   historyActions,
   messages,
+  missingRequestFields,
   type Application,
   type ApplicationRequest,
   type ControlType,
@@ -214,8 +215,11 @@ export const createApplication = (deps: ApplicationDeps, auth: AuthContext, body
       'applicants',
     );
     errors.push(...applicants.errors);
+    // What the product's control type needs in a new request (issue 17, item 6), with the request's own errors.
+    const missing = missingRequestFields(body.request, controlType);
+    errors.push(...missing.map((m) => ({ field: `request.${m.field}`, message: m.message })));
     const request = prepareRequest(body.request, controlType, 'request.');
-    errors.push(...request.errors);
+    errors.push(...request.errors.filter((e) => !missing.some((m) => e.field === `request.${m.field}`)));
     const collaterals = prepareCollaterals(body.collaterals, body.insurance, new Set(), product, 'collaterals');
     errors.push(...collaterals.errors);
     if (errors.length > 0) throw validationError(errors);

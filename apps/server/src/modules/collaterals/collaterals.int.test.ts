@@ -12,9 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const createLocked = async (product: string, collaterals: object[] = [], insurance: object | null = null) => {
+const createLocked = async (
+  product: string,
+  collaterals: object[] = [],
+  insurance: object | null = null,
+  request: object | null = null,
+) => {
   const base = newAutoApplication(await productId(t, SUMMIT, product));
-  const response = await officer.post('/api/applications', { ...base, collaterals, insurance });
+  const response = await officer.post('/api/applications', {
+    ...base,
+    collaterals,
+    insurance,
+    request: request ?? base.request,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>().id;
 };
@@ -108,7 +118,11 @@ describe('collateral', () => {
       insurance: { company: '', policyNumber: 'X-1' },
     });
     expect(none.json().insurance).toBeNull();
-    const personal = await createLocked('Personal Loan');
+    const personal = await createLocked('Personal Loan', [], null, {
+      paymentFrequencyId: 'Monthly',
+      estAmtFinanced: '8000.00',
+      termMonths: 36,
+    });
     const ignored = await officer.post(`/api/applications/${personal}/collaterals/`, {
       collaterals: [],
       insurance: { company: 'State Farm' },

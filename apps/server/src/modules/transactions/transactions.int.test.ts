@@ -117,7 +117,11 @@ describe('transaction', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual(errors);
     }
-    const personal = await create('Personal Loan', { collaterals: [], insurance: null });
+    const personal = await create('Personal Loan', {
+      collaterals: [],
+      insurance: null,
+      request: { paymentFrequencyId: 'Monthly', estAmtFinanced: '8000.00', termMonths: 36 },
+    });
     const refused = await officer.post(`/api/applications/${personal}/transaction`, { transactionType: 'REFINANCE' });
     expect(refused.json().errors).toEqual([
       { field: 'transactionType', message: messages.applications.transactionTypeNotAllowed },
