@@ -19,6 +19,7 @@ import {
   controlTypes,
   createApplicationSchema,
   messages,
+  missingRequestFields,
   transactionTypeLabels,
   transactionTypes,
   vehicleControlTypes,
@@ -103,12 +104,26 @@ const convert = (v: Values, product: LoanProduct | undefined): Converted<Payload
   };
 };
 
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 const extraRules = (v: Values, product: LoanProduct | undefined): Record<string, string> => {
   const errors: Record<string, string> = {};
   if (!product) return errors;
   if ((!v.direct || v.transactionType === 'DEALER') && v.dealerId === '')
     errors.dealerId = messages.applications.dealerRequired;
   if (hasCollateral(product)) Object.assign(errors, vinRules(v.collaterals, product.requiresVin));
+  // What the product's control type needs in a new request: the server's rule (issue 17, item 6), marked here.
+  const request = requestPayload(product.controlType, v.request, 'request', {});
+  const needed = missingRequestFields(
+    {
+      negotiatedPrice: textOrNull(request.negotiatedPrice),
+      estAmtFinanced: textOrNull(request.estAmtFinanced),
+      requestedAmount: textOrNull(request.requestedAmount),
+      termMonths: request.termMonths ?? null,
+    },
+    product.controlType,
+  );
+  for (const { field, message } of needed) errors[`request.${field}`] ??= message;
   return errors;
 };
 
@@ -342,7 +357,7 @@ export const NewApplicationPage = () => {
                   {PERSONAL_BALLOON_WARNING}
                 </Alert>
               ) : null}
-              <RequestFields base="request" controlType={product.controlType} />
+              <RequestFields base="request" controlType={product.controlType} creating />
             </>
           ) : (
             <Typography color="text.secondary">Choose a loan product first.</Typography>
@@ -393,7 +408,7 @@ export const NewApplicationPage = () => {
           <Button
             type="submit"
             variant="contained"
-            disabled={formState.isSubmitting || !formState.isDirty || balloon || !product}
+            disabled={formState.isSubmitting || balloon}
             startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Save

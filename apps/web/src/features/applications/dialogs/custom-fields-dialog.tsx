@@ -94,8 +94,9 @@ const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose:
       ),
     [fields],
   );
+  // Errors show as fields change and, for every field, when Save is pressed (issue 17, item 7).
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
+  const { isDirty, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     settle(async () => {
@@ -120,7 +121,7 @@ const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose:
         onSubmit={(event) => void submit(event)}
         dirty={isDirty}
         saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting}
+        canSave={canEdit && !isSubmitting}
         saveHint={canEdit ? null : readOnlyReason}
         formErrors={formErrors}
         testId="custom-fields-dialog"

@@ -1,5 +1,14 @@
 import { useMemo, useState } from 'react';
-import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { flushSync } from 'react-dom';
+import {
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  useWatch,
+  type FieldErrors,
+  type FieldPath,
+} from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -84,17 +93,30 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
     () => contractResolver<HmdaValues, HmdaSave>(hmdaSaveSchema, (v) => hmdaPayload(v, stored)),
     [stored],
   );
+  // Errors show as fields change and, for every field, when Save is pressed (issue 17, item 7).
   const form = useForm<HmdaValues>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting, errors } = form.formState;
+  const { isDirty, isSubmitting, errors } = form.formState;
+  /** Save pressed with errors on another tab: that tab shows, and its first missing field takes the focus. */
+  const onInvalid = (found: FieldErrors<HmdaValues>) => {
+    const first = applicants.findIndex((_a, i) => hasErrorsUnder(found.records?.[i]));
+    if (first < 0 || first === Math.min(tab, applicants.length - 1)) return;
+    flushSync(() => setTab(first));
+    const name = fieldOrder
+      .map((field) => `records.${first}.${field}` as FieldPath<HmdaValues>)
+      .find((n) => form.getFieldState(n).error);
+    if (name) form.setFocus(name);
+  };
 
-  const submit = form.handleSubmit((values) =>
-    settle(async () => {
-      const { payload, rows } = hmdaPayload(values, stored);
-      return save(form, (confirmFunded) => saveHmda(applicationId, { ...payload, confirmFunded }), {
-        rows,
-        success: { title: messages.hmda.updated },
-      });
-    }),
+  const submit = form.handleSubmit(
+    (values) =>
+      settle(async () => {
+        const { payload, rows } = hmdaPayload(values, stored);
+        return save(form, (confirmFunded) => saveHmda(applicationId, { ...payload, confirmFunded }), {
+          rows,
+          success: { title: messages.hmda.updated },
+        });
+      }),
+    onInvalid,
   );
 
   if (applicants.length === 0) {
@@ -113,7 +135,7 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
         onSubmit={(event) => void submit(event)}
         dirty={isDirty}
         saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting}
+        canSave={canEdit && !isSubmitting}
         saveHint={canEdit ? null : readOnlyReason}
         formErrors={formErrors}
         saveLabel={hasData ? 'Update' : 'Save'}
@@ -145,6 +167,21 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
     </FormProvider>
   );
 };
+
+/** The fields of a tab in the order they read (the first missing one takes the focus). */
+const fieldOrder = [
+  'deliveryMethod',
+  'gender',
+  'verificationStatement1',
+  'verificationStatement2',
+  'verificationStatement3',
+  'ethnicity',
+  'ethnicityOtherHispanicOrLatino',
+  'race',
+  'raceAmericanIndianOrAlaskaNative',
+  'raceOtherAsian',
+  'raceOtherPacificIslander',
+] as const;
 
 /** One applicant's record: delivery method, gender, verification statements, race and ethnicity. */
 const HmdaRecordFields = ({ index, disabled }: { index: number; disabled: boolean }) => {
@@ -230,7 +267,7 @@ const FlagCheckboxes = <Name extends string>({
         {label}
       </FormLabel>
       {fieldState.error ? <FormHelperText sx={{ mx: 0, mb: 0.5 }}>{fieldState.error.message}</FormHelperText> : null}
-      {options.map((option) => {
+      {options.map((option, i) => {
         const text = texts.find((t) => t.option === option.name);
         return (
           <Box key={option.name} sx={{ pl: option.sub ? 4 : 0 }}>
@@ -243,6 +280,7 @@ const FlagCheckboxes = <Name extends string>({
                   checked={selected.includes(option.name)}
                   onChange={(event) => field.onChange(toggleFlag(table, selected, option.name, event.target.checked))}
                   onBlur={field.onBlur}
+                  slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }}
                 />
               }
             />

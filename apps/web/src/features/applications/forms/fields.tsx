@@ -285,7 +285,11 @@ export const YesNoInput = ({ name, label, disabled }: { name: string; label: str
         onChange={(event) => field.onChange(event.target.value === 'yes')}
         onBlur={field.onBlur}
       >
-        <FormControlLabel value="yes" control={<Radio size="small" />} label="Yes" />
+        <FormControlLabel
+          value="yes"
+          control={<Radio size="small" slotProps={{ input: { ref: field.ref } }} />}
+          label="Yes"
+        />
         <FormControlLabel value="no" control={<Radio size="small" />} label="No" />
       </RadioGroup>
       {fieldState.error ? <FormHelperText sx={{ mt: -0.5 }}>{fieldState.error.message}</FormHelperText> : null}

@@ -150,9 +150,15 @@ export const hmdaRecordPayload = (record: HmdaRecordValues): RecordPayload => {
   return payload as unknown as RecordPayload;
 };
 
-/** The save payload: the tabs with data (stored or entered), with the map back to the form's tabs. */
+/**
+ * The save payload: the tabs with data (stored or entered), with the map back to the form's tabs. When no tab
+ * has any, the first is sent, so pressing Save marks what it needs (issue 17, item 7).
+ */
 export const hmdaPayload = (values: HmdaValues, stored: ReadonlySet<number>): Converted<HmdaSave> => {
   const rows: RowMap = {};
-  const records = compactRows(values.records, (r) => isBlank(r, stored), hmdaRecordPayload, 'records', rows);
+  const noneFilled = values.records.every((r) => isBlank(r, stored));
+  const first = values.records[0];
+  const skipped = (r: HmdaRecordValues) => isBlank(r, stored) && !(noneFilled && r === first);
+  const records = compactRows(values.records, skipped, hmdaRecordPayload, 'records', rows);
   return { payload: { records }, rows };
 };

@@ -122,7 +122,16 @@ const moneyToWire = (text: string): string | null => {
  * for a credit limit; personal, CD share and home equity loans for an amount. The estimated amount financed
  * follows the control type.
  */
-export const RequestFields = ({ base, controlType }: { base: string; controlType: ControlType }) => {
+export const RequestFields = ({
+  base,
+  controlType,
+  creating = false,
+}: {
+  base: string;
+  controlType: ControlType;
+  /** A new application: its term is required (contracts' missingRequestFields). */
+  creating?: boolean;
+}) => {
   const values = useWatch({ name: base }) as RequestValues | undefined;
   if (!values) return null;
   const estimated = estimatedAmountOf(controlType, values);
@@ -137,7 +146,12 @@ export const RequestFields = ({ base, controlType }: { base: string; controlType
         <MoneyInput name={`${base}.estAmtFinanced`} label="Requested Amount" required />
       ) : null}
       {controlType === 'CREDIT_CARD' ? null : (
-        <TextInput name={`${base}.termMonths`} label={requestFields.termMonths.label} inputMode="numeric" />
+        <TextInput
+          name={`${base}.termMonths`}
+          label={requestFields.termMonths.label}
+          inputMode="numeric"
+          required={creating}
+        />
       )}
       <SelectInput
         name={`${base}.paymentFrequencyId`}
