@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { moneySchema } from '../money.ts';
 import { applicantInputSchema } from './applicants.ts';
 import { collateralInputSchema, collateralsSaveSchema } from './collaterals.ts';
-import { applicationRequestSaveSchema } from './request.ts';
+import { messages } from '../messages.ts';
+import { applicationRequestSaveSchema, missingRequestFields } from './request.ts';
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.success ? [] : (result.error?.issues.map((i) => i.path.join('.')) ?? []);
@@ -123,5 +124,31 @@ describe('applicant input', () => {
       socialSecurityNumber: ssn,
     });
     expect(result.success).toBe(ok);
+  });
+});
+
+describe('missingRequestFields (what a new application needs by control type, issue 17 item 6)', () => {
+  const none = { negotiatedPrice: null, estAmtFinanced: null, requestedAmount: null, termMonths: null };
+  it.each([
+    ['PERSONAL', none, ['estAmtFinanced', 'termMonths']],
+    ['CD_SHARE', none, ['estAmtFinanced', 'termMonths']],
+    ['HEL', { ...none, estAmtFinanced: '80000.00' }, ['termMonths']],
+    ['AUTOMOTIVE', none, ['negotiatedPrice', 'termMonths']],
+    ['BOAT', { ...none, estAmtFinanced: '5000.00', termMonths: 60 }, ['negotiatedPrice']],
+    ['RV', { ...none, negotiatedPrice: '90000.00', termMonths: 120 }, []],
+    ['CREDIT_CARD', none, ['requestedAmount']],
+    ['CREDIT_CARD', { ...none, requestedAmount: '7500.00' }, []],
+    ['PERSONAL', { ...none, estAmtFinanced: '12000.00', termMonths: 36 }, []],
+  ] as const)('%s %j needs %j', (controlType, request, fields) => {
+    expect(missingRequestFields(request, controlType).map((m) => m.field)).toEqual(fields);
+  });
+
+  it('names a zero amount and the missing sales price', () => {
+    expect(missingRequestFields({ ...none, estAmtFinanced: '0.00', termMonths: 12 }, 'PERSONAL')).toEqual([
+      { field: 'estAmtFinanced', message: messages.validation.atLeastOneCent },
+    ]);
+    expect(missingRequestFields({ ...none, termMonths: 12 }, 'AUTOMOTIVE')).toEqual([
+      { field: 'negotiatedPrice', message: messages.applications.salesPriceRequired },
+    ]);
   });
 });
