@@ -16,12 +16,18 @@ describe('queue grid setting', () => {
     const setting = {
       columnVisibility: { termMonths: true },
       widths: { applicantName: 240 },
-      density: 'compact' as const,
+      density: 'standard' as const,
     };
     expect(parseGridSetting(serializeGridSetting(setting))).toEqual(setting);
     expect(parseGridSetting(null)).toEqual(defaultGridSetting);
     expect(parseGridSetting('{oops')).toEqual(defaultGridSetting);
     expect(parseGridSetting('{"density":"tiny","widths":{"a":-5}}')).toEqual(defaultGridSetting);
+  });
+
+  it('starts compact and keeps the density the user chose', () => {
+    expect(parseGridSetting(null).density).toBe('compact');
+    expect(parseGridSetting('{"columnVisibility":{}}').density).toBe('compact');
+    expect(parseGridSetting('{"density":"comfortable"}').density).toBe('comfortable');
   });
 
   it('hides the hiddenByDefault columns when there is no saved choice', () => {

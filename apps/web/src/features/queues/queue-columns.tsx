@@ -89,7 +89,11 @@ export const buildQueueColumns = (
       field: column.field,
       headerName: column.headerName,
       type: gridTypeOf[column.type],
-      width: widths[column.field] ?? column.width,
+      // Columns fill the grid: each grows (or, down to three quarters, shrinks) in proportion to its catalogue
+      // width; a width the user dragged is kept as is.
+      ...(widths[column.field] !== undefined
+        ? { width: widths[column.field] }
+        : { width: column.width, minWidth: Math.round(column.width * 0.75), flex: column.width }),
       sortable: column.sortable,
       filterable: column.filterable && operators.length > 0,
       filterOperators: operators,

@@ -508,6 +508,12 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
                 if ((event.target as HTMLElement).closest('a')) return;
                 void navigate(worksheetPathOf(row));
               }}
+              onCellKeyDown={({ row }, event) => {
+                // Enter on a focused row opens it, as a click does.
+                if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+                event.defaultMuiPrevented = true;
+                void navigate(worksheetPathOf(row));
+              }}
               disableRowSelectionOnClick
               showToolbar
               slots={{ toolbar: QueueToolbar }}
