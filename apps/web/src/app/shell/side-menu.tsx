@@ -11,7 +11,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { LazyTooltip as Tooltip } from '../../lib/lazy-overlays.tsx';
-import Badge from '@mui/material/Badge';
 import type { Theme } from '@mui/material/styles';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -83,14 +82,29 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
     const Icon = menuIcon(entry.iconName);
     const tooltip = open ? entry.tooltip : entry.name;
     const iconNode = (
-      <ListItemIcon sx={{ minWidth: open ? 36 : 0, color: 'inherit' }}>
-        {!open && entry.kind === 'link' && entry.count !== null ? (
-          <Badge badgeContent={entry.count} color="secondary" max={999} showZero={false}>
-            <Icon fontSize="small" />
-          </Badge>
-        ) : (
-          <Icon fontSize="small" />
-        )}
+      <ListItemIcon sx={{ minWidth: open ? 36 : 0, color: 'inherit', flexDirection: 'column', alignItems: 'center' }}>
+        <Icon fontSize="small" />
+        {!open && entry.kind === 'link' && entry.count !== null && entry.count > 0 ? (
+          // Collapsed, the count sits under the icon, never over it.
+          <Box
+            component="span"
+            data-testid="menu-count-collapsed"
+            sx={{
+              mt: '1px',
+              px: 0.5,
+              minWidth: 18,
+              borderRadius: 10,
+              fontSize: 10,
+              fontWeight: 600,
+              lineHeight: '14px',
+              textAlign: 'center',
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+            }}
+          >
+            {entry.count > 999 ? '999+' : entry.count}
+          </Box>
+        ) : null}
       </ListItemIcon>
     );
     const text = open ? (
@@ -98,8 +112,8 @@ export const SideMenu = ({ open, onToggle, onOpen }: SideMenuProps) => {
     ) : null;
     const itemSx = {
       minHeight: 36,
-      pl: open ? 1.5 + depth * 2 : 2.5,
-      pr: open ? 1.5 : 2.5,
+      pl: open ? 1.5 + depth * 2 : 1,
+      pr: open ? 1.5 : 1,
       justifyContent: open ? 'initial' : 'center',
     };
 
