@@ -259,10 +259,16 @@ export const CommentsPanel = ({ applicationId }: { applicationId: number }) => {
           label={`Add a ${typeLabels[type].toLowerCase()} comment`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            // Ctrl+Enter (Cmd+Enter on a Mac) posts the comment; Enter alone starts a new line.
+            if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+            event.preventDefault();
+            if (!busy && draft.trim() !== '') submit();
+          }}
           multiline
           minRows={2}
           fullWidth
-          helperText={`${draft.length}/${MAX_COMMENT_LENGTH}`}
+          helperText={`${draft.length}/${MAX_COMMENT_LENGTH} · Ctrl+Enter to post`}
           slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
         />
         <Button
