@@ -7,6 +7,33 @@ import { isApiError } from './api-client.ts';
 export const TOAST_AUTO_CLOSE_MS = 30_000;
 export const TOAST_EXTENDED_MS = 5_000;
 
+/** The toasts' distance from the top of the window: under the top bar, or under an element placed by useToastsBelow. */
+const TOAST_TOP_VAR = '--credence-toast-top';
+const TOAST_DEFAULT_TOP_PX = 60;
+export const toastContainerTop = `var(${TOAST_TOP_VAR}, ${TOAST_DEFAULT_TOP_PX}px)`;
+
+/**
+ * While `element` is on the page, toasts (top right, spec 1 §8) start below it: the worksheet header keeps its
+ * lock chip in view during a toast's 30 s.
+ */
+export const useToastsBelow = (element: HTMLElement | null) => {
+  useEffect(() => {
+    if (!element) return;
+    const root = document.documentElement;
+    const place = () => {
+      const bottom = Math.round(element.getBoundingClientRect().bottom + window.scrollY) + 8;
+      root.style.setProperty(TOAST_TOP_VAR, `${Math.max(TOAST_DEFAULT_TOP_PX, bottom)}px`);
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(TOAST_TOP_VAR);
+    };
+  }, [element]);
+};
+
 type ToastKind = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info'>;
 
 type ToastBodyProps = { title?: string; text?: string; toastId: Id };
