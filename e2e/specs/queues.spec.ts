@@ -272,6 +272,13 @@ test('Sorting keeps the grid and the focus on the header; Back restores the orde
   const focusedHeader = () =>
     page.evaluate(() => document.activeElement?.closest('[role="columnheader"]')?.getAttribute('data-field') ?? null);
   expect(await focusedHeader()).toBe('applicationId');
+  // Wait for the ascending rows themselves (the URL and the header change before the page of rows arrives).
+  const firstTwoAscending = () =>
+    dataRows(page).evaluateAll((rows) => {
+      const [a, b] = rows.slice(0, 2).map((row) => Number(row.getAttribute('data-id')));
+      return a !== undefined && b !== undefined && a < b;
+    });
+  await expect.poll(firstTwoAscending).toBe(true);
   const first = await firstRowId(page);
 
   // The keyboard keeps working from the focused header: Enter sorts descending.
