@@ -16,6 +16,19 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: Ax
  * the app's strict CSP (`script-src 'self'`) does not block, unlike an inline `<script>` tag.
  */
 export const seriousA11yViolations = async (page: Page): Promise<string[]> => {
+  // Let entrance and exit animations that end within 2 s finish first (a toast fading in has, for a moment, text
+  // of too little contrast); long ones such as a toast's 30 s progress bar are not waited for.
+  await page.evaluate(async () => {
+    const settling = document.getAnimations().filter((animation) => {
+      const end = Number(animation.effect?.getComputedTiming().endTime);
+      const now = Number(animation.currentTime ?? 0);
+      return animation.playState === 'running' && Number.isFinite(end) && end - now < 2000;
+    });
+    await Promise.race([
+      Promise.all(settling.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
