@@ -76,7 +76,9 @@ test('opening to read takes no lock; editing takes it; leaving frees it for a co
     await expect(page).toHaveURL(new RegExp(`/credit/${id}$`));
     await expect(lockChip(page)).toHaveText('Locked by you');
     await page.getByRole('tab', { name: /Application/ }).click();
-    expect(await lockHolder(request, id)).toBe('Olivia Chen');
+    await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
+    await expect(lockChip(page)).toHaveText('Locked by you');
+    await expect.poll(() => lockHolder(request, id)).toBe('Olivia Chen');
 
     // Leaving the worksheets (a route change) releases it: the colleague edits without unlocking.
     await page.getByTestId('side-menu').getByText('My Queue', { exact: true }).click();

@@ -45,6 +45,8 @@ test('All Applications: sort, filter and page live in the URL; reload and Back r
   expect(filtered).toBeGreaterThan(25);
   const pageTwo = `26–${Math.min(50, filtered)} of ${filtered}`;
   await page.keyboard.press('Escape');
+  await expect(page.locator('.MuiDataGrid-filterForm')).toHaveCount(0);
+  await expect(footer(page)).toHaveText(`1–25 of ${filtered}`);
   const firstOfPageOne = await firstRowId(page);
 
   // Page 2.
