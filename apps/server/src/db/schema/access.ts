@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
 import { lenders } from './lenders.ts';
 import { users } from './users.ts';
 
@@ -42,8 +43,19 @@ export const userLenders = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
+    /** The user's branch at this lender (Administration › Users). */
+    branchId: integer('branch_id'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lenderId] }), index('user_lenders_lender_idx').on(t.lenderId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lenderId] }),
+    // A branch of the same lender only.
+    foreignKey({
+      name: 'user_lenders_branch_fk',
+      columns: [t.branchId, t.lenderId],
+      foreignColumns: [branches.id, branches.lenderId],
+    }),
+    index('user_lenders_lender_idx').on(t.lenderId),
+  ],
 );
 
 export const userGroups = pgTable(

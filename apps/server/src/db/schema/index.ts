@@ -23,3 +23,6 @@ export * from './search-filters.ts';
 export * from './audit-events.ts';
 export * from './idempotency-keys.ts';
 export * from './password-history.ts';
+export * from './branches.ts';
+export * from './application-status-messages.ts';
+export * from './outbox.ts';
