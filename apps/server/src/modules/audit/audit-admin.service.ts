@@ -1,0 +1,151 @@
+import {
+  AUDIT_EXPORT_LIMIT,
+  auditActionTitle,
+  auditAreaTitle,
+  auditValueText,
+  type AuditAdminEntry,
+  type AuditAdminQuery,
+  type AuditAsOf,
+  type AuditAsOfQuery,
+  type AuditExportQuery,
+} from '@credence/contracts';
+import type { Db } from '../../db/client.ts';
+import { withTenant, type TenantTx } from '../../db/tenancy.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { csvLine } from '../application-queues/queue-csv.ts';
+import * as repo from './audit-admin.repository.ts';
+
+const UNKNOWN_TIME_ZONE = 'Use a time zone such as America/Denver.';
+
+/** PostgreSQL's 22023 (invalid_parameter_value) is what an unknown time zone name gives: the caller's 422. */
+const isUnknownTimeZone = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '22023' && /time zone/i.test(e.message)) return true;
+  }
+  return false;
+};
+
+const inTenant = async <T>(db: Db, auth: AuthContext, work: (tx: TenantTx) => Promise<T>): Promise<T> => {
+  try {
+    return await withTenant(db, auth.lenderId, work);
+  } catch (error) {
+    if (isUnknownTimeZone(error)) throw fieldError('timeZone', UNKNOWN_TIME_ZONE);
+    throw error;
+  }
+};
+
+export const listEntries = (db: Db, auth: AuthContext, query: AuditAdminQuery) =>
+  inTenant(db, auth, (tx) => repo.findAuditEntries(tx, query));
+
+export const getEntry = async (db: Db, auth: AuthContext, id: number) => {
+  const entry = await inTenant(db, auth, (tx) => repo.findAuditEntry(tx, id));
+  if (!entry) throw notFound();
+  return entry;
+};
+
+export const listFilters = (db: Db, auth: AuthContext) => inTenant(db, auth, (tx) => repo.findAuditFilters(tx));
+
+/**
+ * The CSV of the filtered entries, newest first: one line per changed property (an entry without changes, such
+ * as an SSN lookup, is one line with the property columns empty). Times are written as MM/dd/yyyy hh:mm AM in
+ * the query's time zone, which the header names: the lenders table has no time zone yet, so the web app sends
+ * the browser's and a caller that sends none gets UTC.
+ */
+export const exportCsv = async (db: Db, auth: AuthContext, query: AuditExportQuery) => {
+  const entries = await inTenant(db, auth, (tx) => repo.findAuditEntriesForExport(tx, query, AUDIT_EXPORT_LIMIT));
+  const lines = [
+    csvLine([
+      'Entry ID',
+      `When (${query.timeZone})`,
+      'User',
+      'Impersonating',
+      'Area',
+      'Record ID',
+      'Record',
+      'Action',
+      'Property',
+      'Old Value',
+      'New Value',
+    ]),
+  ];
+  for (const entry of entries) {
+    const head = [
+      entry.id,
+      entry.localTime,
+      entry.userName,
+      entry.impersonating ? 'Yes' : 'No',
+      entry.areaTitle,
+      entry.recordId,
+      entry.label,
+      auditActionTitle(entry.action),
+    ];
+    if (entry.changes.length === 0) lines.push(csvLine([...head, null, null, null]));
+    for (const change of entry.changes) {
+      lines.push(csvLine([...head, change.property, auditValueText(change.old), auditValueText(change.new)]));
+    }
+  }
+  return lines.join('');
+};
+
+/**
+ * Replays a record's values from its audit rows, oldest first: a create starts from its new values, an update,
+ * enable or disable applies its new values (an enable or disable without changes sets `enabled`), a delete
+ * keeps the values the record had (its old values fill what the replay did not know). Rows before a create are
+ * ignored by it; a history without a create is incomplete (the record predates its audit).
+ */
+export const replayValues = (entries: readonly AuditAdminEntry[]) => {
+  let values = new Map<string, unknown>();
+  let state: AuditAsOf['state'] = 'notCreated';
+  let complete = false;
+  let label: string | null = null;
+  for (const entry of entries) {
+    if (entry.label !== null) label = entry.label;
+    switch (entry.action) {
+      case 'create':
+        values = new Map(entry.changes.map((change) => [change.property, change.new]));
+        state = 'present';
+        complete = true;
+        break;
+      case 'update':
+      case 'enable':
+      case 'disable':
+        for (const change of entry.changes) values.set(change.property, change.new);
+        if (entry.action !== 'update' && !entry.changes.some((change) => change.property === 'enabled')) {
+          values.set('enabled', entry.action === 'enable');
+        }
+        state = 'present';
+        break;
+      case 'delete':
+        for (const change of entry.changes) {
+          if (!values.has(change.property)) values.set(change.property, change.old);
+        }
+        state = 'deleted';
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    state,
+    complete,
+    label,
+    values: [...values].map(([property, value]) => ({ property, value })),
+  };
+};
+
+/** A record as of the end of a day (in the query's time zone): 404 when the lender's audit never saw it. */
+export const recordAsOf = async (db: Db, auth: AuthContext, query: AuditAsOfQuery): Promise<AuditAsOf> =>
+  inTenant(db, auth, async (tx) => {
+    if (!(await repo.auditRecordExists(tx, query.area, query.recordId))) throw notFound();
+    const entries = await repo.findRecordHistory(tx, query);
+    return {
+      area: query.area,
+      areaTitle: auditAreaTitle(query.area),
+      recordId: query.recordId,
+      asOf: query.asOf,
+      timeZone: query.timeZone,
+      ...replayValues(entries),
+      entries,
+    };
+  });
