@@ -13,3 +13,5 @@ export * from './applications/index.ts';
 export * from './queues.ts';
 export * from './search-filters.ts';
 export * from './audit.ts';
+export * from './kit/index.ts';
+export * from './admin/index.ts';

@@ -135,6 +135,46 @@ export const messages = {
     malformed: 'The upload could not be read: the multipart/form-data body is malformed or incomplete.',
     busy: 'Too many uploads are in progress. Please try again in a few seconds.',
   },
+  /** The administration kit's generic texts (spec 2 §8: generic Saved / Enabled / Disabled / Deleted toasts). */
+  kit: {
+    saved: 'Saved',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    deleted: 'Deleted',
+    saveFailed: 'Save Failed',
+    enableFailed: 'Enable Failed',
+    disableFailed: 'Disable Failed',
+    deleteFailed: 'Delete Failed',
+    inUse: 'This record is in use and cannot be deleted.',
+    nameTaken: 'This name is already in use.',
+  },
+  /** Spec 2 §8. */
+  branches: {
+    saveFailed: 'Branch Settings Save Failed',
+    enableFailed: 'Branch Setting Enable Failed',
+    nameTaken: 'A branch with this name already exists.',
+  },
+  /** Spec 2 §6, §8: application status messages. */
+  statusMessages: {
+    forbidden: 'Permission Denied. Contact your System Administrator for access.',
+    unknownError: 'Unknown Error. Contact your System Administrator.',
+    enabled: 'Enabled Message',
+    disabled: 'Disabled Message',
+    enableFailed: 'Message Enable Failed',
+    disableFailed: 'Message Disable Failed',
+    nameTaken: 'A message with this name already exists.',
+  },
+  /** Spec 2 §8: users. */
+  users: {
+    emailSentTitle: 'Message Sent',
+    emailSent: 'Email has been sent successfully.',
+    enrollmentSent: 'Enrollment email has been sent successfully.',
+    usernameTaken: 'This username is already in use.',
+    noSelfEscalation: 'You cannot change your own rights or lenders.',
+  },
+  userGroups: {
+    nameTaken: 'A user group with this name already exists.',
+  },
   dealers: {
     title: 'Dealers',
     retrieveFailed: 'An error occurred retrieving Dealers from the api.',

@@ -83,7 +83,7 @@ export const RETRY_AFTER_SECONDS = 5;
  * overflow, 22021 invalid byte sequence (NUL), 22P02 invalid text representation, 22P05 untranslatable character.
  */
 const BAD_INPUT_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
-const pgCodeOf = (error: unknown): string | undefined => {
+export const pgCodeOf = (error: unknown): string | undefined => {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -3,7 +3,7 @@ import { applicantInputSchema, applicantSchema } from './applicants.ts';
 import { collateralInputSchema, collateralSchema, insuranceInputSchema, insuranceSchema } from './collaterals.ts';
 import { idValueSchema } from '../primitives.ts';
 import { optionalText, userRefSchema } from './common.ts';
-import { dealerSchema } from './dealers.ts';
+import { dealerSchema } from '../admin/dealers.ts';
 import {
   applicantRoleSchema,
   applicationSourceSchema,

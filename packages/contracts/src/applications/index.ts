@@ -4,7 +4,6 @@ export * from './applicants.ts';
 export * from './request.ts';
 export * from './collaterals.ts';
 export * from './transaction.ts';
-export * from './dealers.ts';
 export * from './loan-products.ts';
 export * from './applications.ts';
 export * from './comments.ts';

@@ -6,7 +6,7 @@ import {
   idParamsSchema,
   revealedSsnSchema,
 } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { applicationDeps } from '../applications/application-deps.ts';
 import * as service from './applicants.service.ts';

@@ -1,6 +1,6 @@
 import { applicationAlertSchema, errorBodySchema, idParamsSchema } from '@credence/contracts';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { getApplicationAlerts } from './application-alerts.service.ts';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-types.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createDataProtector, type DataProtector } from '../../platform/crypto.ts';

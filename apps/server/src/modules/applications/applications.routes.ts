@@ -8,7 +8,7 @@ import {
   idParamsSchema,
   worksheetInfoSchema,
 } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { applicationDeps } from './application-deps.ts';
 import * as service from './applications.service.ts';

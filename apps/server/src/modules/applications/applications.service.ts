@@ -31,8 +31,8 @@ import {
   prepareCollaterals,
   writeCollaterals,
 } from '../collaterals/collaterals.service.ts';
-import { findEnabledDealer } from '../dealers/dealers.repository.ts';
-import { toDealerView } from '../dealers/dealers.service.ts';
+import { findEnabledDealer, toDealerView } from '../dealers/dealers.repository.ts';
+
 import { recordRecentApplication } from '../recent-applications/recent-applications.repository.ts';
 import { findEnabledLoanProduct, type LoanProductRow } from '../loan-products/loan-products.repository.ts';
 import { loadTransactionView, prepareTransaction } from '../transactions/transactions.service.ts';

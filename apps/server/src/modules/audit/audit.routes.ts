@@ -1,10 +1,12 @@
 import { auditQuerySchema, errorBodySchema, ssnLookupPageSchema } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { authOf } from '../../platform/auth.ts';
+import { registerAuditAdminRoutes } from './audit-admin.routes.ts';
 import { findSsnLookups } from './audit.repository.ts';
 
-export const registerAuditRoutes = (app: App, { db }: AppDeps) => {
+export const registerAuditRoutes = (app: App, deps: AppDeps) => {
+  const { db } = deps;
   app.get(
     '/api/audit/ssnLookups',
     {
@@ -18,4 +20,5 @@ export const registerAuditRoutes = (app: App, { db }: AppDeps) => {
     },
     (request) => withTenant(db, authOf(request).lenderId, (tx) => findSsnLookups(tx, request.query)),
   );
+  registerAuditAdminRoutes(app, deps);
 };

@@ -6,7 +6,7 @@ import {
   loginResponseSchema,
 } from '@credence/contracts';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import * as service from './auth.service.ts';
 

@@ -1,5 +1,5 @@
 import { dealerPacketSaveSchema, dealerPacketSchema, errorBodySchema, idParamsSchema } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import * as service from './dealer-packets.service.ts';
 

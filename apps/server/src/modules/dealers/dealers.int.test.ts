@@ -1,6 +1,7 @@
-import { messages } from '@credence/contracts';
+import { dealersResource, messages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
+import { describeResource } from '../../test/resource-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -30,13 +31,15 @@ const dealer = {
 
 describe('dealers', () => {
   it("lists the lender's dealers for every signed-in user, enabled ones on request", async () => {
-    const all = (await officer.get('/api/dealers')).json<{ name: string; enabled: boolean }[]>();
-    expect(all.map((d) => d.name)).toContain('Front Range Toyota');
-    expect(all.some((d) => !d.enabled)).toBe(true);
-    const enabled = (await officer.get('/api/dealers?enabled=true')).json<{ enabled: boolean }[]>();
-    expect(enabled.every((d) => d.enabled)).toBe(true);
-    const harborDealers = (await harbor.get('/api/dealers')).json<{ name: string }[]>();
-    expect(harborDealers.map((d) => d.name)).not.toContain('Front Range Toyota');
+    type Page = { data: { name: string; enabled: boolean }[]; total: number };
+    const all = (await officer.get('/api/dealers?pageSize=500')).json<Page>();
+    expect(all.data.map((d) => d.name)).toContain('Front Range Toyota');
+    expect(all.data.some((d) => !d.enabled)).toBe(true);
+    const enabled = (await officer.get('/api/dealers?enabled=true&pageSize=500')).json<Page>();
+    expect(enabled.data.every((d) => d.enabled)).toBe(true);
+    expect(enabled.total).toBeLessThan(all.total);
+    const harborDealers = (await harbor.get('/api/dealers?pageSize=500')).json<Page>();
+    expect(harborDealers.data.map((d) => d.name)).not.toContain('Front Range Toyota');
   });
 
   it('creates and updates with canManageDealers only', async () => {
@@ -70,10 +73,20 @@ describe('dealers', () => {
   });
 
   it("answers 404 for another lender's dealer", async () => {
-    const summitDealer = (await officer.get('/api/dealers')).json()[0].id;
+    const summitDealer = (await officer.get('/api/dealers')).json().data[0].id;
     const inHarbor = await signIn(t, 'admin', 'Admin2026');
     const me = (await inHarbor.get('/api/user/me')).json<{ lenders: { id: number; name: string }[] }>();
     await inHarbor.put('/api/user/lender', { lenderId: me.lenders.find((l) => l.name.startsWith('Harbor'))!.id });
     expect((await inHarbor.put(`/api/dealers/${summitDealer}`, dealer)).statusCode).toBe(404);
   });
+});
+
+describeResource(dealersResource, {
+  valid: (name) => ({ ...dealer, name }),
+  invalid: [
+    { input: { ...dealer, name: '' }, fields: ['name'] },
+    { input: { ...dealer, zip: '8021', phoneNumber: '555', state: 'XX' }, fields: ['phoneNumber', 'state', 'zip'] },
+    { input: { ...dealer, mainContactEmail: 'not-an-email' }, fields: ['mainContactEmail'] },
+  ],
+  change: (input) => ({ ...input, city: 'Golden', mainContactName: 'Riley Park' }),
 });

@@ -13,7 +13,7 @@ import {
 } from '@credence/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { issueDownloadToken } from '../../platform/download-tokens.ts';
 import { createFileStore } from '../../platform/file-store.ts';

@@ -1,6 +1,6 @@
 import { errorBodySchema, hmdaApplicantSchema, hmdaSaveSchema, idParamsSchema } from '@credence/contracts';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { applicationDeps } from '../applications/application-deps.ts';
 import * as service from './hmda.service.ts';

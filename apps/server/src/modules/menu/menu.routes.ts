@@ -1,5 +1,5 @@
 import { menuResponseSchema } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { applicationDeps } from '../applications/application-deps.ts';
 import { buildMenu } from './menu.service.ts';

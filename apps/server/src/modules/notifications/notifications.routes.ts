@@ -1,6 +1,6 @@
 import { idValueSchema, notificationsQuerySchema, notificationsResponseSchema } from '@credence/contracts';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { authOf } from '../../platform/auth.ts';
 import { listNotifications, markNotificationsRead } from './notifications.repository.ts';

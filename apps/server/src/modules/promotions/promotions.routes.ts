@@ -5,7 +5,7 @@ import {
   errorBodySchema,
   idParamsSchema,
 } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { applicationDeps } from '../applications/application-deps.ts';
 import * as service from './promotions.service.ts';

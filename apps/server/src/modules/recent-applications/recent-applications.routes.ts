@@ -1,6 +1,6 @@
 import { recentApplicationSchema } from '@credence/contracts';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import * as service from './recent-applications.service.ts';
 

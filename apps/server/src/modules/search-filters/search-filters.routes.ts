@@ -11,7 +11,7 @@ import {
   searchFilterUserGroupsSchema,
 } from '@credence/contracts';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import * as service from './search-filters.service.ts';
 

@@ -1,5 +1,5 @@
 import { clientSettingsSchema } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 
 export const registerSettingsRoutes = (app: App, { config }: AppDeps) => {
   app.get(

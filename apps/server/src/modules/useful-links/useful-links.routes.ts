@@ -1,5 +1,5 @@
 import { errorBodySchema, usefulLinksSchema } from '@credence/contracts';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../platform/app-types.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { authOf } from '../../platform/auth.ts';
 import { listUsefulLinks, replaceUsefulLinks } from './useful-links.repository.ts';

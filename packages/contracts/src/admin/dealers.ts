@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { optionalEmail, optionalPhone, optionalText, requiredText, zipSchema } from './common.ts';
-import { usStateSchema } from './enums.ts';
+import { defineResource } from '../kit/resource.ts';
+import { booleanQuery } from '../kit/list.ts';
+import { messages } from '../messages.ts';
+import { optionalEmail, optionalPhone, optionalText, requiredText, zipSchema } from '../applications/common.ts';
+import { usStateSchema } from '../applications/enums.ts';
 
 /** A dealer (spec 3 §3): name, address lines, city, state, zip, phone, fax, main contact. */
 export const dealerInputSchema = z.object({
@@ -40,4 +43,22 @@ export const dealerSchema = z.object({
 });
 export type Dealer = z.infer<typeof dealerSchema>;
 
-export const dealersQuerySchema = z.object({ enabled: z.enum(['true', 'false']).optional() });
+/** Administration › Dealers; every worksheet reads the enabled ones for its dealer picker. */
+export const dealersResource = defineResource({
+  name: 'dealers',
+  title: 'Dealers',
+  singular: 'Dealer',
+  path: '/api/dealers',
+  right: 'canManageDealers',
+  readAccess: 'signedIn',
+  row: dealerSchema,
+  input: dealerInputSchema,
+  verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
+  unique: { field: 'name', message: messages.dealers.nameTaken },
+  labelField: 'name',
+  list: {
+    sort: ['name', 'city', 'state', 'mainContactName', 'enabled'],
+    text: ['name', 'city', 'state', 'mainContactName', 'mainContactEmail'],
+    filters: { enabled: booleanQuery },
+  },
+});

@@ -1,0 +1,54 @@
+import { errorBodySchema, type Endpoint, type EndpointResult } from '@credence/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { App } from './app-types.ts';
+import { authOf, type AuthContext } from './auth.ts';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type EndpointRequest<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? { params: Out<P>; query: Out<Q>; body: Out<B>; auth: AuthContext; raw: FastifyRequest }
+    : never;
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointResult<E>> | EndpointResult<E>;
+
+const errorResponses = { 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+/**
+ * Registers a declared endpoint (contracts): its method, path, schemas and access come from the declaration, so
+ * the server and the web client cannot disagree. Public endpoints get no `auth` (reading it throws).
+ */
+export const registerEndpoint = <E extends Endpoint>(app: App, declaration: E, handler: EndpointHandler<E>) => {
+  const { access } = declaration;
+  const status = declaration.status ?? 200;
+  app.route({
+    method: declaration.method,
+    url: declaration.path,
+    config: access === 'public' ? { public: true } : access === 'signedIn' ? {} : { right: access.right },
+    schema: {
+      tags: [declaration.tag],
+      summary: declaration.summary,
+      ...(declaration.params ? { params: declaration.params } : {}),
+      ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.body ? { body: declaration.body } : {}),
+      response: { [status]: declaration.response, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const args = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        raw: request,
+        get auth() {
+          return authOf(request);
+        },
+      } as unknown as EndpointRequest<E>;
+      const result = await handler(args, reply);
+      return reply.status(status).send(result as never);
+    },
+  });
+};

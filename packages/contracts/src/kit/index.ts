@@ -1,0 +1,3 @@
+export * from './endpoint.ts';
+export * from './list.ts';
+export * from './resource.ts';
