@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, type ControllerFieldState, type ControllerRenderProps } from 'react-hook-form';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,7 +10,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { MoneyTextField } from '../../../components/money-input.tsx';
+import { MoneyTextField } from '../money-input.tsx';
+import { formatPhone } from './phone.ts';
 
 /*
  * Inputs bound to the surrounding react-hook-form (FormProvider) by field name. They show the field's error
@@ -25,8 +26,6 @@ type BaseProps = {
   helperText?: ReactNode;
   sx?: TextFieldProps['sx'];
   fullWidth?: boolean;
-  placeholder?: string;
-  autoFocus?: boolean;
 };
 
 /** The field's registered value, error and handlers. */
@@ -35,21 +34,35 @@ const useField = (name: string) => {
   return useController({ name, control });
 };
 
-export const TextInput = ({
-  name,
+/** What every text-like input takes from its field: name, blur, ref, and the error in place of the help text. */
+const bound = (
+  field: ControllerRenderProps,
+  fieldState: ControllerFieldState,
+  { label, disabled, required, helperText, sx, fullWidth = true }: BaseProps,
+) => ({
   label,
+  name: field.name,
+  onBlur: field.onBlur,
+  inputRef: field.ref,
+  error: !!fieldState.error,
+  helperText: fieldState.error?.message ?? helperText,
   disabled,
   required,
-  helperText,
+  fullWidth,
   sx,
-  fullWidth = true,
-  placeholder,
-  autoFocus,
+});
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export const TextInput = ({
   multiline,
   minRows,
   maxLength,
   inputMode,
   transform,
+  placeholder,
+  autoFocus,
+  ...base
 }: BaseProps & {
   multiline?: boolean;
   minRows?: number;
@@ -57,27 +70,42 @@ export const TextInput = ({
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   /** Applied to what is typed (e.g. upper-casing a VIN). */
   transform?: (value: string) => string;
+  placeholder?: string;
+  autoFocus?: boolean;
 }) => {
-  const { field, fieldState } = useField(name);
+  const { field, fieldState } = useField(base.name);
   return (
     <TextField
-      label={label}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
+      {...bound(field, fieldState, base)}
+      value={textOf(field.value)}
       onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
-      disabled={disabled}
-      required={required}
-      fullWidth={fullWidth}
       placeholder={placeholder}
       autoFocus={autoFocus}
       multiline={multiline}
       minRows={minRows}
-      sx={sx}
       slotProps={{ htmlInput: { maxLength, inputMode, autoComplete: 'off' } }}
+    />
+  );
+};
+
+/**
+ * A phone number: typed freely (digits are what is sent, `phonePayload`), shown as (303) 555-1234 once the
+ * field is left with ten digits in it (`formatPhone`, the app's one phone formatter).
+ */
+export const PhoneInput = ({ maxLength = 16, ...base }: BaseProps & { maxLength?: number }) => {
+  const { field, fieldState } = useField(base.name);
+  return (
+    <TextField
+      {...bound(field, fieldState, base)}
+      value={textOf(field.value)}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={() => {
+        const typed = textOf(field.value);
+        const digits = typed.replace(/\D/g, '');
+        if (digits.length === 10 && formatPhone(digits) !== typed) field.onChange(formatPhone(digits));
+        field.onBlur();
+      }}
+      slotProps={{ htmlInput: { maxLength, inputMode: 'tel', autoComplete: 'off' } }}
     />
   );
 };
@@ -88,34 +116,19 @@ export const TextInput = ({
  * where the field does not allow it).
  */
 export const MoneyInput = ({
-  name,
-  label,
-  disabled,
-  required,
-  helperText,
-  sx,
-  fullWidth = true,
   readOnly,
   onUserChange,
+  ...base
 }: BaseProps & { readOnly?: boolean; onUserChange?: (value: string) => void }) => {
-  const { field, fieldState } = useField(name);
+  const { field, fieldState } = useField(base.name);
   return (
     <MoneyTextField
-      label={label}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
+      {...bound(field, fieldState, base)}
+      value={textOf(field.value)}
       onChange={(text, reason) => {
         field.onChange(text);
         if (reason !== 'format') onUserChange?.(text);
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
-      disabled={disabled}
-      required={required}
-      fullWidth={fullWidth}
-      sx={sx}
       readOnly={readOnly}
     />
   );
@@ -138,17 +151,11 @@ export const ReadOnlyAmount = ({ label, value, testId }: { label: string; value:
 export type Option = { value: string | number; label: string; disabled?: boolean };
 
 export const SelectInput = ({
-  name,
-  label,
   options,
-  disabled,
-  required,
-  helperText,
-  sx,
-  fullWidth = true,
   emptyLabel,
   numeric,
   onUserChange,
+  ...base
 }: BaseProps & {
   options: readonly Option[];
   /** Offer an empty choice with this label (e.g. 'None'). */
@@ -158,27 +165,18 @@ export const SelectInput = ({
   /** Called after the user picks a value (to adjust other fields). */
   onUserChange?: (value: string | number) => void;
 }) => {
-  const { field, fieldState } = useField(name);
+  const { field, fieldState } = useField(base.name);
   const value = (field.value as string | number | null | undefined) ?? '';
   return (
     <TextField
       select
-      label={label}
-      name={field.name}
+      {...bound(field, fieldState, base)}
       value={options.some((o) => o.value === value) ? value : ''}
       onChange={(event) => {
         const next = numeric && event.target.value !== '' ? Number(event.target.value) : event.target.value;
         field.onChange(next);
         onUserChange?.(next);
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
-      disabled={disabled}
-      required={required}
-      fullWidth={fullWidth}
-      sx={sx}
     >
       {emptyLabel !== undefined ? (
         <MenuItem value="">
@@ -195,31 +193,16 @@ export const SelectInput = ({
 };
 
 export const DateInput = ({
-  name,
-  label,
-  disabled,
-  required,
-  helperText,
-  sx,
-  fullWidth = true,
   max,
+  ...base
 }: BaseProps & { /** The latest date the picker offers (yyyy-mm-dd). */ max?: string }) => {
-  const { field, fieldState } = useField(name);
+  const { field, fieldState } = useField(base.name);
   return (
     <TextField
       type="date"
-      label={label}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
+      {...bound(field, fieldState, base)}
+      value={textOf(field.value)}
       onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? helperText}
-      disabled={disabled}
-      required={required}
-      fullWidth={fullWidth}
-      sx={sx}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: max ? { max } : undefined }}
     />
   );

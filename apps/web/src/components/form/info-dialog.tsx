@@ -1,14 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { messages } from '@credence/contracts';
-import { useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
+import { useCloseOnCloseAllDialogs } from '../../lib/confirm.tsx';
+import { DialogFrame } from './form-dialog.tsx';
 
 /**
  * A dialog without a form: title, content and one closing button (Close). Used by the Application Alerts
@@ -31,25 +28,18 @@ export const InfoDialog = ({
   testId?: string;
   contentSx?: object;
 }) => {
-  const titleId = useId();
   useCloseOnCloseAllDialogs(onClose);
   return (
-    <Dialog
-      open
+    <DialogFrame
+      title={title}
+      width={width}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth={false}
-      scroll="paper"
-      slotProps={{ paper: { sx: { width, maxWidth: '96vw' }, 'data-testid': testId } as object }}
+      testId={testId}
+      contentSx={contentSx}
+      actions={<Button onClick={onClose}>{closeLabel}</Button>}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers sx={contentSx}>
-        {children}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>{closeLabel}</Button>
-      </DialogActions>
-    </Dialog>
+      {children}
+    </DialogFrame>
   );
 };
 

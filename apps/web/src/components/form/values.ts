@@ -1,16 +1,4 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type {
-  FieldError as FormFieldError,
-  FieldErrors,
-  FieldValues,
-  Path,
-  Resolver,
-  UseFormReturn,
-} from 'react-hook-form';
-import type { z } from 'zod';
-import { messages } from '@credence/contracts';
 import { money } from '@credence/domain';
-import { isApiError } from '../../lib/api-client.ts';
 import { formatCurrency } from '../../lib/format.ts';
 import { displayMoneyText, parseMoneyText } from '../../lib/money-text.ts';
 
@@ -26,6 +14,9 @@ import { displayMoneyText, parseMoneyText } from '../../lib/money-text.ts';
 export type RowMap = Record<string, number[]>;
 
 export type Converted<P> = { payload: P; rows: RowMap };
+
+/** The payload of a form without lists to compact (its rows map is empty). */
+export const noRows = <P>(payload: P): Converted<P> => ({ payload, rows: {} });
 
 /**
  * '' -> null; '25,000' or '$25000.5' -> '25000.00' (lib/money-text.ts reads it, never throwing); anything
@@ -105,121 +96,6 @@ export const formPath = (path: readonly PropertyKey[] | string, rows: RowMap): s
     else out.push(part);
   }
   return out.join('.');
-};
-
-/** Messages for the issues whose schema gives none (zod's defaults read like a developer's). */
-const friendlyError: z.core.$ZodErrorMap = (issue) => {
-  const input = issue.input;
-  const empty = input === undefined || input === null || input === '';
-  switch (issue.code) {
-    case 'invalid_type':
-      if (empty) return messages.validation.required;
-      return issue.expected === 'number' ? 'Enter a whole number' : undefined;
-    case 'invalid_value':
-      return empty ? messages.validation.required : 'Choose one of the options';
-    case 'too_small':
-      if (issue.origin === 'string')
-        return issue.minimum === 1
-          ? messages.validation.required
-          : `Enter at least ${String(issue.minimum)} characters`;
-      if (issue.origin === 'array') return `Add at least ${String(issue.minimum)}`;
-      return `Must be at least ${String(issue.minimum)}`;
-    case 'too_big':
-      if (issue.origin === 'string') return `Must be at most ${String(issue.maximum)} characters`;
-      if (issue.origin === 'array') return `No more than ${String(issue.maximum)}`;
-      return `Must be at most ${String(issue.maximum)}`;
-    case 'invalid_format':
-      if (issue.format === 'email') return 'Enter a valid email address';
-      if (issue.format === 'date') return 'Enter a valid date';
-      if (issue.format === 'regex') return 'Invalid format';
-      return undefined;
-    default:
-      return undefined;
-  }
-};
-
-/** The value of a form field by its dotted path ('applicants.0.finances.1.amount'). */
-const valueAt = (values: unknown, name: string): unknown =>
-  name
-    .split('.')
-    .reduce<unknown>(
-      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      values,
-    );
-
-/**
- * The contract's money rule has one message for every malformed amount; the form says what is wrong with
- * what was typed: not a number, too many decimals or too large (issue 17, item 5).
- */
-const moneyMessage = (message: string, values: unknown, name: string): string => {
-  if (message !== messages.validation.money) return message;
-  const typed = valueAt(values, name);
-  if (typeof typed !== 'string') return message;
-  const result = parseMoneyText(typed);
-  return result.ok ? message : result.message;
-};
-
-/** Extra rules of a form beyond the contract, as form path -> message. */
-export type ExtraRules<V> = (values: V) => Record<string, string>;
-
-/**
- * A react-hook-form resolver: converts the values to the payload, validates it with the contract schema and
- * puts each issue on its form field. The payload itself is what the form submits (kept in `lastPayload`).
- */
-export const contractResolver =
-  <V extends FieldValues, P>(
-    schema: z.ZodType,
-    convert: (values: V) => Converted<P>,
-    extra?: ExtraRules<V>,
-  ): Resolver<V> =>
-  async (values, _context, options) => {
-    const { payload, rows } = convert(values);
-    const result = await schema.safeParseAsync(payload, { error: friendlyError });
-    const flat: Record<string, FormFieldError> = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const name = formPath(issue.path, rows);
-        if (!(name in flat)) flat[name] = { type: issue.code, message: moneyMessage(issue.message, values, name) };
-      }
-    }
-    // A form's own rules speak last: their message replaces the contract's for the same field.
-    for (const [name, message] of Object.entries(extra?.(values) ?? {})) flat[name] = { type: 'custom', message };
-    if (Object.keys(flat).length === 0) return { values, errors: {} };
-    return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<V> };
-  };
-
-const isLeaf = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null;
-
-/**
- * Puts a 422's field errors on the form's fields; answers the messages that name no field of the form
- * (shown above the form). Other failures answer nothing (the caller shows them).
- */
-export const applyServerErrors = <V extends FieldValues>(
-  error: unknown,
-  form: Pick<UseFormReturn<V>, 'getValues' | 'setError'>,
-  rows: RowMap = {},
-  mapField: (field: string) => string = (field) => field,
-): string[] => {
-  if (!isApiError(error) || error.status !== 422) return [];
-  const unmatched: string[] = [];
-  for (const fieldError of error.errors) {
-    const name = formPath(mapField(fieldError.field), rows);
-    const current: unknown = name ? form.getValues(name as Path<V>) : undefined;
-    if (name && isLeaf(current)) form.setError(name as Path<V>, { type: 'server', message: fieldError.message });
-    else unmatched.push(fieldError.message);
-  }
-  if (error.errors.length === 0) unmatched.push(error.serverMessage ?? messages.errors.validation);
-  return unmatched;
-};
-
-/** Whether an errors object (of a tab or section) holds any message. */
-export const hasErrorsUnder = (errors: unknown): boolean => {
-  if (!errors || typeof errors !== 'object') return false;
-  if ('message' in errors && typeof (errors as { message?: unknown }).message === 'string') return true;
-  return Object.entries(errors as Record<string, unknown>).some(
-    ([key, value]) => key !== 'ref' && hasErrorsUnder(value),
-  );
 };
 
 /** Money as people read it: '$25,000.00', or an empty mark. */

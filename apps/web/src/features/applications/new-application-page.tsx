@@ -26,19 +26,15 @@ import {
   type LoanProduct,
   type TransactionType,
 } from '@credence/contracts';
+import { errorSummaryText } from '../../components/form/form-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { showApiErrorToast, toasts } from '../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../lib/use-unsaved-changes-prompt.ts';
 import { applicationKeys, createApplication, useEnabledDealers, useLoanProducts } from './api.ts';
-import {
-  applyServerErrors,
-  contractResolver,
-  hasErrorsUnder,
-  toOption,
-  type Converted,
-  type RowMap,
-} from './form-utils.ts';
+import { contractResolver, hasErrorsUnder } from '../../components/form/resolver.ts';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { type Converted, type RowMap, toOption } from '../../components/form/values.ts';
 import { applicantsPayload, blankApplicant, type ApplicantValues } from './forms/applicant-model.ts';
 import { ApplicantsEditor, applicantsPreSaveCheck } from './forms/applicants-editor.tsx';
 import {
@@ -53,7 +49,7 @@ import {
   type InsuranceValues,
 } from './forms/collateral-model.ts';
 import { CollateralsEditor, InsuranceFields } from './forms/collaterals-editor.tsx';
-import { SelectInput, type Option } from './forms/fields.tsx';
+import { SelectInput, type Option } from '../../components/form/fields.tsx';
 import { RequestFields } from './forms/request-fields.tsx';
 import {
   blankRequest,
@@ -252,7 +248,7 @@ export const NewApplicationPage = () => {
         allowNextNavigation();
         void navigate(`/application/${id}`);
       } catch (error) {
-        if (isApiError(error) && error.status === 422) setFormErrors(applyServerErrors(error, form, rows));
+        if (isApiError(error) && error.status === 422) setFormErrors(applyServerErrors(form, error, { rows }));
         else showApiErrorToast(error);
       }
     },
@@ -398,7 +394,7 @@ export const NewApplicationPage = () => {
               </Alert>
             ) : errorSections.length > 0 && formState.submitCount > 0 ? (
               <Alert severity="error" sx={{ py: 0 }} data-testid="form-error-summary">
-                Fix the highlighted fields in: {errorSections.join(', ')}.
+                {errorSummaryText(errorSections)}
               </Alert>
             ) : null}
           </Box>

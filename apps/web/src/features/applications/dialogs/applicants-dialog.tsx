@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { applicantsSaveSchema, type Application } from '@credence/contracts';
 import { toasts } from '../../../lib/toast.tsx';
 import { saveApplicants } from '../api.ts';
-import { contractResolver, type Converted, type RowMap } from '../form-utils.ts';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { type Converted, type RowMap } from '../../../components/form/values.ts';
 import { applicantsPayload, applicantValues, type ApplicantValues } from '../forms/applicant-model.ts';
 import { ApplicantsEditor, applicantsPreSaveCheck } from '../forms/applicants-editor.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { EditDialog } from './edit-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 type Values = { applicants: ApplicantValues[] };
 
@@ -32,9 +33,8 @@ export const ApplicantsDialog = ({ application, onClose }: { application: Applic
     [application.applicants],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       const problems = applicantsPreSaveCheck(values.applicants, application.loanProduct.isBusinessLoan);
       if (problems.length > 0) {
@@ -45,24 +45,20 @@ export const ApplicantsDialog = ({ application, onClose }: { application: Applic
       return save(form, (confirmFunded) => saveApplicants(applicationId, { ...payload, confirmFunded }), {
         rows,
       });
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title="Applicants"
-        width="90%"
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting}
-        saveHint={canEdit ? null : readOnlyReason}
-        testId="applicants-dialog"
-      >
-        <ApplicantsEditor isBusinessLoan={application.loanProduct.isBusinessLoan} formError={formErrors} />
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title="Applicants"
+      width="90%"
+      onClose={onClose}
+      onSave={onSave}
+      saveDisabled={!canEdit}
+      saveHint={readOnlyReason}
+      testId="applicants-dialog"
+    >
+      <ApplicantsEditor isBusinessLoan={application.loanProduct.isBusinessLoan} formError={formErrors} />
+    </FormDialog>
   );
 };

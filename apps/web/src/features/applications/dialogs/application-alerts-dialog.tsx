@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@credence/contracts';
 import { useApplicationAlerts } from '../dialogs-api.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { InfoDialog } from './dialog-parts.tsx';
+import { InfoDialog } from '../../../components/form/info-dialog.tsx';
 
 const Lines = ({ values }: { values: readonly string[] }) =>
   values.length === 0 ? (

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
 import { collateralsSaveSchema, type Application } from '@credence/contracts';
 import { saveCollaterals } from '../api.ts';
-import { contractResolver, toText, type Converted, type RowMap } from '../form-utils.ts';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { type Converted, type RowMap, toText } from '../../../components/form/values.ts';
 import {
   collateralPayload,
   collateralValues,
@@ -20,7 +21,7 @@ import {
 import { CollateralsEditor, InsuranceFields } from '../forms/collaterals-editor.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { EditDialog } from './edit-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 type Values = { collaterals: CollateralValues[]; insurance: InsuranceValues };
 type Payload = z.input<typeof collateralsSaveSchema>;
@@ -64,42 +65,37 @@ export const CollateralDialog = ({ application, onClose }: { application: Applic
     [gathersInsurance, requiresVin],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       const { payload, rows } = collateralsPayload(values, gathersInsurance);
       return save(form, (confirmFunded) => saveCollaterals(applicationId, { ...payload, confirmFunded }), {
         rows,
       });
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title="Collateral Description"
-        width="90%"
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting}
-        saveHint={canEdit ? null : readOnlyReason}
-        formErrors={formErrors}
-        testId="collateral-dialog"
-      >
-        <CollateralsEditor controlType={controlType} requiresVin={requiresVin} />
-        {gathersInsurance ? (
-          <Box sx={{ mt: 3 }}>
-            <Divider sx={{ mb: 2 }} />
-            <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              Insurance
-            </Typography>
-            <InsuranceFields required />
-          </Box>
-        ) : null}
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title="Collateral Description"
+      width="90%"
+      onClose={onClose}
+      onSave={onSave}
+      saveDisabled={!canEdit}
+      saveHint={readOnlyReason}
+      formErrors={formErrors}
+      testId="collateral-dialog"
+    >
+      <CollateralsEditor controlType={controlType} requiresVin={requiresVin} />
+      {gathersInsurance ? (
+        <Box sx={{ mt: 3 }}>
+          <Divider sx={{ mb: 2 }} />
+          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            Insurance
+          </Typography>
+          <InsuranceFields required />
+        </Box>
+      ) : null}
+    </FormDialog>
   );
 };

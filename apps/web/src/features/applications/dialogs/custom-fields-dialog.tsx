@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
@@ -10,12 +10,13 @@ import {
   type CustomFieldsSave,
 } from '@credence/contracts';
 import { saveCustomFields, useCustomFields } from '../dialogs-api.ts';
-import { contractResolver } from '../form-utils.ts';
-import { CheckboxInput, DateInput, SelectInput, TextInput } from '../forms/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { noRows } from '../../../components/form/values.ts';
+import { CheckboxInput, DateInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { LoadingDialog } from './dialog-parts.tsx';
-import { EditDialog } from './edit-dialog.tsx';
+import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 const TITLE = 'Custom Fields';
 const WIDTH = 800;
@@ -89,16 +90,15 @@ const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose:
     () =>
       contractResolver<Values, CustomFieldsSave>(
         customFieldsSaveSchema,
-        (v) => ({ payload: payloadOf(fields, v), rows: {} }),
+        (v) => noRows(payloadOf(fields, v)),
         fieldRules(fields),
       ),
     [fields],
   );
   // Errors show as fields change and, for every field, when Save is pressed (issue 17, item 7).
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       return save(
         form,
@@ -109,34 +109,31 @@ const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose:
           mapField: (field) => field.replace(/^customFields\.(\d+)$/, 'customFields.f$1'),
         },
       );
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && !isSubmitting}
-        saveHint={canEdit ? null : readOnlyReason}
-        formErrors={formErrors}
-        testId="custom-fields-dialog"
-      >
-        {fields.length === 0 ? (
-          <Typography color="text.secondary">This loan product has no custom fields.</Typography>
-        ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 0.5 }}>
-            {fields.map((field) => (
-              <CustomFieldInput key={field.id} field={field} disabled={!canEdit} />
-            ))}
-          </Box>
-        )}
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title={TITLE}
+      width={WIDTH}
+      onClose={onClose}
+      onSave={onSave}
+      saveDisabled={!canEdit}
+      saveHint={readOnlyReason}
+      savePristine
+      formErrors={formErrors}
+      testId="custom-fields-dialog"
+    >
+      {fields.length === 0 ? (
+        <Typography color="text.secondary">This loan product has no custom fields.</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 0.5 }}>
+          {fields.map((field) => (
+            <CustomFieldInput key={field.id} field={field} disabled={!canEdit} />
+          ))}
+        </Box>
+      )}
+    </FormDialog>
   );
 };
 

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import { dealerPacketSaveSchema, messages, type DealerPacket, type DealerPacketSave } from '@credence/contracts';
 import { saveDealerPacket, useDealerPacket } from '../dialogs-api.ts';
-import { contractResolver } from '../form-utils.ts';
-import { CheckboxInput, DateInput } from '../forms/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { noRows } from '../../../components/form/values.ts';
+import { CheckboxInput, DateInput } from '../../../components/form/fields.tsx';
 import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { LoadingDialog } from './dialog-parts.tsx';
-import { EditDialog } from './edit-dialog.tsx';
+import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { todayUtc } from './follow-up-dialog.tsx';
 
 const TITLE = 'Dealer Packet Status';
@@ -61,7 +62,7 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
     () =>
       contractResolver<Values, DealerPacketSave>(
         dealerPacketSaveSchema,
-        (v) => ({ payload: payloadOf(v), rows: {} }),
+        (v) => noRows(payloadOf(v)),
         // The server refuses a future date too (422); the form says so first.
         (v): Record<string, string> =>
           v.received && v.receivedDate !== '' && v.receivedDate > latestReceivedDate()
@@ -71,51 +72,45 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
     [],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
   const received = useWatch({ control: form.control, name: 'received' });
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       return save(form, () => saveDealerPacket(applicationId, payloadOf(values)), {
         success: messages.dealerPacket.updated,
       });
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={isDirty && isValid && !isSubmitting}
-        formErrors={formErrors}
-        testId="dealer-packet-dialog"
-      >
-        <Box sx={{ display: 'grid', gap: 1.5 }}>
-          <CheckboxInput
-            name="received"
-            label="Received"
-            onUserChange={(checked) => {
-              // Ticking defaults the date to today (UTC); unticking clears it.
-              form.setValue('receivedDate', checked ? form.getValues('receivedDate') || todayUtc() : '', {
-                shouldDirty: true,
-              });
-              void form.trigger();
-            }}
-          />
-          <DateInput
-            name="receivedDate"
-            label="Date Received"
-            required={received}
-            disabled={!received}
-            max={latestReceivedDate()}
-          />
-        </Box>
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title={TITLE}
+      width={WIDTH}
+      onClose={onClose}
+      onSave={onSave}
+      formErrors={formErrors}
+      testId="dealer-packet-dialog"
+    >
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <CheckboxInput
+          name="received"
+          label="Received"
+          onUserChange={(checked) => {
+            // Ticking defaults the date to today (UTC); unticking clears it.
+            form.setValue('receivedDate', checked ? form.getValues('receivedDate') || todayUtc() : '', {
+              shouldDirty: true,
+            });
+            void form.trigger();
+          }}
+        />
+        <DateInput
+          name="receivedDate"
+          label="Date Received"
+          required={received}
+          disabled={!received}
+          max={latestReceivedDate()}
+        />
+      </Box>
+    </FormDialog>
   );
 };

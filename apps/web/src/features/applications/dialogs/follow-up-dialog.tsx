@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { FormProvider, useController, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { useController, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -22,12 +22,13 @@ import {
   type ActionItemsSave,
 } from '@credence/contracts';
 import { saveActionItems, useActionItems } from '../dialogs-api.ts';
-import { contractResolver } from '../form-utils.ts';
-import { CheckboxInput, DateInput } from '../forms/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { noRows } from '../../../components/form/values.ts';
+import { CheckboxInput, DateInput } from '../../../components/form/fields.tsx';
 import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { LoadingDialog } from './dialog-parts.tsx';
-import { EditDialog } from './edit-dialog.tsx';
+import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 const TITLE = 'Follow Up';
 const WIDTH = 1100;
@@ -97,89 +98,84 @@ const FollowUpForm = ({ items, onClose }: { items: ActionItem[]; onClose: () => 
   const { formErrors, settle } = useDialogOutcome(onClose);
   const defaultValues = useMemo<Values>(() => ({ items: items.map(itemValues) }), [items]);
   const resolver = useMemo(
-    () =>
-      contractResolver<Values, ActionItemsSave>(actionItemsSaveSchema, (v) => ({ payload: payloadOf(v), rows: {} })),
+    () => contractResolver<Values, ActionItemsSave>(actionItemsSaveSchema, (v) => noRows(payloadOf(v))),
     [],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'all' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
   const rows = useFieldArray({ control: form.control, name: 'items' });
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       return save(form, () => saveActionItems(applicationId, payloadOf(values)), {
         success: messages.followUp.updated,
         failureTitle: messages.followUp.updateFailed,
       });
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        // Spec 3 §5: Save is disabled when the form is invalid and dirty.
-        canSave={!(isDirty && !isValid) && !isSubmitting}
-        formErrors={formErrors}
-        testId="follow-up-dialog"
-      >
-        <Table size="small" aria-label="Follow up items">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 110 }}>Completed</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell sx={{ width: 190 }}>Due By</TableCell>
-              <TableCell sx={{ width: 150 }}>Delivery</TableCell>
-              <TableCell sx={{ width: 56 }} />
+    <FormDialog
+      form={form}
+      title={TITLE}
+      width={WIDTH}
+      onClose={onClose}
+      onSave={onSave}
+      // Spec 3 §5 disables Save while the form is invalid and dirty; here Save stays enabled and pressing it
+      // marks what is invalid (issue 17, item 7). The unchanged list can be saved as it is.
+      savePristine
+      formErrors={formErrors}
+      testId="follow-up-dialog"
+    >
+      <Table size="small" aria-label="Follow up items">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 110 }}>Completed</TableCell>
+            <TableCell>Description</TableCell>
+            <TableCell sx={{ width: 190 }}>Due By</TableCell>
+            <TableCell sx={{ width: 150 }}>Delivery</TableCell>
+            <TableCell sx={{ width: 56 }} />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.fields.map((row, i) => (
+            <TableRow key={row.id} data-testid="follow-up-row" sx={{ verticalAlign: 'top' }}>
+              <TableCell sx={{ pt: 1.5 }}>
+                <CheckboxInput name={`items.${i}.completed`} label="Completed" />
+              </TableCell>
+              <TableCell>
+                <DescriptionInput name={`items.${i}.description`} autoFocus={row.id === rows.fields.at(-1)?.id} />
+              </TableCell>
+              <TableCell>
+                <DateInput name={`items.${i}.alertDate`} label="Due By" />
+              </TableCell>
+              <TableCell sx={{ pt: 1.5 }}>
+                <CheckboxInput name={`items.${i}.isDailyDelivery`} label="Daily" />
+              </TableCell>
+              <TableCell sx={{ pt: 1.5 }}>
+                <Tooltip title="Remove">
+                  <IconButton size="small" aria-label="Remove follow up" onClick={() => rows.remove(i)}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.fields.map((row, i) => (
-              <TableRow key={row.id} data-testid="follow-up-row" sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ pt: 1.5 }}>
-                  <CheckboxInput name={`items.${i}.completed`} label="Completed" />
-                </TableCell>
-                <TableCell>
-                  <DescriptionInput name={`items.${i}.description`} autoFocus={row.id === rows.fields.at(-1)?.id} />
-                </TableCell>
-                <TableCell>
-                  <DateInput name={`items.${i}.alertDate`} label="Due By" />
-                </TableCell>
-                <TableCell sx={{ pt: 1.5 }}>
-                  <CheckboxInput name={`items.${i}.isDailyDelivery`} label="Daily" />
-                </TableCell>
-                <TableCell sx={{ pt: 1.5 }}>
-                  <Tooltip title="Remove">
-                    <IconButton size="small" aria-label="Remove follow up" onClick={() => rows.remove(i)}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {rows.fields.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
-                    No follow up items.
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-        <Box sx={{ mt: 1.5 }}>
-          <Button startIcon={<AddIcon />} onClick={() => rows.append(newItem())}>
-            Add
-          </Button>
-        </Box>
-      </EditDialog>
-    </FormProvider>
+          ))}
+          {rows.fields.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={5}>
+                <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                  No follow up items.
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+      <Box sx={{ mt: 1.5 }}>
+        <Button startIcon={<AddIcon />} onClick={() => rows.append(newItem())}>
+          Add
+        </Button>
+      </Box>
+    </FormDialog>
   );
 };
 

@@ -1,14 +1,6 @@
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import {
-  FormProvider,
-  useController,
-  useForm,
-  useFormContext,
-  useWatch,
-  type FieldErrors,
-  type FieldPath,
-} from 'react-hook-form';
+import { useController, useForm, useFormContext, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -31,8 +23,8 @@ import {
   type FlagTable,
 } from '@credence/domain';
 import { saveHmda, useHmda } from '../dialogs-api.ts';
-import { contractResolver, hasErrorsUnder } from '../form-utils.ts';
-import { enumLabel, SelectInput, TextInput, YesNoInput } from '../forms/fields.tsx';
+import { contractResolver, hasErrorsUnder } from '../../../components/form/resolver.ts';
+import { enumLabel, SelectInput, TextInput, YesNoInput } from '../../../components/form/fields.tsx';
 import {
   ethnicityOptions,
   freeTextLabels,
@@ -47,8 +39,8 @@ import {
 } from '../forms/hmda-model.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { LoadingDialog } from './dialog-parts.tsx';
-import { EditDialog } from './edit-dialog.tsx';
+import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 const TITLE = 'HMDA';
 const WIDTH = 1040;
@@ -95,7 +87,7 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
   );
   // Errors show as fields change and, for every field, when Save is pressed (issue 17, item 7).
   const form = useForm<HmdaValues>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isSubmitting, errors } = form.formState;
+  const { errors } = form.formState;
   /** Save pressed with errors on another tab: that tab shows, and its first missing field takes the focus. */
   const onInvalid = (found: FieldErrors<HmdaValues>) => {
     const first = applicants.findIndex((_a, i) => hasErrorsUnder(found.records?.[i]));
@@ -107,17 +99,14 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
     if (name) form.setFocus(name);
   };
 
-  const submit = form.handleSubmit(
-    (values) =>
-      settle(async () => {
-        const { payload, rows } = hmdaPayload(values, stored);
-        return save(form, (confirmFunded) => saveHmda(applicationId, { ...payload, confirmFunded }), {
-          rows,
-          success: { title: messages.hmda.updated },
-        });
-      }),
-    onInvalid,
-  );
+  const onSave = (values: HmdaValues) =>
+    settle(async () => {
+      const { payload, rows } = hmdaPayload(values, stored);
+      return save(form, (confirmFunded) => saveHmda(applicationId, { ...payload, confirmFunded }), {
+        rows,
+        success: { title: messages.hmda.updated },
+      });
+    });
 
   if (applicants.length === 0) {
     return (
@@ -127,44 +116,42 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
   const current = Math.min(tab, applicants.length - 1);
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && !isSubmitting}
-        saveHint={canEdit ? null : readOnlyReason}
-        formErrors={formErrors}
-        saveLabel={hasData ? 'Update' : 'Save'}
-        cancelLabel={hasData ? 'Cancel' : 'Add Later'}
-        testId="hmda-dialog"
+    <FormDialog
+      form={form}
+      title={TITLE}
+      width={WIDTH}
+      onClose={onClose}
+      onSave={onSave}
+      onInvalid={onInvalid}
+      summaryParts={(found) => applicants.filter((_a, i) => hasErrorsUnder(found.records?.[i])).map((a) => a.name)}
+      saveDisabled={!canEdit}
+      saveHint={readOnlyReason}
+      savePristine
+      formErrors={formErrors}
+      saveLabel={hasData ? 'Update' : 'Save'}
+      cancelLabel={hasData ? 'Cancel' : 'Add Later'}
+      testId="hmda-dialog"
+    >
+      <Tabs
+        value={current}
+        onChange={(_e, value: number) => setTab(value)}
+        variant="scrollable"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        aria-label="Applicants"
       >
-        <Tabs
-          value={current}
-          onChange={(_e, value: number) => setTab(value)}
-          variant="scrollable"
-          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-          aria-label="Applicants"
-        >
-          {applicants.map((a, i) => (
-            <Tab
-              key={a.applicantId}
-              value={i}
-              label={`${a.name} (${enumLabel(a.role)})`}
-              icon={
-                hasErrorsUnder(errors.records?.[i]) ? <ErrorOutlineIcon color="error" fontSize="small" /> : undefined
-              }
-              iconPosition="end"
-              sx={{ minHeight: 48 }}
-            />
-          ))}
-        </Tabs>
-        <HmdaRecordFields key={current} index={current} disabled={!canEdit} />
-      </EditDialog>
-    </FormProvider>
+        {applicants.map((a, i) => (
+          <Tab
+            key={a.applicantId}
+            value={i}
+            label={`${a.name} (${enumLabel(a.role)})`}
+            icon={hasErrorsUnder(errors.records?.[i]) ? <ErrorOutlineIcon color="error" fontSize="small" /> : undefined}
+            iconPosition="end"
+            sx={{ minHeight: 48 }}
+          />
+        ))}
+      </Tabs>
+      <HmdaRecordFields key={current} index={current} disabled={!canEdit} />
+    </FormDialog>
   );
 };
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { FormProvider, useFieldArray, useForm, useWatch, type FieldValues } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -19,10 +19,11 @@ import {
 } from '@credence/contracts';
 import { calculateItemization, formatMoney } from '@credence/domain';
 import { parseMoneyText } from '../../../lib/money-text.ts';
-import { contractResolver, moneyText, toMoney, type Converted } from '../form-utils.ts';
-import { MoneyInput, ReadOnlyAmount, TextInput } from '../forms/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { type Converted, moneyText, toMoney } from '../../../components/form/values.ts';
+import { MoneyInput, ReadOnlyAmount, TextInput } from '../../../components/form/fields.tsx';
 import { itemizationInput, type ItemizationValues } from '../forms/request-model.ts';
-import { EditDialog } from './edit-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 /** Spec 1 §5 and §9: the total front-end amount is recalculated 150 ms after a change, unless typed over. */
 export const ITEMIZATION_RECALC_MS = 150;
@@ -134,7 +135,7 @@ export const LoanItemizationDialog = ({
 }) => {
   const defaultValues = useMemo(() => initialValues(start), [start]);
   const form = useForm<ItemizationValues>({ defaultValues, resolver, mode: 'onChange' });
-  const { control, setValue, formState } = form;
+  const { control, setValue } = form;
   const fees = useFieldArray<FieldValues, 'otherFrontEndFees', 'key'>({
     control: control as never,
     name: 'otherFrontEndFees',
@@ -163,127 +164,124 @@ export const LoanItemizationDialog = ({
     setValue('totalFrontEndAmount', calculatedText, { shouldDirty: true, shouldValidate: true });
   };
 
-  const submit = form.handleSubmit((v) => {
+  const onSave = (v: ItemizationValues) => {
     onApply({ ...v, totalFrontEndAmount: v.isTotalFrontEndAmountManual ? v.totalFrontEndAmount : '' });
     onClose();
-  });
+  };
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title="Loan Itemization"
-        width={760}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={formState.isDirty}
-        saving={false}
-        canSave={formState.isValid}
-        saveLabel="Ok"
-        nested
-        testId="loan-itemization-dialog"
-      >
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
-          <MoneyInput name="negotiatedPrice" label="Sales Price" />
-          <MoneyInput name="ttlEstimate" label="TT&L" />
-          <MoneyInput name="cashDown" label="Cash Down" />
-          <MoneyInput name="rebate" label="Rebate" />
-          <MoneyInput name="netTradeIn" label="Trade In" helperText="Negative for negative equity." />
-          <ReadOnlyAmount
-            label="Total Down Payment"
-            value={unknown.down ? UNKNOWN_TOTAL : money(calculated.totalDownPayment)}
-            testId="total-down-payment"
-          />
-        </Box>
+    <FormDialog
+      form={form}
+      title="Loan Itemization"
+      width={760}
+      onClose={onClose}
+      onSave={onSave}
+      savePristine
+      saveLabel="Ok"
+      nested
+      testId="loan-itemization-dialog"
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+        <MoneyInput name="negotiatedPrice" label="Sales Price" />
+        <MoneyInput name="ttlEstimate" label="TT&L" />
+        <MoneyInput name="cashDown" label="Cash Down" />
+        <MoneyInput name="rebate" label="Rebate" />
+        <MoneyInput name="netTradeIn" label="Trade In" helperText="Negative for negative equity." />
+        <ReadOnlyAmount
+          label="Total Down Payment"
+          value={unknown.down ? UNKNOWN_TOTAL : money(calculated.totalDownPayment)}
+          testId="total-down-payment"
+        />
+      </Box>
 
-        <Divider sx={{ my: 2 }} />
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 700, flexGrow: 1 }}>
-            Front-End Fees
-          </Typography>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            onClick={() => fees.append({ name: '', value: '' })}
-            disabled={fees.fields.length >= MAX_FEES}
-          >
-            Add Fee
-          </Button>
-        </Box>
-        {fees.fields.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', mb: 1 }}>
-            No front-end fees.
-          </Typography>
-        ) : null}
-        {fees.fields.map((field, i) => (
-          <Box key={field.key} sx={{ display: 'flex', gap: 1.5, mb: 1.5, alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 2 }}>
-              <TextInput name={`otherFrontEndFees.${i}.name`} label="Fee Name" />
-            </Box>
-            <Box sx={{ flex: 1 }}>
-              <MoneyInput name={`otherFrontEndFees.${i}.value`} label="Amount" />
-            </Box>
-            <Tooltip title="Delete fee">
-              <IconButton aria-label={`Delete fee ${i + 1}`} onClick={() => fees.remove(i)} sx={{ mt: 0.5 }}>
-                <DeleteOutlineOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ))}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
-          <ReadOnlyAmount
-            label="Total Front-End Fees"
-            value={unknown.fees ? UNKNOWN_TOTAL : money(calculated.totalFrontEndFees)}
-            testId="total-front-end-fees"
-          />
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <MoneyInput
-              name="totalFrontEndAmount"
-              label="Total Front-End Amount"
-              helperText={manual ? 'Entered manually' : 'Calculated'}
-              onUserChange={() => {
-                if (!manual) setValue('isTotalFrontEndAmountManual', true, { shouldDirty: true });
-              }}
-            />
-            <Tooltip title="Auto-calculate">
-              <span>
-                <IconButton
-                  aria-label="Auto-calculate total front-end amount"
-                  onClick={autoCalculate}
-                  disabled={!manual}
-                  sx={{ mt: 0.5 }}
-                >
-                  <CalculateIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-          </Box>
-        </Box>
-
-        <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-          Back-End Fees
+      <Divider sx={{ my: 2 }} />
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          Front-End Fees
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
-          <MoneyInput name="gap" label="GAP" />
-          <MoneyInput name="creditDisability" label="Credit Disability" />
-          <MoneyInput name="creditLife" label="Credit Life" />
-          <MoneyInput name="warranty" label="Warranty" />
-          <MoneyInput name="otherBackEndFees" label="Other" />
-          <ReadOnlyAmount
-            label="Total Back-End Amount"
-            value={unknown.back ? UNKNOWN_TOTAL : money(calculated.totalBackEndFees)}
-            testId="total-back-end-amount"
-          />
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => fees.append({ name: '', value: '' })}
+          disabled={fees.fields.length >= MAX_FEES}
+        >
+          Add Fee
+        </Button>
+      </Box>
+      {fees.fields.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', mb: 1 }}>
+          No front-end fees.
+        </Typography>
+      ) : null}
+      {fees.fields.map((field, i) => (
+        <Box key={field.key} sx={{ display: 'flex', gap: 1.5, mb: 1.5, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 2 }}>
+            <TextInput name={`otherFrontEndFees.${i}.name`} label="Fee Name" />
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <MoneyInput name={`otherFrontEndFees.${i}.value`} label="Amount" />
+          </Box>
+          <Tooltip title="Delete fee">
+            <IconButton aria-label={`Delete fee ${i + 1}`} onClick={() => fees.remove(i)} sx={{ mt: 0.5 }}>
+              <DeleteOutlineOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </Box>
-        <Divider sx={{ my: 2 }} />
-        <Box sx={{ maxWidth: { sm: '50%' }, ml: 'auto' }}>
-          <ReadOnlyAmount
-            label="Total Loan Amount"
-            value={unknown.loan ? UNKNOWN_TOTAL : money(shown.totalLoanAmount)}
-            testId="total-loan-amount"
+      ))}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+        <ReadOnlyAmount
+          label="Total Front-End Fees"
+          value={unknown.fees ? UNKNOWN_TOTAL : money(calculated.totalFrontEndFees)}
+          testId="total-front-end-fees"
+        />
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <MoneyInput
+            name="totalFrontEndAmount"
+            label="Total Front-End Amount"
+            helperText={manual ? 'Entered manually' : 'Calculated'}
+            onUserChange={() => {
+              if (!manual) setValue('isTotalFrontEndAmountManual', true, { shouldDirty: true });
+            }}
           />
+          <Tooltip title="Auto-calculate">
+            <span>
+              <IconButton
+                aria-label="Auto-calculate total front-end amount"
+                onClick={autoCalculate}
+                disabled={!manual}
+                sx={{ mt: 0.5 }}
+              >
+                <CalculateIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
         </Box>
-      </EditDialog>
-    </FormProvider>
+      </Box>
+
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+        Back-End Fees
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+        <MoneyInput name="gap" label="GAP" />
+        <MoneyInput name="creditDisability" label="Credit Disability" />
+        <MoneyInput name="creditLife" label="Credit Life" />
+        <MoneyInput name="warranty" label="Warranty" />
+        <MoneyInput name="otherBackEndFees" label="Other" />
+        <ReadOnlyAmount
+          label="Total Back-End Amount"
+          value={unknown.back ? UNKNOWN_TOTAL : money(calculated.totalBackEndFees)}
+          testId="total-back-end-amount"
+        />
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <Box sx={{ maxWidth: { sm: '50%' }, ml: 'auto' }}>
+        <ReadOnlyAmount
+          label="Total Loan Amount"
+          value={unknown.loan ? UNKNOWN_TOTAL : money(shown.totalLoanAmount)}
+          testId="total-loan-amount"
+        />
+      </Box>
+    </FormDialog>
   );
 };

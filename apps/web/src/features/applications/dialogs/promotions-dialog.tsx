@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
@@ -13,8 +13,8 @@ import { savePromotions, usePromotions } from '../dialogs-api.ts';
 import { formatDate } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { LoadingDialog } from './dialog-parts.tsx';
-import { EditDialog } from './edit-dialog.tsx';
+import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 const TITLE = 'Promotions Summary';
 const WIDTH = '90%';
@@ -71,102 +71,97 @@ const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClos
     defaultValues: { promotionIds: autoSelected.length > 0 ? autoSelected : data.promotionIds },
     mode: 'onChange',
   });
-  const { isDirty, isValid, isSubmitting } = form.formState;
-  const savable = isDirty || autoSelected.length > 0;
 
   // A chosen promotion that has ended since stays listed (the server keeps it choosable).
   const ended = data.promotionIds.filter((id) => !data.promotions.some((p) => p.id === id));
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       return save(form, (confirmFunded) => savePromotions(applicationId, values.promotionIds, confirmFunded));
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && savable && isValid && !isSubmitting}
-        saveHint={canEdit ? null : readOnlyReason}
-        formErrors={formErrors}
-        testId="promotions-dialog"
-      >
-        {notice ? (
-          <Alert severity={autoSelected.length > 0 ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="promotions-notice">
-            {notice}
-          </Alert>
-        ) : null}
-        <Controller
-          control={form.control}
-          name="promotionIds"
-          render={({ field }) => {
-            const chosen = new Set(field.value);
-            const toggle = (id: number, checked: boolean) =>
-              field.onChange(checked ? [...field.value, id] : field.value.filter((v) => v !== id));
-            return (
-              <Table size="small" aria-label="Promotions">
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox" />
-                    <TableCell>Promotion</TableCell>
-                    <TableCell>Description</TableCell>
-                    <TableCell align="right">Rate Discount</TableCell>
-                    <TableCell>Period</TableCell>
-                    <TableCell>Auto Select</TableCell>
+    <FormDialog
+      form={form}
+      title={TITLE}
+      width={WIDTH}
+      onClose={onClose}
+      onSave={onSave}
+      saveDisabled={!canEdit}
+      saveHint={readOnlyReason}
+      savePristine={autoSelected.length > 0}
+      formErrors={formErrors}
+      testId="promotions-dialog"
+    >
+      {notice ? (
+        <Alert severity={autoSelected.length > 0 ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="promotions-notice">
+          {notice}
+        </Alert>
+      ) : null}
+      <Controller
+        control={form.control}
+        name="promotionIds"
+        render={({ field }) => {
+          const chosen = new Set(field.value);
+          const toggle = (id: number, checked: boolean) =>
+            field.onChange(checked ? [...field.value, id] : field.value.filter((v) => v !== id));
+          return (
+            <Table size="small" aria-label="Promotions">
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>Promotion</TableCell>
+                  <TableCell>Description</TableCell>
+                  <TableCell align="right">Rate Discount</TableCell>
+                  <TableCell>Period</TableCell>
+                  <TableCell>Auto Select</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.promotions.map((p) => (
+                  <TableRow key={p.id} hover>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={chosen.has(p.id)}
+                        disabled={!canEdit}
+                        onChange={(event) => toggle(p.id, event.target.checked)}
+                        slotProps={{ input: { 'aria-label': p.name } }}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
+                    <TableCell>{p.description ?? '—'}</TableCell>
+                    <TableCell align="right">{percent(p.rateDiscount)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{promotionPeriod(p)}</TableCell>
+                    <TableCell>{p.autoSelect ? 'Yes' : 'No'}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.promotions.map((p) => (
-                    <TableRow key={p.id} hover>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={chosen.has(p.id)}
-                          disabled={!canEdit}
-                          onChange={(event) => toggle(p.id, event.target.checked)}
-                          slotProps={{ input: { 'aria-label': p.name } }}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
-                      <TableCell>{p.description ?? '—'}</TableCell>
-                      <TableCell align="right">{percent(p.rateDiscount)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{promotionPeriod(p)}</TableCell>
-                      <TableCell>{p.autoSelect ? 'Yes' : 'No'}</TableCell>
-                    </TableRow>
-                  ))}
-                  {ended.map((id) => (
-                    <TableRow key={id}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={chosen.has(id)}
-                          disabled={!canEdit}
-                          onChange={(event) => toggle(id, event.target.checked)}
-                          slotProps={{ input: { 'aria-label': `Promotion ${id}` } }}
-                        />
-                      </TableCell>
-                      <TableCell colSpan={5}>Promotion {id} (no longer offered)</TableCell>
-                    </TableRow>
-                  ))}
-                  {data.promotions.length === 0 && ended.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={6}>
-                        <Typography variant="body2" color="text.secondary">
-                          This loan product has no current promotions.
-                        </Typography>
-                      </TableCell>
-                    </TableRow>
-                  ) : null}
-                </TableBody>
-              </Table>
-            );
-          }}
-        />
-      </EditDialog>
-    </FormProvider>
+                ))}
+                {ended.map((id) => (
+                  <TableRow key={id}>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={chosen.has(id)}
+                        disabled={!canEdit}
+                        onChange={(event) => toggle(id, event.target.checked)}
+                        slotProps={{ input: { 'aria-label': `Promotion ${id}` } }}
+                      />
+                    </TableCell>
+                    <TableCell colSpan={5}>Promotion {id} (no longer offered)</TableCell>
+                  </TableRow>
+                ))}
+                {data.promotions.length === 0 && ended.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6}>
+                      <Typography variant="body2" color="text.secondary">
+                        This loan product has no current promotions.
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          );
+        }}
+      />
+    </FormDialog>
   );
 };

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { z } from 'zod';
 import { requestFieldsSchema, type Application } from '@credence/contracts';
 import { saveRequest } from '../api.ts';
-import { contractResolver, type Converted, type RowMap } from '../form-utils.ts';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { type Converted, type RowMap } from '../../../components/form/values.ts';
 import { RequestFields } from '../forms/request-fields.tsx';
 import {
   hasPersonalBalloon,
@@ -16,7 +17,7 @@ import {
 } from '../forms/request-model.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { EditDialog } from './edit-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 type Values = { request: RequestValues };
 
@@ -27,7 +28,7 @@ const requestFieldNames = new Set(Object.keys(requestFieldsSchema.shape));
 /**
  * The Application Request dialog, titled with the loan product name (spec 3 §2): money and terms by control
  * type, the loan itemization for vehicle products, the estimated amount financed, the residual at most that
- * amount. Save is disabled when invalid, pristine, saving, or when a personal balloon warning shows.
+ * amount. Save is disabled while pristine or saving, and while a personal balloon warning shows.
  */
 export const RequestDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
@@ -47,11 +48,10 @@ export const RequestDialog = ({ application, onClose }: { application: Applicati
     [controlType],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
   const residual = useWatch({ control: form.control, name: 'request.residualAmount' });
   const balloon = hasPersonalBalloon(controlType, { residualAmount: residual });
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       const rows: RowMap = {};
       const request = requestPayload(controlType, values.request, 'request', rows);
@@ -67,33 +67,29 @@ export const RequestDialog = ({ application, onClose }: { application: Applicati
           }),
         { rows, mapField: (field) => (requestFieldNames.has(field.split('.')[0] ?? '') ? `request.${field}` : field) },
       );
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={application.loanProduct.name}
-        width={880}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting && !balloon}
-        saveHint={canEdit ? null : readOnlyReason}
-        formErrors={formErrors}
-        warning={balloon ? PERSONAL_BALLOON_WARNING : null}
-        testId="request-dialog"
-      >
-        <Box sx={{ pt: 0.5 }}>
-          <RequestFields base="request" controlType={controlType} />
-        </Box>
-        {application.state === 'funded' ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            This application has been funded; saving asks for confirmation.
-          </Alert>
-        ) : null}
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title={application.loanProduct.name}
+      width={880}
+      onClose={onClose}
+      onSave={onSave}
+      saveDisabled={!canEdit || balloon}
+      saveHint={canEdit ? null : readOnlyReason}
+      formErrors={formErrors}
+      warning={balloon ? PERSONAL_BALLOON_WARNING : null}
+      testId="request-dialog"
+    >
+      <Box sx={{ pt: 0.5 }}>
+        <RequestFields base="request" controlType={controlType} />
+      </Box>
+      {application.state === 'funded' ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          This application has been funded; saving asks for confirmation.
+        </Alert>
+      ) : null}
+    </FormDialog>
   );
 };

@@ -1,15 +1,16 @@
 import { useMemo } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { messages, sharesSaveSchema, type ShareEntry, type SharesSave, type ShareTargets } from '@credence/contracts';
 import { saveShares, useShares, useShareTargets } from '../dialogs-api.ts';
-import { contractResolver } from '../form-utils.ts';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { noRows } from '../../../components/form/values.ts';
 import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { LoadingDialog } from './dialog-parts.tsx';
-import { EditDialog } from './edit-dialog.tsx';
+import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 const TITLE = 'Share';
 const WIDTH = 640;
@@ -74,82 +75,76 @@ const ShareForm = ({
   const options = useMemo(() => optionsOf(targets), [targets]);
   const defaultValues = useMemo<Values>(() => ({ targets: shares.map(keyOf) }), [shares]);
   const resolver = useMemo(
-    () => contractResolver<Values, SharesSave>(sharesSaveSchema, (v) => ({ payload: payloadOf(v, shares), rows: {} })),
+    () => contractResolver<Values, SharesSave>(sharesSaveSchema, (v) => noRows(payloadOf(v, shares))),
     [shares],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       return save(form, () => saveShares(applicationId, payloadOf(values, shares)), {
         success: messages.shares.updated,
       });
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={isDirty && isValid && !isSubmitting}
-        formErrors={formErrors}
-        testId="share-dialog"
-      >
-        <Controller
-          control={form.control}
-          name="targets"
-          render={({ field, fieldState }) => {
-            const chosen = field.value
-              .map((key) => options.find((o) => o.key === key))
-              .filter((o): o is TargetOption => !!o);
-            return (
-              <Autocomplete
-                multiple
-                options={options}
-                groupBy={(o) => o.group}
-                value={chosen}
-                onChange={(_e, next) => field.onChange(next.map((o) => o.key))}
-                onBlur={field.onBlur}
-                isOptionEqualToValue={(a, b) => a.key === b.key}
-                getOptionLabel={(o) => o.label}
-                filterSelectedOptions
-                renderOption={(props, o) => {
-                  const { key, ...rest } = props;
-                  return (
-                    <li key={key} {...rest}>
-                      {o.label}
-                      {o.detail ? (
-                        <span style={{ marginLeft: 8, opacity: 0.6, fontSize: '0.85em' }}>{o.detail}</span>
-                      ) : null}
-                    </li>
-                  );
-                }}
-                renderValue={(value, getItemProps) =>
-                  value.map((o, index) => {
-                    const { key, ...rest } = getItemProps({ index });
-                    return <Chip key={key} size="small" label={o.label} {...rest} />;
-                  })
-                }
-                sx={{ minWidth: 400, maxWidth: 600 }}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={messages.shares.selectLabel}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-            );
-          }}
-        />
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title={TITLE}
+      width={WIDTH}
+      onClose={onClose}
+      onSave={onSave}
+      formErrors={formErrors}
+      testId="share-dialog"
+    >
+      <Controller
+        control={form.control}
+        name="targets"
+        render={({ field, fieldState }) => {
+          const chosen = field.value
+            .map((key) => options.find((o) => o.key === key))
+            .filter((o): o is TargetOption => !!o);
+          return (
+            <Autocomplete
+              multiple
+              options={options}
+              groupBy={(o) => o.group}
+              value={chosen}
+              onChange={(_e, next) => field.onChange(next.map((o) => o.key))}
+              onBlur={field.onBlur}
+              isOptionEqualToValue={(a, b) => a.key === b.key}
+              getOptionLabel={(o) => o.label}
+              filterSelectedOptions
+              renderOption={(props, o) => {
+                const { key, ...rest } = props;
+                return (
+                  <li key={key} {...rest}>
+                    {o.label}
+                    {o.detail ? (
+                      <span style={{ marginLeft: 8, opacity: 0.6, fontSize: '0.85em' }}>{o.detail}</span>
+                    ) : null}
+                  </li>
+                );
+              }}
+              renderValue={(value, getItemProps) =>
+                value.map((o, index) => {
+                  const { key, ...rest } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={o.label} {...rest} />;
+                })
+              }
+              sx={{ minWidth: 400, maxWidth: 600 }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={messages.shares.selectLabel}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                />
+              )}
+            />
+          );
+        }}
+      />
+    </FormDialog>
   );
 };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import type { z } from 'zod';
 import {
@@ -13,27 +13,35 @@ import {
   type TransactionType,
 } from '@credence/contracts';
 import { saveTransaction, useEnabledDealers } from '../api.ts';
+import { contractResolver } from '../../../components/form/resolver.ts';
 import {
   compactRows,
-  contractResolver,
+  type Converted,
   digitsOf,
   intText,
   moneyText,
+  type RowMap,
   textOf,
   toInt,
   toMoney,
   toOption,
   toText,
-  type Converted,
-  type RowMap,
-} from '../form-utils.ts';
+} from '../../../components/form/values.ts';
 import { blankAddress, type AddressValues } from '../forms/applicant-model.ts';
-import { CheckboxInput, DateInput, MoneyInput, SelectInput, TextInput, type Option } from '../forms/fields.tsx';
-import { FieldGrid, FormRow, FormSection } from '../forms/layout.tsx';
-import { formatPhoneNumber } from '../worksheet/view-parts.tsx';
+import {
+  CheckboxInput,
+  DateInput,
+  MoneyInput,
+  PhoneInput,
+  SelectInput,
+  TextInput,
+  type Option,
+} from '../../../components/form/fields.tsx';
+import { FieldGrid, FormRow, FormSection } from '../../../components/form/layout.tsx';
+import { formatPhone, phonePayload } from '../../../components/form/phone.ts';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
-import { EditDialog } from './edit-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 type TradeInValues = {
   year: string;
@@ -123,7 +131,6 @@ const addressPayload = (a: AddressValues) =>
         state: toOption(a.state) as never,
         zip: digitsOf(a.zip) || toText(a.zip),
       };
-const phone = (text: string) => digitsOf(text) || toText(text);
 const isBlank = (row: object): boolean =>
   Object.values(row).every((v) =>
     typeof v === 'string' ? v.trim() === '' : typeof v === 'object' && v !== null ? isBlank(v) : true,
@@ -146,7 +153,7 @@ const initialValues = (application: Application): Values => {
     sellers: t.sellers.map((s) => ({
       sellingPrice: moneyText(s.sellingPrice),
       sellerNames: textOf(s.sellerNames),
-      phoneNumber: formatPhoneNumber(s.phoneNumber),
+      phoneNumber: formatPhone(s.phoneNumber),
       email: textOf(s.email),
       address: addressValues(s.address),
       hasLien: s.hasLien,
@@ -159,15 +166,15 @@ const initialValues = (application: Application): Values => {
       payment: moneyText(t.lien?.payment),
       goodThrough: textOf(t.lien?.goodThrough),
       mailTo: textOf(t.lien?.mailTo),
-      phoneNumber: formatPhoneNumber(t.lien?.phoneNumber),
+      phoneNumber: formatPhone(t.lien?.phoneNumber),
       attention: textOf(t.lien?.attention),
       spokeTo: textOf(t.lien?.spokeTo),
     },
     dealerPurchase: {
       dealership: textOf(t.dealerPurchase?.dealership),
       amountToDealer: moneyText(t.dealerPurchase?.amountToDealer),
-      phoneNumber: formatPhoneNumber(t.dealerPurchase?.phoneNumber),
-      fax: formatPhoneNumber(t.dealerPurchase?.fax),
+      phoneNumber: formatPhone(t.dealerPurchase?.phoneNumber),
+      fax: formatPhone(t.dealerPurchase?.fax),
       email: textOf(t.dealerPurchase?.email),
       attention: textOf(t.dealerPurchase?.attention),
       spokeTo: textOf(t.dealerPurchase?.spokeTo),
@@ -195,7 +202,7 @@ const convert = (v: Values, showType: boolean): Converted<Payload> => {
           (s) => ({
             sellingPrice: toMoney(s.sellingPrice),
             sellerNames: toText(s.sellerNames),
-            phoneNumber: phone(s.phoneNumber),
+            phoneNumber: phonePayload(s.phoneNumber),
             email: toText(s.email),
             address: addressPayload(s.address),
             hasLien: s.hasLien,
@@ -234,7 +241,7 @@ const convert = (v: Values, showType: boolean): Converted<Payload> => {
             payment: toMoney(v.lien.payment),
             goodThrough: toOption(v.lien.goodThrough),
             mailTo: toText(v.lien.mailTo),
-            phoneNumber: phone(v.lien.phoneNumber),
+            phoneNumber: phonePayload(v.lien.phoneNumber),
             attention: toText(v.lien.attention),
             spokeTo: toText(v.lien.spokeTo),
           }
@@ -244,8 +251,8 @@ const convert = (v: Values, showType: boolean): Converted<Payload> => {
           ? {
               dealership: toText(v.dealerPurchase.dealership),
               amountToDealer: toMoney(v.dealerPurchase.amountToDealer),
-              phoneNumber: phone(v.dealerPurchase.phoneNumber),
-              fax: phone(v.dealerPurchase.fax),
+              phoneNumber: phonePayload(v.dealerPurchase.phoneNumber),
+              fax: phonePayload(v.dealerPurchase.fax),
               email: toText(v.dealerPurchase.email),
               attention: toText(v.dealerPurchase.attention),
               spokeTo: toText(v.dealerPurchase.spokeTo),
@@ -304,7 +311,7 @@ const LienFields = ({ title }: { title: string }) => (
       <MoneyInput name="lien.payment" label="Payment" />
       <DateInput name="lien.goodThrough" label="Good Through" />
       <TextInput name="lien.mailTo" label="Mail To" maxLength={300} />
-      <TextInput name="lien.phoneNumber" label="Phone" inputMode="tel" maxLength={16} />
+      <PhoneInput name="lien.phoneNumber" label="Phone" />
       <TextInput name="lien.attention" label="Attention" maxLength={100} />
       <TextInput name="lien.spokeTo" label="Spoke To" maxLength={100} />
     </FieldGrid>
@@ -343,7 +350,7 @@ const TypeParts = ({ type, direct }: { type: TransactionType | ''; direct: boole
                     <TextInput name={`sellers.${i}.sellerNames`} label="Seller Names" maxLength={200} />
                   </Box>
                   <MoneyInput name={`sellers.${i}.sellingPrice`} label="Selling Price" />
-                  <TextInput name={`sellers.${i}.phoneNumber`} label="Phone" inputMode="tel" maxLength={16} />
+                  <PhoneInput name={`sellers.${i}.phoneNumber`} label="Phone" />
                   <TextInput name={`sellers.${i}.email`} label="Email" maxLength={254} />
                   <AddressFields base={`sellers.${i}.address`} />
                   <CheckboxInput name={`sellers.${i}.hasLien`} label="Has Lien" />
@@ -365,8 +372,8 @@ const TypeParts = ({ type, direct }: { type: TransactionType | ''; direct: boole
             ) : null}
             <TextInput name="dealerPurchase.dealership" label="Dealership" maxLength={100} />
             <MoneyInput name="dealerPurchase.amountToDealer" label="Amount to Dealer" />
-            <TextInput name="dealerPurchase.phoneNumber" label="Phone" inputMode="tel" maxLength={16} />
-            <TextInput name="dealerPurchase.fax" label="Fax" inputMode="tel" maxLength={16} />
+            <PhoneInput name="dealerPurchase.phoneNumber" label="Phone" />
+            <PhoneInput name="dealerPurchase.fax" label="Fax" />
             <TextInput name="dealerPurchase.email" label="Email" maxLength={254} />
             <TextInput name="dealerPurchase.attention" label="Attention" maxLength={100} />
             <TextInput name="dealerPurchase.spokeTo" label="Spoke To" maxLength={100} />
@@ -422,7 +429,7 @@ const TradeIns = () => {
 
 /**
  * The Transaction Type or Purpose dialog (spec 3 §5): the type only for direct vehicle products, then the
- * parts of that type; the purpose; trade-ins for every type. Save is disabled when invalid or pristine.
+ * parts of that type; the purpose; trade-ins for every type.
  */
 export const TransactionDialog = ({ application, onClose }: { application: Application; onClose: () => void }) => {
   const { applicationId, canEdit, readOnlyReason } = useWorksheet();
@@ -440,45 +447,40 @@ export const TransactionDialog = ({ application, onClose }: { application: Appli
     [showType],
   );
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onChange' });
-  const { isDirty, isValid, isSubmitting } = form.formState;
   const type = useWatch({ control: form.control, name: 'transactionType' });
 
-  const submit = form.handleSubmit((values) =>
+  const onSave = (values: Values) =>
     settle(async () => {
       const { payload, rows } = convert(values, showType);
       return save(form, (confirmFunded) => saveTransaction(applicationId, { ...payload, confirmFunded }), {
         rows,
       });
-    }),
-  );
+    });
 
   return (
-    <FormProvider {...form}>
-      <EditDialog
-        title="Transaction Type or Purpose"
-        width={900}
-        onClose={onClose}
-        onSubmit={(event) => void submit(event)}
-        dirty={isDirty}
-        saving={isSubmitting}
-        canSave={canEdit && isDirty && isValid && !isSubmitting}
-        saveHint={canEdit ? null : readOnlyReason}
-        formErrors={formErrors}
-        testId="transaction-dialog"
-      >
-        <FormSection title="Transaction">
-          <FieldGrid min={220}>
-            {showType ? (
-              <SelectInput name="transactionType" label="Transaction Type" options={typeOptions} emptyLabel="None" />
-            ) : null}
-            <Box sx={{ gridColumn: showType ? 'span 2' : 'span 3' }}>
-              <TextInput name="purpose" label="Purpose" maxLength={100} />
-            </Box>
-          </FieldGrid>
-        </FormSection>
-        {showType ? <TypeParts type={type} direct={application.direct} /> : null}
-        <TradeIns />
-      </EditDialog>
-    </FormProvider>
+    <FormDialog
+      form={form}
+      title="Transaction Type or Purpose"
+      width={900}
+      onClose={onClose}
+      onSave={onSave}
+      saveDisabled={!canEdit}
+      saveHint={readOnlyReason}
+      formErrors={formErrors}
+      testId="transaction-dialog"
+    >
+      <FormSection title="Transaction">
+        <FieldGrid min={220}>
+          {showType ? (
+            <SelectInput name="transactionType" label="Transaction Type" options={typeOptions} emptyLabel="None" />
+          ) : null}
+          <Box sx={{ gridColumn: showType ? 'span 2' : 'span 3' }}>
+            <TextInput name="purpose" label="Purpose" maxLength={100} />
+          </Box>
+        </FieldGrid>
+      </FormSection>
+      {showType ? <TypeParts type={type} direct={application.direct} /> : null}
+      <TradeIns />
+    </FormDialog>
   );
 };

@@ -17,14 +17,15 @@ import {
   hundredthsText,
   intText,
   moneyText,
+  type RowMap,
   textOf,
   toHundredths,
   toInt,
   toMoney,
   toOption,
   toText,
-  type RowMap,
-} from '../form-utils.ts';
+} from '../../../components/form/values.ts';
+import { formatPhone, phonePayload } from '../../../components/form/phone.ts';
 
 type Maybe<T extends string> = T | '';
 
@@ -157,10 +158,6 @@ export const blankApplicant = (role: Maybe<ApplicantRole>, isBusiness = false): 
   assets: [],
 });
 
-const formatPhone = (digits: string | null): string => {
-  if (!digits) return '';
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
-};
 const formatEin = (digits: string | null): string =>
   digits && digits.length === 9 ? `${digits.slice(0, 2)}-${digits.slice(2)}` : (digits ?? '');
 
@@ -257,7 +254,7 @@ export const applicantPayload = (a: ApplicantValues, path: string, rows: RowMap)
   companyName: toText(a.companyName),
   companyAccountNumber: toText(a.companyAccountNumber),
   companyEstablishedDate: toOption(a.companyEstablishedDate),
-  companyPhoneNumber: digitsOf(a.companyPhoneNumber) || toText(a.companyPhoneNumber),
+  companyPhoneNumber: phonePayload(a.companyPhoneNumber),
   companyRole: toOption(a.companyRole),
   businessEntityType: toOption(a.businessEntityType),
   ownershipPercentage: toHundredths(a.ownershipPercentage),

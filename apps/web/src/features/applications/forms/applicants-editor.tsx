@@ -29,7 +29,7 @@ import {
   type ApplicantRole,
 } from '@credence/contracts';
 import { paymentFrequencyNames } from '@credence/domain';
-import { hasErrorsUnder } from '../form-utils.ts';
+import { hasErrorsUnder } from '../../../components/form/resolver.ts';
 import {
   applicantDisplayName,
   blankAddress,
@@ -42,8 +42,17 @@ import {
   blankPhone,
   type ApplicantValues,
 } from './applicant-model.ts';
-import { CheckboxInput, DateInput, enumOptions, MoneyInput, SelectInput, TextInput, type Option } from './fields.tsx';
-import { FieldGrid, FormRow, FormSection } from './layout.tsx';
+import {
+  CheckboxInput,
+  DateInput,
+  enumOptions,
+  MoneyInput,
+  PhoneInput,
+  SelectInput,
+  TextInput,
+  type Option,
+} from '../../../components/form/fields.tsx';
+import { FieldGrid, FormRow, FormSection } from '../../../components/form/layout.tsx';
 
 const stateOptions: Option[] = usStates.map((s) => ({ value: s, label: s }));
 const roleOptions: Option[] = applicantRoles.map((r) => ({ value: r, label: applicantRoleLabels[r] }));
@@ -98,7 +107,7 @@ const Phones = ({ base }: ListProps) => {
       {list.fields.map((field, j) => (
         <FormRow key={field.key} onRemove={() => list.remove(j)} removeLabel={`Remove phone ${j + 1}`}>
           <FieldGrid min={160}>
-            <TextInput name={`${base}.phoneNumbers.${j}.number`} label="Phone Number" inputMode="tel" maxLength={16} />
+            <PhoneInput name={`${base}.phoneNumbers.${j}.number`} label="Phone Number" />
             <SelectInput
               name={`${base}.phoneNumbers.${j}.phoneType`}
               label="Phone Type"
@@ -341,7 +350,7 @@ export const ApplicantFields = ({
                 options={stateOptions}
                 emptyLabel="None"
               />
-              <TextInput name={`${base}.companyPhoneNumber`} label="Company Phone" inputMode="tel" maxLength={16} />
+              <PhoneInput name={`${base}.companyPhoneNumber`} label="Company Phone" />
               <MoneyInput name={`${base}.companyGrossIncome`} label="Gross Income" />
               <SelectInput
                 name={`${base}.companyGrossIncomeFrequency`}
@@ -415,11 +424,21 @@ export const ApplicantsEditor = ({ isBusinessLoan, formError }: { isBusinessLoan
   const { control } = useFormContext();
   const list = useFieldArray<FieldValues, string, 'key'>({ control, name: 'applicants', keyName: 'key' });
   const applicants = (useWatch({ name: 'applicants' }) as ApplicantValues[] | undefined) ?? [];
-  const { errors } = useFormState({ name: 'applicants' });
+  const { errors, submitCount } = useFormState({ name: 'applicants' });
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, list.fields.length - 1));
   const applicantErrors = (errors as { applicants?: unknown[] | { root?: { message?: string }; message?: string } })
     .applicants;
+  // Save pressed with the current applicant complete but another not: that applicant's tab shows (the form
+  // frame then focuses its first invalid field). Only when Save is pressed, not as errors change while typing.
+  const [seenSubmits, setSeenSubmits] = useState(submitCount);
+  if (seenSubmits !== submitCount) {
+    setSeenSubmits(submitCount);
+    if (Array.isArray(applicantErrors) && !hasErrorsUnder(applicantErrors[current])) {
+      const first = applicantErrors.findIndex((e) => hasErrorsUnder(e));
+      if (first >= 0) setSelected(first);
+    }
+  }
   const listMessage =
     applicantErrors && !Array.isArray(applicantErrors)
       ? (applicantErrors.message ?? applicantErrors.root?.message)

@@ -19,14 +19,15 @@ import {
   hundredthsText,
   intText,
   moneyText,
+  type RowMap,
   textOf,
   toHundredths,
   toInt,
   toMoney,
   toOption,
   toText,
-  type RowMap,
-} from '../form-utils.ts';
+} from '../../../components/form/values.ts';
+import { formatPhone, phonePayload } from '../../../components/form/phone.ts';
 import { blankAddress, type AddressValues } from './applicant-model.ts';
 
 export type LienValues = { lienholder: string; accountNumber: string; payoffAmount: string; perDiem: string };
@@ -175,9 +176,6 @@ export const blankInsurance = (): InsuranceValues => ({
   faxNumber: '',
   expirationDate: '',
 });
-
-const formatPhone = (digits: string | null): string =>
-  digits && digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (digits ?? '');
 
 export const collateralValues = (c: Collateral): CollateralValues => ({
   id: c.id,
@@ -333,8 +331,8 @@ export const insurancePayload = (i: InsuranceValues): z.input<typeof insuranceIn
   policyNumber: toText(i.policyNumber),
   agentFirstName: toText(i.agentFirstName),
   agentLastName: toText(i.agentLastName),
-  agentPhoneNumber: digitsOf(i.agentPhoneNumber) || toText(i.agentPhoneNumber),
-  faxNumber: digitsOf(i.faxNumber) || toText(i.faxNumber),
+  agentPhoneNumber: phonePayload(i.agentPhoneNumber),
+  faxNumber: phonePayload(i.faxNumber),
   expirationDate: toOption(i.expirationDate),
 });
 

@@ -33,8 +33,17 @@ import {
   familyOf,
   type CollateralValues,
 } from './collateral-model.ts';
-import { CheckboxInput, DateInput, enumOptions, MoneyInput, SelectInput, TextInput, type Option } from './fields.tsx';
-import { FieldGrid, FormRow, FormSection } from './layout.tsx';
+import {
+  CheckboxInput,
+  DateInput,
+  enumOptions,
+  MoneyInput,
+  PhoneInput,
+  SelectInput,
+  TextInput,
+  type Option,
+} from '../../../components/form/fields.tsx';
+import { FieldGrid, FormRow, FormSection } from '../../../components/form/layout.tsx';
 import { collateralFields } from './field-labels.ts';
 
 const stateOptions: Option[] = usStates.map((s) => ({ value: s, label: s }));
@@ -354,8 +363,8 @@ export const InsuranceFields = ({ required }: { required: boolean }) => (
     <TextInput name="insurance.policyNumber" label="Policy Number" required={required} maxLength={50} />
     <TextInput name="insurance.agentFirstName" label="Agent First Name" maxLength={50} />
     <TextInput name="insurance.agentLastName" label="Agent Last Name" maxLength={50} />
-    <TextInput name="insurance.agentPhoneNumber" label="Agent Phone" inputMode="tel" maxLength={16} />
-    <TextInput name="insurance.faxNumber" label="Fax" inputMode="tel" maxLength={16} />
+    <PhoneInput name="insurance.agentPhoneNumber" label="Agent Phone" />
+    <PhoneInput name="insurance.faxNumber" label="Fax" />
     <DateInput name="insurance.expirationDate" label="Expiration Date" />
   </FieldGrid>
 );

@@ -1,28 +1,20 @@
-import { formatDateTime } from '../../../lib/format.ts';
-import { showMoney } from '../form-utils.ts';
+import {
+  addressFields,
+  dateField as date,
+  formatFieldValue,
+  humanize,
+  moneyField as money,
+  percentField as percent,
+  textField as text,
+  yesNoField as yesNo,
+  type FieldMeta,
+} from '../../../components/form/field-labels.ts';
 
-/**
+/*
  * The labels of an application's fields, as the dialogs show them, and how their values read: one map for the
  * dialogs (request, collateral) and the Application History, which names a changed property by its label and
  * shows its old and new values in the same format as the worksheet ($12,500.00, MM/dd/yyyy, Yes/No).
  */
-export type FieldFormat = 'money' | 'date' | 'boolean' | 'percent' | 'text';
-export type FieldMeta = { readonly label: string; readonly format?: FieldFormat };
-
-const money = (label: string): FieldMeta => ({ label, format: 'money' });
-const date = (label: string): FieldMeta => ({ label, format: 'date' });
-const yesNo = (label: string): FieldMeta => ({ label, format: 'boolean' });
-const percent = (label: string): FieldMeta => ({ label, format: 'percent' });
-const text = (label: string): FieldMeta => ({ label });
-
-/** Address lines, shared by applicants, collateral and grantors. */
-export const addressFields = {
-  addressLine1: text('Address'),
-  addressLine2: text('Address Line 2'),
-  city: text('City'),
-  state: text('State'),
-  zip: text('ZIP'),
-} as const;
 
 /** The loan request (Request dialog and its itemization). */
 export const requestFields = {
@@ -198,13 +190,6 @@ const entityFields: Readonly<Record<string, Readonly<Record<string, FieldMeta>>>
   Applicant: applicantFields,
 };
 
-/** 'negotiatedPrice' -> 'Negotiated Price', for a property no dialog labels. */
-const humanize = (key: string): string =>
-  key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/^./, (c) => c.toUpperCase())
-    .replace(/\bId\b/g, 'ID');
-
 /** 'FollowUp' -> 'Follow Up'. */
 export const historyEntityLabel = (entity: string): string => humanize(entity);
 
@@ -225,24 +210,6 @@ export const historyPropertyLabel = (entity: string, property: string): string =
   segmentsOf(property)
     .map(({ key, indexes }) => [metaOf(entity, key)?.label ?? humanize(key), ...indexes].join(' '))
     .join(' › ');
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const decimal = /^-?\d+(\.\d+)?$/;
-
-/** 2026-03-05 -> 03/05/2026 (the spec's MM/dd/yyyy). */
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-/** A value as the dialogs show it; dates and moments are recognised by shape wherever they appear. */
-export const formatFieldValue = (format: FieldFormat | undefined, value: string): string => {
-  if (format === 'money' && decimal.test(value)) return showMoney(value);
-  if (format === 'boolean' && (value === 'true' || value === 'false')) return value === 'true' ? 'Yes' : 'No';
-  if (format === 'percent' && decimal.test(value)) return `${value}%`;
-  if (isoDate.test(value)) return usDate(value);
-  if (isoMoment.test(value)) return format === 'date' ? usDate(value.slice(0, 10)) : formatDateTime(value);
-  if (value === 'true' || value === 'false') return value === 'true' ? 'Yes' : 'No';
-  return value;
-};
 
 /** The old or new value of one changed property, formatted by its field. */
 export const historyValueText = (entity: string, property: string, value: string): string => {

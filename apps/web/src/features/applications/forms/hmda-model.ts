@@ -9,7 +9,7 @@ import {
   type HmdaFreeTextField,
   type RaceFlag,
 } from '@credence/domain';
-import { compactRows, type Converted, type RowMap } from '../form-utils.ts';
+import { compactRows, type Converted, type RowMap } from '../../../components/form/values.ts';
 
 /*
  * The HMDA demographic form (spec 3 §2, §5): one tab per applicant. Race and ethnicity are held as the ticked

@@ -8,10 +8,17 @@ import Typography from '@mui/material/Typography';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { messages, paymentFrequencyLabels, type ControlType } from '@credence/contracts';
 import { formatMoney, paymentFrequencyNames } from '@credence/domain';
-import { moneyText, showMoney } from '../form-utils.ts';
+import { moneyText, showMoney } from '../../../components/form/values.ts';
 import { LoanItemizationDialog } from '../dialogs/loan-itemization-dialog.tsx';
-import { CheckboxInput, MoneyInput, ReadOnlyAmount, SelectInput, TextInput, type Option } from './fields.tsx';
-import { FieldGrid } from './layout.tsx';
+import {
+  CheckboxInput,
+  MoneyInput,
+  ReadOnlyAmount,
+  SelectInput,
+  TextInput,
+  type Option,
+} from '../../../components/form/fields.tsx';
+import { FieldGrid } from '../../../components/form/layout.tsx';
 import { requestFields } from './field-labels.ts';
 import {
   estimatedAmountOf,

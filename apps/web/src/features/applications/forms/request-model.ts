@@ -18,13 +18,13 @@ import {
   compactRows,
   intText,
   moneyText,
+  type RowMap,
   textOf,
   toInt,
   toMoney,
   toOption,
   toText,
-  type RowMap,
-} from '../form-utils.ts';
+} from '../../../components/form/values.ts';
 
 export type FeeValues = { name: string; value: string };
 

@@ -19,12 +19,13 @@ import {
   type Dealer,
 } from '@credence/contracts';
 import { money } from '@credence/domain';
-import { formatPercent, showMoney } from '../form-utils.ts';
-import { enumLabel } from '../forms/fields.tsx';
+import { formatPercent, showMoney } from '../../../components/form/values.ts';
+import { enumLabel } from '../../../components/form/fields.tsx';
 import { isVehicleProduct } from '../forms/request-model.ts';
 import { collateralTitle, collateralTypeLabel } from '../forms/collateral-model.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { DataList, formatDate, formatPhoneNumber, Lines, SubHeading } from './view-parts.tsx';
+import { DataList, formatDate, Lines, SubHeading } from './view-parts.tsx';
+import { formatPhone } from '../../../components/form/phone.ts';
 
 const phoneTypeName = (id: number) => phoneTypes.find((p) => p.id === id)?.name ?? 'Phone';
 const preferred = (
@@ -76,7 +77,7 @@ const DealerLine = ({ dealer }: { dealer: Dealer }) => (
     {dealer.phoneNumber ? (
       <Typography component="span" variant="body2" color="text.secondary">
         {' '}
-        · {formatPhoneNumber(dealer.phoneNumber)}
+        · {formatPhone(dealer.phoneNumber)}
       </Typography>
     ) : null}
   </>
@@ -106,7 +107,7 @@ const ApplicantColumn = ({ a, showBusinessRole }: { a: Applicant; showBusinessRo
               { label: 'Entity Type', value: a.businessEntityType ? enumLabel(a.businessEntityType) : null },
               { label: 'Established', value: formatDate(a.companyEstablishedDate) },
               { label: 'State Organized', value: a.companyState },
-              { label: 'Company Phone', value: formatPhoneNumber(a.companyPhoneNumber) },
+              { label: 'Company Phone', value: formatPhone(a.companyPhoneNumber) },
               {
                 label: 'Gross Income',
                 value: a.companyGrossIncome
@@ -138,7 +139,7 @@ const ApplicantColumn = ({ a, showBusinessRole }: { a: Applicant; showBusinessRo
     <Lines
       lines={a.phoneNumbers.map((p) => (
         <>
-          {formatPhoneNumber(p.number)} ({phoneTypeName(p.phoneType)}){p.preferredContact ? preferred : null}
+          {formatPhone(p.number)} ({phoneTypeName(p.phoneType)}){p.preferredContact ? preferred : null}
         </>
       ))}
     />
@@ -414,7 +415,7 @@ export const CollateralSection = ({ application }: { application: Application })
                   .filter(Boolean)
                   .join(' '),
               },
-              { label: 'Agent Phone', value: formatPhoneNumber(application.insurance.agentPhoneNumber) },
+              { label: 'Agent Phone', value: formatPhone(application.insurance.agentPhoneNumber) },
               { label: 'Expires', value: formatDate(application.insurance.expirationDate) },
             ]}
           />
@@ -451,7 +452,7 @@ export const TransactionSection = ({ application }: { application: Application }
               [
                 s.sellerNames,
                 s.sellingPrice ? showMoney(s.sellingPrice) : null,
-                formatPhoneNumber(s.phoneNumber),
+                formatPhone(s.phoneNumber),
                 s.email,
                 s.hasLien ? 'Has lien' : null,
               ]

@@ -5,7 +5,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useInvalidateApplication } from '../api.ts';
-import { applyServerErrors, type RowMap } from '../form-utils.ts';
+import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { type RowMap } from '../../../components/form/values.ts';
 import { worksheetTexts } from './texts.ts';
 import { useWorksheet } from './worksheet-context.ts';
 
@@ -57,7 +58,7 @@ export const useWorksheetSave = () => {
           continue;
         }
         if (isApiError(error) && error.status === 422) {
-          return { saved: false, formErrors: applyServerErrors(error, form, options.rows, options.mapField) };
+          return { saved: false, formErrors: applyServerErrors(form, error, options) };
         }
         showApiErrorToast(error);
         if (isApiError(error) && error.status === 409) refreshInfo();
@@ -88,7 +89,7 @@ export const useDirectSave = () => {
       return { saved: true, formErrors: [] };
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
-        return { saved: false, formErrors: applyServerErrors(error, form, options.rows) };
+        return { saved: false, formErrors: applyServerErrors(form, error, options) };
       }
       if (options.failureTitle) toasts.error(options.failureTitle, apiErrorText(error));
       else showApiErrorToast(error);

@@ -124,9 +124,6 @@ export const Lines = ({ lines }: { lines: readonly ReactNode[] }) =>
     </Box>
   );
 
-export const formatPhoneNumber = (digits: string | null | undefined): string =>
-  digits && digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (digits ?? '');
-
 /** 2026-03-05 -> 03/05/2026 (spec 3 §9 dates MM/dd/yyyy). */
 export const formatDate = (iso: string | null | undefined): string => {
   if (!iso) return '';

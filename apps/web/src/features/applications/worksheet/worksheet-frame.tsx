@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../components/page-title.tsx';
 import { useToastsBelow } from '../../../lib/toast.tsx';
 import { NotFoundPage } from '../../system/not-found-page.tsx';
 import { applicationKeys, useWorksheetInfo } from '../api.ts';
-import { enumLabel } from '../forms/fields.tsx';
+import { enumLabel } from '../../../components/form/fields.tsx';
 import { useApplicationLock } from './use-application-lock.ts';
 import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
 import { worksheetTexts } from './texts.ts';
