@@ -1,97 +1,24 @@
-import { useController, useFormContext } from 'react-hook-form';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import MuiTextField from '@mui/material/TextField';
-import type { DealerValues } from './dealer-form.ts';
+import { usStates } from '@credence/contracts';
+import type { FieldDecl } from '../../../components/form/form-fields.tsx';
 
-type Name = keyof DealerValues;
-
-const useField = (name: Name) => {
-  const { control } = useFormContext<DealerValues>();
-  return useController({ name, control });
-};
-
-/** A text input bound to the dealer form. */
-export const TextField = ({
-  name,
-  label,
-  required,
-  maxLength,
-  autoFocus,
-}: {
-  name: Name;
-  label: string;
-  required?: boolean;
-  maxLength?: number;
-  autoFocus?: boolean;
-}) => {
-  const { field, fieldState } = useField(name);
-  return (
-    <MuiTextField
-      label={label}
-      name={field.name}
-      value={field.value as string}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      required={required}
-      autoFocus={autoFocus}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message}
-      fullWidth
-      slotProps={{ htmlInput: { maxLength, autoComplete: 'off' } }}
-    />
-  );
-};
-
-export const SelectField = ({
-  name,
-  label,
-  options,
-}: {
-  name: Name;
-  label: string;
-  options: { value: string; label: string }[];
-}) => {
-  const { field, fieldState } = useField(name);
-  return (
-    <MuiTextField
-      select
-      label={label}
-      name={field.name}
-      value={field.value as string}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message}
-      fullWidth
-    >
-      <MenuItem value="">
-        <em>None</em>
-      </MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </MuiTextField>
-  );
-};
-
-export const CheckboxField = ({ name, label }: { name: Name; label: string }) => {
-  const { field } = useField(name);
-  return (
-    <FormControlLabel
-      label={label}
-      control={
-        <Checkbox
-          checked={field.value === true}
-          onChange={(event) => field.onChange(event.target.checked)}
-          size="small"
-        />
-      }
-    />
-  );
-};
+/** The dealer form's fields, in a grid of six columns (spec 3 §3). */
+export const dealerFields: readonly FieldDecl[] = [
+  { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, span: 6, autoFocus: true },
+  { name: 'addressLine1', label: 'Address Line 1', kind: 'text', maxLength: 100, span: 4 },
+  { name: 'addressLine2', label: 'Address Line 2', kind: 'text', maxLength: 100, span: 2 },
+  { name: 'city', label: 'City', kind: 'text', maxLength: 50, span: 3 },
+  {
+    name: 'state',
+    label: 'State',
+    kind: 'select',
+    options: usStates.map((s) => ({ value: s, label: s })),
+    emptyLabel: 'None',
+    span: 1,
+  },
+  { name: 'zip', label: 'ZIP', kind: 'text', maxLength: 10, span: 2 },
+  { name: 'phoneNumber', label: 'Phone', kind: 'phone', span: 3 },
+  { name: 'faxNumber', label: 'Fax', kind: 'phone', span: 3 },
+  { name: 'mainContactName', label: 'Main Contact Name', kind: 'text', maxLength: 100, span: 3 },
+  { name: 'mainContactEmail', label: 'Main Contact Email', kind: 'email', maxLength: 254, span: 3 },
+  { name: 'enabled', label: 'Enabled (can be chosen on applications)', kind: 'checkbox', span: 6 },
+];

@@ -1,6 +1,7 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { dealerInputSchema, messages, type Dealer, type DealerInput } from '@credence/contracts';
+import { dealerInputSchema, type Dealer, type DealerInput } from '@credence/contracts';
+import { formatPhone, phonePayload } from '../../../components/form/phone.ts';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { noRows } from '../../../components/form/values.ts';
 
 /** The dealer form holds what people type; phones and ZIP are sent as digits, empty text as null. */
 export type DealerValues = {
@@ -17,9 +18,6 @@ export type DealerValues = {
   enabled: boolean;
 };
 
-const phoneText = (digits: string | null) =>
-  digits && digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (digits ?? '');
-
 export const dealerValues = (d: Dealer | null): DealerValues => ({
   name: d?.name ?? '',
   addressLine1: d?.addressLine1 ?? '',
@@ -27,8 +25,8 @@ export const dealerValues = (d: Dealer | null): DealerValues => ({
   city: d?.city ?? '',
   state: d?.state ?? '',
   zip: d?.zip ?? '',
-  phoneNumber: phoneText(d?.phoneNumber ?? null),
-  faxNumber: phoneText(d?.faxNumber ?? null),
+  phoneNumber: formatPhone(d?.phoneNumber),
+  faxNumber: formatPhone(d?.faxNumber),
   mainContactEmail: d?.mainContactEmail ?? '',
   mainContactName: d?.mainContactName ?? '',
   enabled: d?.enabled ?? true,
@@ -43,30 +41,14 @@ export const dealerPayload = (v: DealerValues): DealerInput => ({
   city: v.city,
   state: v.state === '' ? null : (v.state as DealerInput['state']),
   zip: digitsOr(v.zip),
-  phoneNumber: digitsOr(v.phoneNumber),
-  faxNumber: digitsOr(v.faxNumber),
+  phoneNumber: phonePayload(v.phoneNumber),
+  faxNumber: phonePayload(v.faxNumber),
   mainContactEmail: v.mainContactEmail.trim(),
   mainContactName: v.mainContactName,
   enabled: v.enabled,
 });
 
 /** Validates with the contract's dealer schema; each issue on its field. */
-export const dealerFormResolver: Resolver<DealerValues> = async (values, _context, options) => {
-  const result = await dealerInputSchema.safeParseAsync(dealerPayload(values), {
-    error: (issue) =>
-      issue.code === 'invalid_format' && issue.format === 'email'
-        ? 'Enter a valid email address'
-        : issue.code === 'too_big'
-          ? `Must be at most ${String(issue.maximum)} characters`
-          : issue.code === 'invalid_value' || (issue.code === 'too_small' && issue.minimum === 1)
-            ? messages.validation.required
-            : undefined,
-  });
-  if (result.success) return { values, errors: {} };
-  const flat: Record<string, FieldError> = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.map(String).join('.');
-    if (!(name in flat)) flat[name] = { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<DealerValues> };
-};
+export const dealerFormResolver = contractResolver<DealerValues, DealerInput>(dealerInputSchema, (v) =>
+  noRows(dealerPayload(v)),
+);
