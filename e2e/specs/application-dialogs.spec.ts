@@ -15,6 +15,10 @@ const texts = {
   followUpUpdated: 'Updated Follow Up Information!',
   sharesUpdated: 'Successfully updated shares',
   alerts: 'The following contact information on this application matches that of another applicant.',
+  applicationUpdated: 'You have updated the application successfully.',
+  required: 'Required',
+  dealerRequired: 'A dealer is required.',
+  fixFields: 'Fix the highlighted fields.',
 };
 
 const toast = (page: Page) => page.getByTestId('toast');
@@ -93,7 +97,11 @@ test('Follow Up: a description is required; an item is added, then completed', a
   await description.focus();
   await description.blur();
   await expect(row.getByText('Invalid', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // Save stays enabled (issue 17, item 7): pressing it saves nothing and takes the person to the field to fix.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(description).toBeFocused();
+  await expect(dialog.getByTestId('form-error-summary')).toHaveText('Fix the highlighted fields.');
+  await expect(toast(page).filter({ hasText: texts.followUpUpdated })).toHaveCount(0);
 
   await description.fill('Call the member about proof of insurance');
   await expect(row.getByText('Invalid', { exact: true })).toBeHidden();
@@ -198,4 +206,70 @@ test('Promotions: dates read MM/dd/yyyy and the auto-selected promotion opens ti
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Unsaved Changes' })).toHaveCount(0);
+});
+
+test('Collateral: Save with the insurance missing marks it and saves nothing; filled in, it saves', async ({
+  page,
+  request,
+}) => {
+  const id = await createDialogApplication(request, 'Collaterby');
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
+  await page.getByRole('button', { name: 'Edit collateral' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Collateral Description' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled(); // nothing changed yet
+
+  // New Auto gathers insurance: its company and policy number are required, and empty.
+  await dialog.getByRole('textbox', { name: 'Model' }).fill('');
+  await dialog.getByRole('textbox', { name: 'Model' }).pressSequentially('Civic LX', { delay: 30 });
+  await expect(save).toBeEnabled();
+  await save.click();
+  const company = dialog.getByRole('textbox', { name: 'Insurance Company' });
+  await expect(company).toHaveAccessibleDescription(texts.required);
+  await expect(dialog.getByRole('textbox', { name: 'Policy Number' })).toHaveAccessibleDescription(texts.required);
+  await expect(company).toBeFocused();
+  await expect(dialog.getByTestId('form-error-summary')).toHaveText(texts.fixFields);
+  await expect(dialog).toBeVisible();
+  await expect(toast(page).filter({ hasText: texts.applicationUpdated })).toHaveCount(0);
+
+  await company.pressSequentially('Front Range Mutual', { delay: 30 });
+  await dialog.getByRole('textbox', { name: 'Policy Number' }).pressSequentially('FR-20931', { delay: 30 });
+  await expect(dialog.getByTestId('form-error-summary')).toBeHidden();
+  await save.click();
+  await expect(toast(page).filter({ hasText: texts.applicationUpdated })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('collateral-card')).toContainText('Civic LX');
+});
+
+test('Transaction: Save with a dealer purchase but no dealer marks the dealer and saves nothing', async ({
+  page,
+  request,
+}) => {
+  const id = await createDialogApplication(request, 'Transacta');
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
+  await page.getByRole('button', { name: 'Edit transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transaction Type or Purpose' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+
+  await dialog.getByRole('combobox', { name: 'Transaction Type' }).click();
+  await page.getByRole('option', { name: 'Dealer', exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Purpose' }).pressSequentially('Dealer purchase', { delay: 30 });
+  await save.click();
+  const dealer = dialog.getByRole('combobox', { name: 'Dealer' });
+  await expect(dealer).toHaveAccessibleDescription(texts.dealerRequired);
+  await expect(dealer).toBeFocused();
+  await expect(dialog.getByTestId('form-error-summary')).toHaveText(texts.fixFields);
+  await expect(dialog).toBeVisible();
+  await expect(toast(page).filter({ hasText: texts.applicationUpdated })).toHaveCount(0);
+
+  await dealer.click();
+  await page.getByRole('option').first().click();
+  await expect(dealer).not.toHaveAttribute('aria-invalid', 'true');
+  await save.click();
+  await expect(toast(page).filter({ hasText: texts.applicationUpdated })).toBeVisible();
+  await expect(dialog).toBeHidden();
 });

@@ -34,5 +34,9 @@ test('the dealer packet is marked received with today’s date, saved and shown 
   await expect(date).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
   await date.fill('2099-01-01');
   await expect(page.getByRole('dialog')).toContainText('The date received cannot be in the future.');
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Save' })).toBeDisabled();
+  // Save stays enabled (issue 17, item 7): pressing it keeps the dialog open on the date, and saves nothing.
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(date).toBeFocused();
+  await expect(page.getByRole('dialog').getByTestId('form-error-summary')).toHaveText('Fix the highlighted fields.');
+  await expect(page.getByRole('dialog')).toContainText('The date received cannot be in the future.');
 });
