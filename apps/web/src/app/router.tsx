@@ -72,14 +72,6 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    path: 'admin/dealers',
-                    lazy: lazyPage(() => import('../features/admin/dealers/dealers-page.tsx'), 'DealersPage'),
-                  },
-                  {
-                    path: 'admin/audit',
-                    lazy: lazyPage(() => import('../features/admin/audit/audit-page.tsx'), 'AuditPage'),
-                  },
-                  {
                     path: 'admin',
                     lazy: lazyPage(() => import('../features/admin/admin-home-page.tsx'), 'AdminHomePage'),
                   },

@@ -1,24 +1,45 @@
+import { Suspense, lazy, useMemo } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import { adminAreas, messages } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { hasRight, useCurrentUser } from '../../lib/current-user.ts';
 import { NotFoundPage } from '../system/not-found-page.tsx';
+import { ResourceListPage } from './kit/resource-list-page.tsx';
+import { findAdminArea } from './registry.tsx';
 
-/** /admin/<area>: the area's title (each area gets its screens in its own issue), behind the area's right. */
+/**
+ * /admin/<area>: the registry's area — the generic list and form of a declared resource, or the area's own page —
+ * behind the area's right. Areas not built yet show their title.
+ */
 export const AdminAreaPage = () => {
   const { '*': splat = '' } = useParams();
   const { data: user } = useCurrentUser();
   const key = splat.replace(/\/+$/, '');
+  const entry = findAdminArea(key);
+  const OwnPage = useMemo(
+    () => (entry?.kind === 'page' ? lazy(async () => ({ default: await entry.page() })) : null),
+    [entry],
+  );
   const area = adminAreas.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
-  if (!area) return <NotFoundPage />;
-  if (!hasRight(user, area.right)) {
+  if (!area && !entry) return <NotFoundPage />;
+  const title = entry?.title ?? area!.title;
+  const right = entry?.right ?? area!.right;
+  if (entry?.kind === 'resource') return <ResourceListPage key={entry.key} area={entry} />;
+  if (!hasRight(user, right)) {
     return (
       <>
-        <PageTitle>{area.title}</PageTitle>
+        <PageTitle>{title}</PageTitle>
         <Alert severity="error">{messages.errors.forbidden}</Alert>
       </>
     );
   }
-  return <PageTitle>{area.title}</PageTitle>;
+  if (OwnPage) {
+    return (
+      <Suspense fallback={null}>
+        <OwnPage />
+      </Suspense>
+    );
+  }
+  return <PageTitle>{title}</PageTitle>;
 };

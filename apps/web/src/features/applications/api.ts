@@ -17,7 +17,8 @@ import {
   commentSchema,
   COMMENTS_PAGE_SIZE,
   createApplicationResponseSchema,
-  dealerSchema,
+  dealersResource,
+  LIST_PAGE_SIZE_MAX,
   historyEntrySchema,
   loanProductSchema,
   lockStatusSchema,
@@ -35,6 +36,8 @@ import {
   type WorksheetInfo,
 } from '@credence/contracts';
 import { apiClient, isSessionError } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { resourceKeys } from '../../lib/resource-api.ts';
 import { toasts } from '../../lib/toast.tsx';
 
 /** Query keys: everything of one application lives under ['applications', id] so one invalidation refreshes it. */
@@ -81,10 +84,13 @@ export const useLoanProducts = () => useQuery(loanProductsQuery);
 /** Enabled dealers, for choosing the dealer of an indirect application. */
 export const useEnabledDealers = (enabled = true) =>
   useQuery({
-    queryKey: ['dealers', 'enabled'],
-    queryFn: retrieving('Dealers', () =>
-      apiClient.get('/api/dealers', { schema: z.array(dealerSchema), query: { enabled: true } }),
-    ),
+    queryKey: [...resourceKeys(dealersResource).all, 'enabled'],
+    queryFn: retrieving('Dealers', async () => {
+      const page = await callEndpoint(dealersResource.endpoints.list, {
+        query: { enabled: 'true', pageSize: LIST_PAGE_SIZE_MAX, sort: 'name' },
+      });
+      return page.data;
+    }),
     staleTime: 60_000,
     enabled,
     meta: silent,

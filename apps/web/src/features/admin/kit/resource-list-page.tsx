@@ -1,0 +1,325 @@
+import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { messages, type AnyResource, type RowOf } from '@credence/contracts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { isApiError, isSessionError } from '../../../lib/api-client.ts';
+import { confirm } from '../../../lib/confirm.tsx';
+import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
+import { toasts } from '../../../lib/toast.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useResourceAction, useResourcePage } from '../../../lib/resource-api.ts';
+import type { AdminAreaEntry, EditorProps } from './types.ts';
+
+type ResourceEntry = Extract<AdminAreaEntry, { kind: 'resource' }>;
+type Row = RowOf<AnyResource> & { enabled?: boolean };
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The list's state lives in the URL (page, size, sort, search, enabled), so a reload or a shared link keeps it. */
+const useListState = (resource: AnyResource) => {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const sortFields = resource.list.sort as readonly string[];
+  const sort = params.get('sort');
+  return {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 25,
+    sort: sort && sortFields.includes(sort) ? sort : sortFields[0]!,
+    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    text: params.get('text') ?? '',
+    enabled: params.get('enabled') === 'true' || params.get('enabled') === 'false' ? params.get('enabled')! : '',
+    update,
+  };
+};
+
+/**
+ * The generic administration area (issue 9): a server-side grid of a declared resource — paging, sort, quick
+ * search and the enabled filter in the URL, an Enabled/Disabled chip, and edit, enable/disable and delete actions
+ * with confirmation — and its create/edit form.
+ */
+export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
+  const { resource, texts = {} } = area;
+  const { data: user } = useCurrentUser();
+  const navigate = useNavigate();
+  const allowed = hasRight(user, area.right);
+  const state = useListState(resource);
+  const [search, setSearch] = useState(state.text);
+  const text = useDebouncedValue(search.trim(), 300);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const verbs = resource.endpoints;
+  const canToggle = verbs.enable !== undefined && verbs.disable !== undefined;
+
+  useEffect(() => {
+    if (text !== state.text) state.update({ text, page: null });
+    // Only the debounced text drives the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const query = {
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+    ...(state.text ? { text: state.text } : {}),
+    ...(state.enabled ? { enabled: state.enabled } : {}),
+  };
+  const page = useResourcePage(resource, query);
+  const action = useResourceAction(resource);
+
+  // A 403 (the right was taken away while the page was open): the area's text, then home (spec 2 §6).
+  useEffect(() => {
+    const error = page.error;
+    if (!error || isSessionError(error)) return;
+    if (isApiError(error) && error.status === 403 && texts.forbidden) {
+      toasts.error(messages.errors.title, texts.forbidden, { toastId: `${resource.name}-forbidden` });
+      void navigate('/home');
+      return;
+    }
+    toasts.error(messages.errors.title, texts.loadFailed ?? messages.errors.backend, {
+      toastId: `${resource.name}-load`,
+    });
+  }, [page.error, navigate, resource.name, texts.forbidden, texts.loadFailed]);
+
+  const Editor = useMemo(
+    () =>
+      area.editor
+        ? lazy(async () => ({ default: (await area.editor!()) as ComponentType<EditorProps<Row>> }))
+        : lazy(async () => ({ default: (await import('./resource-form.tsx')).resourceForm(area) })),
+    [area],
+  );
+
+  const label = (row: Row) => String((row as Record<string, unknown>)[resource.labelField] ?? row.id);
+
+  const run = async (verb: 'enable' | 'disable' | 'delete', row: Row) => {
+    const name = label(row);
+    const questions = {
+      enable: { title: `Enable ${resource.singular}`, message: `Enable ${name}?`, confirmText: 'Enable' },
+      disable: { title: `Disable ${resource.singular}`, message: `Disable ${name}?`, confirmText: 'Disable' },
+      delete: {
+        title: `Delete ${resource.singular}`,
+        message: `Delete ${name}? This cannot be undone.`,
+        confirmText: 'Delete',
+      },
+    };
+    if (!(await confirm(questions[verb]))) return;
+    try {
+      await action.mutateAsync({ verb, id: row.id as number });
+      const done = {
+        enable: texts.enabled ?? messages.kit.enabled,
+        disable: texts.disabled ?? messages.kit.disabled,
+        delete: texts.deleted ?? messages.kit.deleted,
+      };
+      toasts.success('Success', done[verb]);
+    } catch (error) {
+      if (isSessionError(error)) return;
+      if (isApiError(error) && error.status === 403 && texts.forbidden) {
+        toasts.error(messages.errors.title, texts.forbidden);
+        void navigate('/home');
+        return;
+      }
+      const failed = {
+        enable: texts.enableFailed ?? messages.kit.enableFailed,
+        disable: texts.disableFailed ?? messages.kit.disableFailed,
+        delete:
+          isApiError(error) && error.status === 409
+            ? messages.kit.inUse
+            : (texts.deleteFailed ?? messages.kit.deleteFailed),
+      };
+      toasts.error(messages.errors.title, failed[verb]);
+    }
+  };
+
+  const columns: GridColDef<Row>[] = [
+    ...area.columns.map((c): GridColDef<Row> => ({
+      field: c.field,
+      headerName: c.header,
+      flex: c.flex ?? 1,
+      minWidth: c.minWidth ?? 120,
+      sortable: (resource.list.sort as readonly string[]).includes(c.field) && c.sortable !== false,
+      ...(c.render ? { renderCell: ({ row }) => c.render!(row) } : {}),
+      valueGetter: (_value, row) =>
+        c.text ? c.text(row) : ((row as Record<string, unknown>)[c.field] as string | number | null),
+    })),
+    ...(canToggle || 'enabled' in resource.row.shape
+      ? [
+          {
+            field: 'enabled',
+            headerName: 'Status',
+            width: 120,
+            sortable: (resource.list.sort as readonly string[]).includes('enabled'),
+            renderCell: ({ row }) => (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={row.enabled ? 'Enabled' : 'Disabled'}
+                color={row.enabled ? 'success' : 'default'}
+              />
+            ),
+          } satisfies GridColDef<Row>,
+        ]
+      : []),
+    {
+      field: '__actions',
+      headerName: 'Actions',
+      width: 150,
+      sortable: false,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', width: '100%' }}>
+          {verbs.update ? (
+            <Tooltip title="Edit">
+              <IconButton aria-label={`Edit ${label(row)}`} size="small" onClick={() => setEditing(row)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          {canToggle ? (
+            <Tooltip title={row.enabled ? 'Disable' : 'Enable'}>
+              <IconButton
+                aria-label={`${row.enabled ? 'Disable' : 'Enable'} ${label(row)}`}
+                size="small"
+                onClick={() => void run(row.enabled ? 'disable' : 'enable', row)}
+              >
+                {row.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          {verbs.delete ? (
+            <Tooltip title="Delete">
+              <IconButton aria-label={`Delete ${label(row)}`} size="small" onClick={() => void run('delete', row)}>
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+      ),
+    },
+  ];
+
+  if (user && !allowed) {
+    return (
+      <>
+        <PageTitle>{area.title}</PageTitle>
+        <Alert severity="error">{texts.forbidden ?? messages.errors.forbidden}</Alert>
+      </>
+    );
+  }
+
+  const sortModel: GridSortModel = [{ field: state.sort, sort: state.order }];
+  const paginationModel: GridPaginationModel = { page: state.page - 1, pageSize: state.pageSize };
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          verbs.create ? (
+            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add {resource.singular}
+            </Button>
+          ) : undefined
+        }
+      >
+        {area.title}
+      </PageTitle>
+      <Paper variant="outlined">
+        <Box sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            placeholder={`Search ${area.title.toLowerCase()}`}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ width: 320 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'aria-label': `Search ${area.title.toLowerCase()}`, maxLength: 200 },
+            }}
+          />
+          {'enabled' in resource.list.filters ? (
+            <TextField
+              select
+              label="Status"
+              value={state.enabled}
+              onChange={(event) => state.update({ enabled: event.target.value, page: null })}
+              sx={{ width: 160 }}
+            >
+              <MenuItem value="">All</MenuItem>
+              <MenuItem value="true">Enabled</MenuItem>
+              <MenuItem value="false">Disabled</MenuItem>
+            </TextField>
+          ) : null}
+        </Box>
+        <Box sx={{ height: 'calc(100vh - 260px)', minHeight: 360 }} data-testid="resource-grid">
+          <DataGrid<Row>
+            label={area.title}
+            rows={(page.data?.data ?? []) as Row[]}
+            columns={columns}
+            loading={page.isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            rowCount={page.data?.total ?? 0}
+            pageSizeOptions={PAGE_SIZES}
+            paginationModel={paginationModel}
+            onPaginationModelChange={(model) =>
+              state.update({
+                page: model.page === 0 ? null : String(model.page + 1),
+                pageSize: model.pageSize === 25 ? null : String(model.pageSize),
+              })
+            }
+            sortModel={sortModel}
+            onSortModelChange={(model) => {
+              const first = model[0];
+              state.update({
+                sort: first ? first.field : null,
+                order: first?.sort === 'desc' ? 'desc' : null,
+                page: null,
+              });
+            }}
+            disableColumnFilter
+            disableRowSelectionOnClick
+            onRowDoubleClick={({ row }) => (verbs.update ? setEditing(row) : undefined)}
+            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+          />
+        </Box>
+      </Paper>
+      {editing ? (
+        <Suspense fallback={null}>
+          <Editor record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,19 @@
+import { endpointPath, type Endpoint, type EndpointArgs, type EndpointResult } from '@credence/contracts';
+import { request, type RequestOptions } from './api-client.ts';
+
+/**
+ * Calls a declared endpoint (contracts): its method and path come from the declaration the server registered, the
+ * arguments are typed by its schemas and the answer is validated by its response schema.
+ */
+export const callEndpoint = <E extends Endpoint>(
+  declaration: E,
+  args: EndpointArgs<E>,
+  options: Pick<RequestOptions<unknown>, 'signal' | 'keepalive'> = {},
+): Promise<EndpointResult<E>> => {
+  const { params, query, body } = args as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  return request(declaration.method, endpointPath(declaration, params), body, {
+    ...options,
+    schema: declaration.response as RequestOptions<EndpointResult<E>>['schema'],
+    query: query as RequestOptions<unknown>['query'],
+  });
+};
