@@ -18,8 +18,8 @@ import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-s
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
-const TITLE = 'Custom Fields';
-const WIDTH = 800;
+/** Title, width and test id, the same while loading and when loaded. */
+const FRAME = { title: 'Custom Fields', width: 800, testId: 'custom-fields-dialog' } as const;
 /** The server's number format: up to 15 digits, up to 6 decimals. */
 const NUMBER_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
 
@@ -64,16 +64,7 @@ export const CustomFieldsDialog = ({ onClose }: { onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const { data, isError } = useCustomFields(applicationId);
   if (!data) {
-    return (
-      <LoadingDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        failed={isError}
-        thing="custom fields"
-        testId="custom-fields-dialog"
-      />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed={isError} thing="custom fields" />;
   }
   return <CustomFieldsForm fields={[...data].sort((a, b) => a.sortOrder - b.sortOrder)} onClose={onClose} />;
 };
@@ -114,15 +105,13 @@ const CustomFieldsForm = ({ fields, onClose }: { fields: CustomField[]; onClose:
   return (
     <FormDialog
       form={form}
-      title={TITLE}
-      width={WIDTH}
+      {...FRAME}
       onClose={onClose}
       onSave={onSave}
       saveDisabled={!canEdit}
       saveHint={readOnlyReason}
       savePristine
       formErrors={formErrors}
-      testId="custom-fields-dialog"
     >
       {fields.length === 0 ? (
         <Typography color="text.secondary">This loan product has no custom fields.</Typography>

@@ -12,8 +12,8 @@ import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { todayUtc } from './follow-up-dialog.tsx';
 
-const TITLE = 'Dealer Packet Status';
-const WIDTH = 400;
+/** Title, width and test id, the same while loading and when loaded. */
+const FRAME = { title: 'Dealer Packet Status', width: 400, testId: 'dealer-packet-dialog' } as const;
 
 type Values = { received: boolean; receivedDate: string };
 
@@ -36,16 +36,7 @@ export const DealerPacketDialog = ({ onClose }: { onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const { data, isError } = useDealerPacket(applicationId);
   if (!data) {
-    return (
-      <LoadingDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        failed={isError}
-        thing="dealer packet"
-        testId="dealer-packet-dialog"
-      />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed={isError} thing="dealer packet" />;
   }
   return <DealerPacketForm packet={data} onClose={onClose} />;
 };
@@ -82,15 +73,7 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
     });
 
   return (
-    <FormDialog
-      form={form}
-      title={TITLE}
-      width={WIDTH}
-      onClose={onClose}
-      onSave={onSave}
-      formErrors={formErrors}
-      testId="dealer-packet-dialog"
-    >
+    <FormDialog form={form} {...FRAME} onClose={onClose} onSave={onSave} formErrors={formErrors}>
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         <CheckboxInput
           name="received"

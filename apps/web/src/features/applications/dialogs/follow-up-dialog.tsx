@@ -30,8 +30,8 @@ import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
-const TITLE = 'Follow Up';
-const WIDTH = 1100;
+/** Title, width and test id, the same while loading and when loaded. */
+const FRAME = { title: 'Follow Up', width: 1100, testId: 'follow-up-dialog' } as const;
 
 type ItemValues = {
   id: number | null;
@@ -78,16 +78,7 @@ export const FollowUpDialog = ({ onClose }: { onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const { data, isError } = useActionItems(applicationId);
   if (!data) {
-    return (
-      <LoadingDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        failed={isError}
-        thing="follow up items"
-        testId="follow-up-dialog"
-      />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed={isError} thing="follow up items" />;
   }
   return <FollowUpForm items={data} onClose={onClose} />;
 };
@@ -115,15 +106,13 @@ const FollowUpForm = ({ items, onClose }: { items: ActionItem[]; onClose: () => 
   return (
     <FormDialog
       form={form}
-      title={TITLE}
-      width={WIDTH}
+      {...FRAME}
       onClose={onClose}
       onSave={onSave}
       // Spec 3 §5 disables Save while the form is invalid and dirty; here Save stays enabled and pressing it
       // marks what is invalid (issue 17, item 7). The unchanged list can be saved as it is.
       savePristine
       formErrors={formErrors}
-      testId="follow-up-dialog"
     >
       <Table size="small" aria-label="Follow up items">
         <TableHead>

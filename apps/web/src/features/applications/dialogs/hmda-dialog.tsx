@@ -42,8 +42,8 @@ import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-s
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
-const TITLE = 'HMDA';
-const WIDTH = 1040;
+/** Title, width and test id, the same while loading and when loaded. */
+const FRAME = { title: 'HMDA', width: 1040, testId: 'hmda-dialog' } as const;
 
 const deliveryOptions = Object.entries(hmdaDeliveryMethodLabels).map(([value, label]) => ({
   value: Number(value),
@@ -56,16 +56,7 @@ export const HmdaDialog = ({ onClose }: { onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const { data, isError } = useHmda(applicationId);
   if (!data) {
-    return (
-      <LoadingDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        failed={isError}
-        thing="HMDA data"
-        testId="hmda-dialog"
-      />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed={isError} thing="HMDA data" />;
   }
   return <HmdaForm applicants={data} onClose={onClose} />;
 };
@@ -109,17 +100,14 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
     });
 
   if (applicants.length === 0) {
-    return (
-      <LoadingDialog title={TITLE} width={WIDTH} onClose={onClose} failed thing="applicants" testId="hmda-dialog" />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed thing="applicants" />;
   }
   const current = Math.min(tab, applicants.length - 1);
 
   return (
     <FormDialog
       form={form}
-      title={TITLE}
-      width={WIDTH}
+      {...FRAME}
       onClose={onClose}
       onSave={onSave}
       onInvalid={onInvalid}
@@ -130,7 +118,6 @@ const HmdaForm = ({ applicants, onClose }: { applicants: HmdaApplicant[]; onClos
       formErrors={formErrors}
       saveLabel={hasData ? 'Update' : 'Save'}
       cancelLabel={hasData ? 'Cancel' : 'Add Later'}
-      testId="hmda-dialog"
     >
       <Tabs
         value={current}

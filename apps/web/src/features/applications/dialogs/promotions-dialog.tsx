@@ -16,8 +16,8 @@ import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-s
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
-const TITLE = 'Promotions Summary';
-const WIDTH = '90%';
+/** Title, width and test id, the same while loading and when loaded. */
+const FRAME = { title: 'Promotions Summary', width: '90%', testId: 'promotions-dialog' } as const;
 
 type Values = { promotionIds: number[] };
 
@@ -46,16 +46,7 @@ export const PromotionsDialog = ({ onClose }: { onClose: () => void }) => {
   const { applicationId } = useWorksheet();
   const { data, isError } = usePromotions(applicationId);
   if (!data) {
-    return (
-      <LoadingDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        failed={isError}
-        thing="promotions"
-        testId="promotions-dialog"
-      />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed={isError} thing="promotions" />;
   }
   return <PromotionsForm data={data} onClose={onClose} />;
 };
@@ -83,15 +74,13 @@ const PromotionsForm = ({ data, onClose }: { data: ApplicationPromotions; onClos
   return (
     <FormDialog
       form={form}
-      title={TITLE}
-      width={WIDTH}
+      {...FRAME}
       onClose={onClose}
       onSave={onSave}
       saveDisabled={!canEdit}
       saveHint={readOnlyReason}
       savePristine={autoSelected.length > 0}
       formErrors={formErrors}
-      testId="promotions-dialog"
     >
       {notice ? (
         <Alert severity={autoSelected.length > 0 ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="promotions-notice">

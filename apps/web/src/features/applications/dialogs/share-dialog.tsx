@@ -12,8 +12,8 @@ import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
-const TITLE = 'Share';
-const WIDTH = 640;
+/** Title, width and test id, the same while loading and when loaded. */
+const FRAME = { title: 'Share', width: 640, testId: 'share-dialog' } as const;
 
 /** A choice of the multi-select: 'user:12' or 'group:3'. */
 type TargetOption = { key: string; label: string; detail?: string; group: 'Users' | 'User Groups' };
@@ -46,16 +46,7 @@ export const ShareDialog = ({ onClose }: { onClose: () => void }) => {
   const shares = useShares(applicationId);
   const targets = useShareTargets(applicationId);
   if (!shares.data || !targets.data) {
-    return (
-      <LoadingDialog
-        title={TITLE}
-        width={WIDTH}
-        onClose={onClose}
-        failed={shares.isError || targets.isError}
-        thing="shares"
-        testId="share-dialog"
-      />
-    );
+    return <LoadingDialog {...FRAME} onClose={onClose} failed={shares.isError || targets.isError} thing="shares" />;
   }
   return <ShareForm shares={shares.data} targets={targets.data} onClose={onClose} />;
 };
@@ -88,15 +79,7 @@ const ShareForm = ({
     });
 
   return (
-    <FormDialog
-      form={form}
-      title={TITLE}
-      width={WIDTH}
-      onClose={onClose}
-      onSave={onSave}
-      formErrors={formErrors}
-      testId="share-dialog"
-    >
+    <FormDialog form={form} {...FRAME} onClose={onClose} onSave={onSave} formErrors={formErrors}>
       <Controller
         control={form.control}
         name="targets"
