@@ -50,6 +50,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:$/.test(new URL(v).protocol), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an address, e.g. Credence <no-reply@example.com>',
+    )
+    .default('Credence <no-reply@credence.local>'),
 });
 
 export type Config = {
@@ -99,6 +111,10 @@ export type Config = {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Outgoing e-mail goes to this SMTP server (smtp:// or smtps://, credentials in the URL); unset: .eml files under dataDir/outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail: an address, optionally with a display name. */
+  mailFrom: string;
 };
 
 /**
@@ -175,5 +191,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 };

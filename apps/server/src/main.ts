@@ -5,8 +5,12 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { RETRY_AFTER_SECONDS } from './platform/errors.ts';
+import { startJobs } from './platform/jobs.ts';
 
-/** Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed the demo once -> listen. */
+/**
+ * Start-up: config -> database (embedded or DATABASE_URL) -> migrate -> seed the demo once -> job runner (pg-boss,
+ * outbox delivery) -> listen.
+ */
 const main = async () => {
   const config = loadConfig();
   let embedded: EmbeddedDatabase | undefined;
@@ -41,6 +45,8 @@ const main = async () => {
   log = (message) => {
     if (ofWatchdog(message)) app.log.warn(message);
   };
+  // Delivers the outbox (e-mail) with pg-boss on the same database, as the owner role of DATABASE_URL.
+  const jobs = await startJobs({ url, db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -49,6 +55,7 @@ const main = async () => {
       response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS)),
     );
     await app.close();
+    await jobs.stop();
     await database.close();
     await embedded?.stop();
     process.exit(0);

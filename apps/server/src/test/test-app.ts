@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
+import { startJobs, type Jobs } from '../platform/jobs.ts';
+import { createMailTransport, emailHandler, mailOutboxDir } from '../platform/mail.ts';
+import { drainOutbox, type DrainOptions } from '../platform/outbox.ts';
 import { TEMPLATE_DB, TEST_DATA_ENCRYPTION_KEY } from './template.ts';
 
 /** A fresh database cloned from the migrated, seeded template: each test file starts from the demo data. */
@@ -31,10 +37,18 @@ export const createTestDatabase = async () => {
   };
 };
 
-/** The whole API on a fresh database, with its logs captured so tests can read them. */
-export const createTestApp = async (env: Record<string, string> = {}) => {
+/**
+ * The whole API on a fresh database, with its logs captured so tests can read them. Its DATA_DIR is a temporary
+ * folder of its own (e-mails land in `outboxDir` as .eml files), removed on close.
+ *
+ * E-mail: `drainOutbox()` delivers the committed outbox rows now (deterministic, no job runner needed);
+ * `{ jobs: true }` also starts the pg-boss job runner as `main.ts` does (stopped by `close`).
+ */
+export const createTestApp = async (env: Record<string, string> = {}, options: { jobs?: boolean } = {}) => {
   const database = await createTestDatabase();
+  const dataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'credence-app-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -58,6 +72,10 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     return response.json<{ access_token: string; password_expiration_date: string; user_id: number }>();
   };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const jobs: Jobs | undefined = options.jobs
+    ? await startJobs({ url: database.url, db: database.db, config, log: app.log })
+    : undefined;
+  const transport = jobs?.transport ?? createMailTransport(config);
   return {
     app,
     routes,
@@ -67,9 +85,17 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     logs,
     login,
     bearer,
+    jobs,
+    /** Where the .eml files of delivered e-mails are (no SMTP_URL in tests unless a test sets one). */
+    outboxDir: mailOutboxDir(config),
+    /** Delivers the due outbox rows now; answers how many were delivered and failed. */
+    drainOutbox: (drain: DrainOptions = {}) => drainOutbox(database.db, { email: emailHandler(transport) }, drain),
     close: async () => {
+      await jobs?.stop();
+      transport.close();
       await app.close();
       await database.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
