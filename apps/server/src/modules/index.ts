@@ -13,6 +13,8 @@ import { registerCollateralRoutes } from './collaterals/collaterals.routes.ts';
 import { registerCommentRoutes } from './comments/comments.routes.ts';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.ts';
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
+import { applicationStatusMessagesModule } from './application-status-messages/application-status-messages.module.ts';
+import { branchesModule } from './branches/branches.module.ts';
 import { dealersModule } from './dealers/dealers.module.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
@@ -27,6 +29,8 @@ import { registerSearchFilterRoutes } from './search-filters/search-filters.rout
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerTransactionRoutes } from './transactions/transactions.routes.ts';
 import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts';
+import { userGroupsModule } from './user-groups/user-groups.module.ts';
+import { usersAdminModule } from './users/users-admin.module.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
 
 /**
@@ -43,6 +47,10 @@ export const modules: Module[] = [
   { name: 'notifications', register: registerNotificationRoutes },
   { name: 'loan-products', register: registerLoanProductRoutes },
   dealersModule,
+  usersAdminModule,
+  userGroupsModule,
+  branchesModule,
+  applicationStatusMessagesModule,
   { name: 'applications', register: registerApplicationRoutes },
   { name: 'application-locks', register: registerApplicationLockRoutes },
   { name: 'applicants', register: registerApplicantRoutes },

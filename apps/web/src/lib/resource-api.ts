@@ -22,8 +22,9 @@ export const callVerb = <T>(
 ) => callEndpoint(declared(resource, verb), args as never) as Promise<T>;
 
 /** One page of a resource under the list contract. */
-export const useResourcePage = <R extends AnyResource>(resource: R, query: Record<string, unknown>) =>
+export const useResourcePage = <R extends AnyResource>(resource: R, query: Record<string, unknown>, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: resourceKeys(resource).list(query),
     queryFn: ({ signal }) =>
       callEndpoint(declared(resource, 'list'), { query } as never, { signal }) as Promise<Page<RowOf<R>>>,

@@ -1,1 +1,5 @@
 export * from './dealers.ts';
+export * from './branches.ts';
+export * from './application-status-messages.ts';
+export * from './users.ts';
+export * from './user-groups.ts';

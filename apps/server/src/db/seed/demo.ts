@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
+import { seedAdminDemo } from './admin.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
@@ -144,6 +145,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
   const hashes = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
   await db.transaction(async (tx) => {
     await seedInto(tx, hashes, config.passwordLifetimeDays);
+    await seedAdminDemo(tx);
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
     await seedSearchFilterDemo(tx);

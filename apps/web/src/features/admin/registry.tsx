@@ -1,4 +1,15 @@
-import { dealersResource, messages, type Dealer } from '@credence/contracts';
+import {
+  applicationStates,
+  branchesResource,
+  dealersResource,
+  messages,
+  statusMessageFields,
+  statusMessagesResource,
+  usStates,
+  type Branch,
+  type Dealer,
+  type StatusMessage,
+} from '@credence/contracts';
 import { formatPhone } from '../../components/form/phone.ts';
 import { resourceArea, type AdminAreaEntry } from './kit/types.ts';
 
@@ -15,6 +26,10 @@ const address = (d: {
   ]
     .filter(Boolean)
     .join(', ');
+
+const stateOptions = usStates.map((s) => ({ value: s, label: s }));
+const stateLabel = (state: string | null) => (state ? state.charAt(0).toUpperCase() + state.slice(1) : 'Any status');
+const stateOptions2 = applicationStates.map((s) => ({ value: s, label: stateLabel(s) }));
 
 /**
  * The administration areas built so far (issue 9): each feeds the router (/admin/<key>), the generic list and form
@@ -40,6 +55,65 @@ export const adminRegistry: AdminAreaEntry[] = [
       loadFailed: messages.dealers.retrieveFailed,
     },
     editor: async () => (await import('./dealers/dealer-editor.tsx')).DealerEditor,
+  }),
+  resourceArea({
+    key: 'branches',
+    resource: branchesResource,
+    columns: [
+      { field: 'name', header: 'Name', flex: 1.2 },
+      { field: 'code', header: 'Branch Number', flex: 0.7 },
+      { field: 'addressLine1', header: 'Address', flex: 2, sortable: false, text: address },
+      { field: 'phoneNumber', header: 'Phone', sortable: false, text: (b: Branch) => formatPhone(b.phoneNumber) },
+    ],
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, span: 4, autoFocus: true },
+      { name: 'code', label: 'Branch Number', kind: 'text', maxLength: 20, span: 2 },
+      { name: 'addressLine1', label: 'Address Line 1', kind: 'text', maxLength: 100, span: 4 },
+      { name: 'addressLine2', label: 'Address Line 2', kind: 'text', maxLength: 100, span: 2 },
+      { name: 'city', label: 'City', kind: 'text', maxLength: 50, span: 3 },
+      { name: 'state', label: 'State', kind: 'select', options: stateOptions, emptyLabel: 'None', span: 1 },
+      { name: 'zip', label: 'ZIP', kind: 'text', maxLength: 10, span: 2 },
+      { name: 'phoneNumber', label: 'Phone', kind: 'phone', span: 3 },
+      { name: 'enabled', label: 'Enabled', kind: 'checkbox', span: 6 },
+    ],
+    texts: {
+      saveFailed: messages.branches.saveFailed,
+      enableFailed: messages.branches.enableFailed,
+      disableFailed: messages.branches.enableFailed,
+    },
+  }),
+  resourceArea({
+    key: 'messages',
+    resource: statusMessagesResource,
+    columns: [
+      { field: 'name', header: 'Name', flex: 1 },
+      { field: 'status', header: 'Status', flex: 0.7, text: (m: StatusMessage) => stateLabel(m.status) },
+      { field: 'subject', header: 'Subject', flex: 2 },
+    ],
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, span: 4, autoFocus: true },
+      { name: 'status', label: 'Status', kind: 'select', options: stateOptions2, emptyLabel: 'Any status', span: 2 },
+      { name: 'subject', label: 'Subject', kind: 'text', required: true, maxLength: 200, span: 6 },
+      {
+        name: 'body',
+        label: 'Message',
+        kind: 'multiline',
+        required: true,
+        maxLength: 4000,
+        span: 6,
+        helperText: `Fields: ${statusMessageFields.map((f) => `{${f.name}}`).join(' ')}`,
+      },
+      { name: 'enabled', label: 'Enabled', kind: 'checkbox', span: 6 },
+    ],
+    texts: {
+      enabled: messages.statusMessages.enabled,
+      disabled: messages.statusMessages.disabled,
+      enableFailed: messages.statusMessages.enableFailed,
+      disableFailed: messages.statusMessages.disableFailed,
+      saveFailed: messages.statusMessages.unknownError,
+      loadFailed: messages.statusMessages.unknownError,
+      forbidden: messages.statusMessages.forbidden,
+    },
   }),
   {
     key: 'audit',

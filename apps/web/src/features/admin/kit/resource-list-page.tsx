@@ -91,8 +91,16 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
     ...(state.text ? { text: state.text } : {}),
     ...(state.enabled ? { enabled: state.enabled } : {}),
   };
-  const page = useResourcePage(resource, query);
+  const page = useResourcePage(resource, query, allowed);
   const action = useResourceAction(resource);
+
+  // Opening an area without its right: an area with a 403 text of its own says it and goes home (spec 2 §6).
+  const redirectHome = Boolean(user && !allowed && texts.forbidden);
+  useEffect(() => {
+    if (!redirectHome) return;
+    toasts.error(messages.errors.title, texts.forbidden, { toastId: `${resource.name}-forbidden` });
+    void navigate('/home', { replace: true });
+  }, [redirectHome, navigate, resource.name, texts.forbidden]);
 
   // A 403 (the right was taken away while the page was open): the area's text, then home (spec 2 §6).
   useEffect(() => {

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { optionalPhone, optionalText, requiredText, zipSchema } from '../applications/common.ts';
+import { usStateSchema } from '../applications/enums.ts';
+import { booleanQuery } from '../kit/list.ts';
+import { defineResource } from '../kit/resource.ts';
+import { messages } from '../messages.ts';
+
+/**
+ * A lender's branch (spec 2: fields not shown). Chosen here: a name, the branch number the core knows it by, the
+ * address and phone a member would call; users belong to one (Administration › Users).
+ */
+export const branchInputSchema = z.object({
+  name: requiredText(100),
+  code: optionalText(20),
+  addressLine1: optionalText(100),
+  addressLine2: optionalText(100),
+  city: optionalText(50),
+  state: usStateSchema.nullish().transform((v) => v ?? null),
+  zip: z
+    .union([zipSchema, z.literal('')])
+    .nullish()
+    .transform((v) => (v === undefined || v === '' ? null : v)),
+  phoneNumber: optionalPhone,
+  enabled: z
+    .boolean()
+    .optional()
+    .transform((v) => v ?? true),
+});
+export type BranchInput = z.input<typeof branchInputSchema>;
+
+export const branchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  enabled: z.boolean(),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+/** Administration › Branches (/admin/branches): list, get, save, enable, disable (spec 2 §4, §7). */
+export const branchesResource = defineResource({
+  name: 'branches',
+  title: 'Branches',
+  singular: 'Branch',
+  path: '/api/branches',
+  right: 'canManageBranches',
+  // The users editor and the queues choose among them.
+  readAccess: 'signedIn',
+  row: branchSchema,
+  input: branchInputSchema,
+  verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
+  unique: { field: 'name', message: messages.branches.nameTaken },
+  labelField: 'name',
+  list: {
+    sort: ['name', 'code', 'city', 'state', 'enabled'],
+    text: ['name', 'code', 'city', 'state'],
+    filters: { enabled: booleanQuery },
+  },
+});
