@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './kit/endpoint.ts';
 import { messages } from './messages.ts';
 import { textSchema } from './primitives.ts';
 
@@ -20,3 +21,24 @@ export const usefulLinkSchema = z.object({
 });
 export type UsefulLink = z.infer<typeof usefulLinkSchema>;
 export const usefulLinksSchema = z.array(usefulLinkSchema).max(100);
+
+/** The useful links calls (spec 2 §7): every signed-in user reads them (side menu); the area's right saves them. */
+export const usefulLinksEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/UsefulLinks',
+    access: 'signedIn',
+    tag: 'usefulLinks',
+    summary: "The lender's useful links",
+    response: usefulLinksSchema,
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/UsefulLinks',
+    access: { right: 'canManageUsefulLinks' },
+    tag: 'usefulLinks',
+    summary: "Replace the lender's useful links (name, link; http(s) only), audited",
+    body: usefulLinksSchema,
+    response: usefulLinksSchema,
+  }),
+};

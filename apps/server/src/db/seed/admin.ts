@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
 import { applicationStatusMessages, branches, lenders } from '../schema/index.ts';
-import { HARBOR, SUMMIT } from './demo.ts';
+import { HARBOR, SUMMIT } from './lender-names.ts';
 
 /** Demo configuration of the administration areas built on the resource kit: branches and status messages. */
 const demoBranches: Record<string, Omit<typeof branches.$inferInsert, 'lenderId'>[]> = {

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
 import { seedAdminDemo } from './admin.ts';
+import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
@@ -20,8 +21,7 @@ import {
 } from '../schema/index.ts';
 
 const DAY_MS = 86_400_000;
-export const SUMMIT = 'Summit Federal Credit Union';
-export const HARBOR = 'Harbor Auto Finance';
+export { HARBOR, SUMMIT };
 
 const officerRights: Right[] = [
   'canViewDashboard',
