@@ -1,4 +1,15 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { lenders } from './lenders.ts';
 import { users } from './users.ts';
@@ -69,7 +80,8 @@ export const userGroups = pgTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [
-    unique('user_groups_lender_name_key').on(t.lenderId, t.name),
+    // A name is taken in any case ('underwriters' = 'Underwriters'), as the area's isUnique answers.
+    uniqueIndex('user_groups_lender_name_key').on(t.lenderId, sql`lower(${t.name})`),
     // Lets a share name a group of its own lender only (application_shares).
     unique('user_groups_id_lender_key').on(t.id, t.lenderId),
   ],

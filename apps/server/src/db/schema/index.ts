@@ -26,3 +26,4 @@ export * from './password-history.ts';
 export * from './branches.ts';
 export * from './application-status-messages.ts';
 export * from './outbox.ts';
+export * from './user-tokens.ts';
