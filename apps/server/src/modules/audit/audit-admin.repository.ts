@@ -52,7 +52,7 @@ const entryColumns = sql`
   e.action,
   case when jsonb_typeof(e.details->'label') in ('string', 'number') then e.details->>'label' end as label,
   (select jsonb_agg(jsonb_build_object('property', c.key, 'old', c.value->'old', 'new', c.value->'new')
-                    order by c.n)
+                    order by c.key)
      from jsonb_each(case when jsonb_typeof(e.details->'changes') = 'object' then e.details->'changes'
                           else '{}'::jsonb end) with ordinality as c(key, value, n)) as changes`;
 

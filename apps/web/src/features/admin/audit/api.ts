@@ -1,6 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ssnLookupPageSchema } from '@credence/contracts';
-import { apiClient } from '../../../lib/api-client.ts';
+import {
+  auditAdminPageSchema,
+  auditAsOfSchema,
+  auditFiltersSchema,
+  errorBodySchema,
+  ssnLookupPageSchema,
+} from '@credence/contracts';
+import { apiClient, ApiError } from '../../../lib/api-client.ts';
+import { emitAuthEvent } from '../../../lib/auth-events.ts';
+import { getSession } from '../../../lib/session-store.ts';
 
 export type SsnLookupFilter = { fromDate: string; toDate: string; page: number; pageSize: number };
 
@@ -16,3 +24,86 @@ export const useSsnLookups = ({ fromDate, toDate, page, pageSize }: SsnLookupFil
     },
     placeholderData: keepPreviousData,
   });
+
+/**
+ * The browser's time zone: the audit's days (filters, as-of) are read in it and the CSV's times written in it,
+ * so what the page shows and what it filters agree (the lenders table has no time zone of its own yet).
+ */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The audit history filters (the URL keeps them): days as YYYY-MM-DD, the user's id, the area's name. */
+export type AuditHistoryFilter = { fromDate: string; toDate: string; userId: string; area: string };
+
+const filterQuery = ({ fromDate, toDate, userId, area }: AuditHistoryFilter) => ({
+  fromDate: fromDate || undefined,
+  toDate: toDate || undefined,
+  userId: userId || undefined,
+  area: area || undefined,
+  timeZone: browserTimeZone(),
+});
+
+/** GET /api/audit/admin: one page of the audit, newest first, each entry with its changed properties. */
+export const useAuditEntries = (filter: AuditHistoryFilter, page: number, pageSize: number) =>
+  useQuery({
+    queryKey: ['audit', 'admin', filter, page, pageSize],
+    queryFn: ({ signal }) =>
+      apiClient.get('/api/audit/admin', {
+        schema: auditAdminPageSchema,
+        query: { ...filterQuery(filter), skip: page * pageSize, take: pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/audit/admin/filters: the users and areas of the lender's audit. */
+export const useAuditFilters = () =>
+  useQuery({
+    queryKey: ['audit', 'admin', 'filters'],
+    queryFn: () => apiClient.get('/api/audit/admin/filters', { schema: auditFiltersSchema }),
+    staleTime: 60_000,
+  });
+
+/** GET /api/audit/admin/record: a record's values as of the end of a day, replayed by the server. */
+export const useAuditAsOf = (area: string, recordId: string, asOf: string) =>
+  useQuery({
+    queryKey: ['audit', 'admin', 'record', area, recordId, asOf],
+    queryFn: () =>
+      apiClient.get('/api/audit/admin/record', {
+        schema: auditAsOfSchema,
+        query: { area, recordId, asOf, timeZone: browserTimeZone() },
+      }),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(asOf) && asOf >= '1900-01-01',
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/audit/admin/export with the filters, saved as a file (the bearer token cannot ride a plain link). */
+export const downloadAuditCsv = async (filter: AuditHistoryFilter) => {
+  const token = getSession().token;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filterQuery(filter))) if (value) params.set(key, value);
+  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api/audit/admin/export?${params.toString()}`, { headers });
+  } catch {
+    throw new ApiError(0);
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+    const error = new ApiError(response.status, parsed.success ? parsed.data : undefined);
+    if (token && error.status === 401 && error.code === 'UNAUTHENTICATED') emitAuthEvent('unauthenticated');
+    if (token && error.status === 403 && error.code === 'PASSWORD_EXPIRED') emitAuthEvent('passwordExpired');
+    throw error;
+  }
+  const period = [filter.fromDate, filter.toDate].filter(Boolean).join('_to_');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `audit-history${period ? `-${period}` : ''}.csv`;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
