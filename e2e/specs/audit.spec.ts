@@ -12,6 +12,8 @@ test('a search by SSN is written to the SSN-lookup log an administrator reads, w
   await expect(page).toHaveURL(/\/allApplicationsQueue\?search=/);
 
   await page.goto('/admin/audit');
+  await page.getByRole('tab', { name: 'SSN Lookups' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit\?tab=ssnLookups$/);
   await expect(page.getByRole('heading', { name: 'SSN Lookups' })).toBeVisible();
   const log = page.getByRole('table', { name: 'SSN Lookups' });
   const first = log.getByRole('row').nth(1);
