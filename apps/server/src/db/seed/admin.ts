@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
 import { applicationStatusMessages, branches, lenders } from '../schema/index.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
@@ -103,4 +103,21 @@ export const seedAdminDemo = async (tx: DbExecutor) => {
       .insert(applicationStatusMessages)
       .values((demoMessages[lenderName] ?? []).map((m) => ({ ...m, lenderId })));
   }
+  // Administration › Users: the demo people's branches (username -> lender -> branch).
+  for (const [username, lenderName, branchName] of demoUserBranches) {
+    await tx.execute(sql`
+      update user_lenders ul set branch_id = b.id
+        from users u, lenders l, branches b
+       where u.username = ${username} and l.name = ${lenderName} and b.lender_id = l.id and b.name = ${branchName}
+         and ul.user_id = u.id and ul.lender_id = l.id`);
+  }
 };
+
+const demoUserBranches: [string, string, string][] = [
+  ['admin', SUMMIT, 'Denver Main'],
+  ['admin', HARBOR, 'Harbor Main'],
+  ['officer', SUMMIT, 'Lakewood'],
+  ['expiring', SUMMIT, 'Boulder'],
+  ['expired', SUMMIT, 'Denver Main'],
+  ['harbor', HARBOR, 'Harbor Main'],
+];

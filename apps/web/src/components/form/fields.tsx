@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext, type ControllerFieldState, type ControllerRenderProps } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -277,5 +278,47 @@ export const YesNoInput = ({ name, label, disabled }: { name: string; label: str
       </RadioGroup>
       {fieldState.error ? <FormHelperText sx={{ mt: -0.5 }}>{fieldState.error.message}</FormHelperText> : null}
     </FormControl>
+  );
+};
+
+/**
+ * Several choices of a list (user groups, members): typed to search, each chosen one shown as a chip. The value is
+ * the array of the chosen options' values; a value with no option (a choice no longer offered) is kept silently.
+ */
+export const MultiSelectInput = ({
+  options,
+  placeholder,
+  ...base
+}: BaseProps & { options: readonly Option[]; placeholder?: string }) => {
+  const { field, fieldState } = useField(base.name);
+  const values = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
+  const chosen = options.filter((o) => values.includes(o.value));
+  const hidden = values.filter((v) => !options.some((o) => o.value === v));
+  return (
+    <Autocomplete
+      multiple
+      disableCloseOnSelect
+      options={options}
+      value={chosen}
+      disabled={base.disabled}
+      getOptionLabel={(option) => option.label}
+      getOptionDisabled={(option) => option.disabled === true}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      onChange={(_event, next) => field.onChange([...hidden, ...next.map((o) => o.value)])}
+      onBlur={field.onBlur}
+      size="small"
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={base.label}
+          name={field.name}
+          inputRef={field.ref}
+          required={base.required}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? base.helperText}
+          placeholder={chosen.length === 0 ? placeholder : undefined}
+        />
+      )}
+    />
   );
 };

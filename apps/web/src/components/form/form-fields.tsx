@@ -3,6 +3,7 @@ import {
   CheckboxInput,
   DateInput,
   MoneyInput,
+  MultiSelectInput,
   PhoneInput,
   SelectInput,
   TextInput,
@@ -11,7 +12,8 @@ import {
 } from './fields.tsx';
 
 /** The kinds of input a declared field can be. */
-export type FieldKind = 'text' | 'multiline' | 'email' | 'select' | 'checkbox' | 'yesNo' | 'date' | 'phone' | 'money';
+export type FieldKind =
+  'text' | 'multiline' | 'email' | 'select' | 'multiSelect' | 'checkbox' | 'yesNo' | 'date' | 'phone' | 'money';
 
 /**
  * One field of a form, declared: the generic administration form (and any plain dialog) lays its inputs out
@@ -25,7 +27,7 @@ export type FieldDecl = {
   /** Marks the label with '*'; what is required is decided by the contract schema (the resolver). */
   required?: boolean;
   maxLength?: number;
-  /** Choices of a select. */
+  /** Choices of a select or multi-select. */
   options?: readonly Option[];
   /** A select's empty choice ('None'); none when omitted. */
   emptyLabel?: string;
@@ -60,6 +62,8 @@ export const DeclaredField = ({ field, disabled }: { field: FieldDecl; disabled?
       return (
         <SelectInput {...common} options={field.options ?? []} emptyLabel={field.emptyLabel} numeric={field.numeric} />
       );
+    case 'multiSelect':
+      return <MultiSelectInput {...common} options={field.options ?? []} />;
     case 'checkbox':
       return <CheckboxInput name={name} label={label} disabled={common.disabled} />;
     case 'yesNo':

@@ -1,0 +1,89 @@
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import { reviewShots } from '../support/screenshots.ts';
+import { signIn, users } from '../support/sign-in.ts';
+
+/** Administration › Users (issue 9, item 7): create a user, the enrollment e-mail, its .eml file. */
+
+const grid = (page: Page) => page.getByTestId('resource-grid');
+const dialog = (page: Page) => page.getByTestId('users-dialog');
+
+/**
+ * The .eml files the e2e server wrote (run-e2e.ts gives each server a DATA_DIR `credence-e2e-<name>-*` in the
+ * temporary folder; with no SMTP_URL the outbox job writes `<DATA_DIR>/outbox/*.eml`) that mention `address`.
+ */
+const emlsTo = async (address: string) => {
+  const found: string[] = [];
+  for (const dir of (await readdir(os.tmpdir())).filter((d) => d.startsWith('credence-e2e-main-'))) {
+    const outbox = path.join(os.tmpdir(), dir, 'outbox');
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const text = await readFile(path.join(outbox, file), 'utf8').catch(() => '');
+      if (text.includes(address)) found.push(text);
+    }
+  }
+  return found;
+};
+
+test('an administrator creates a user, who is sent the enrollment e-mail; sending it again says so', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const username = `jpatel${stamp}`;
+  const email = `jordan.patel.${stamp}@summitfcu.example`;
+  await signIn(page, users.admin);
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('Administration', { exact: true }).click();
+  await menu.getByText('Users', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(grid(page)).toContainText('Olivia Chen');
+  await reviewShots(page, 'users-list');
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const form = dialog(page);
+  await form.getByLabel('Username').pressSequentially(username);
+  await form.getByLabel('Email').pressSequentially(email);
+  await form.getByRole('textbox', { name: /^Name/ }).pressSequentially('Jordan');
+  await form.getByLabel('Full Name').pressSequentially('Jordan Patel');
+  await form.getByLabel('Job Title').pressSequentially('Member Services Rep');
+  await form.getByLabel('Phone').pressSequentially('3035550142');
+  await form.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Loan Officer' }).click();
+  await form.getByRole('combobox', { name: 'User Groups' }).click();
+  await page.getByRole('option', { name: 'Underwriters' }).click();
+  await page.keyboard.press('Escape');
+  await reviewShots(page, 'user-editor-new');
+  await form.getByRole('button', { name: 'Save' }).click();
+
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByText('Enrollment email has been sent successfully.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search users' }).or(page.getByLabel('Search users')).fill(username);
+  await expect(grid(page)).toContainText('Jordan Patel');
+  await expect(grid(page)).toContainText('Loan Officer');
+
+  // The job delivers the e-mail within seconds: an .eml file with the set-password link.
+  await expect.poll(async () => (await emlsTo(email)).length, { timeout: 20_000 }).toBe(1);
+  const eml = (await emlsTo(email))[0]!.replace(/=\r?\n/g, '');
+  expect(eml).toMatch(/\/setPassword#token=[A-Za-z0-9_-]{20,}/);
+
+  // Send it again from the editor: the spec's toast, and a second file.
+  await page
+    .getByRole('button', { name: 'Close' })
+    .first()
+    .click()
+    .catch(() => undefined);
+  await page.getByRole('button', { name: `Edit ${username}` }).click();
+  await expect(dialog(page)).toBeVisible();
+  await reviewShots(page, 'user-editor');
+  const before = await page.getByText('Enrollment email has been sent successfully.').count();
+  await dialog(page).getByRole('button', { name: 'Send Enrollment Email' }).click();
+  await expect(page.getByText('Enrollment email has been sent successfully.')).toHaveCount(before + 1);
+  await expect(page.getByText('Message Sent').last()).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Send Password Reset Email' }).click();
+  await expect(page.getByText('Email has been sent successfully.', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await emlsTo(email)).length, { timeout: 20_000 }).toBe(3);
+});
