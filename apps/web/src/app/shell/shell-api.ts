@@ -6,7 +6,6 @@ import {
   notificationsResponseSchema,
   queuePageSchema,
   recentApplicationSchema,
-  usefulLinksSchema,
   type CurrentUser,
   type QueuePage,
   type RecentApplication,
@@ -15,8 +14,8 @@ import { worksheetPathForState } from '@credence/domain';
 import { apiClient } from '../../lib/api-client.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { menuQueryKey } from '../../lib/menu-query.ts';
+import { usefulLinksQuery } from '../../lib/useful-links-query.ts';
 
-export const usefulLinksQueryKey = ['usefulLinks'] as const;
 export const recentApplicationsQueryKey = ['user', 'recentApplications'] as const;
 
 /** The menu's counts stay live: read again every 30 s (and after any filter change, which invalidates it). */
@@ -31,12 +30,7 @@ export const useMenu = () =>
     refetchInterval: MENU_REFETCH_MS,
   });
 
-export const useUsefulLinks = () =>
-  useQuery({
-    queryKey: usefulLinksQueryKey,
-    queryFn: () => apiClient.get('/api/UsefulLinks', { schema: usefulLinksSchema }),
-    staleTime: 5 * 60_000,
-  });
+export const useUsefulLinks = () => useQuery(usefulLinksQuery);
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

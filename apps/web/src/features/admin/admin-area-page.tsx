@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import { adminAreas, messages } from '@credence/contracts';
@@ -6,7 +6,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { hasRight, useCurrentUser } from '../../lib/current-user.ts';
 import { NotFoundPage } from '../system/not-found-page.tsx';
 import { ResourceListPage } from './kit/resource-list-page.tsx';
-import { findAdminArea } from './registry.tsx';
+import { findAdminArea } from './registry.ts';
 
 /**
  * /admin/<area>: the registry's area — the generic list and form of a declared resource, or the area's own page —
@@ -17,10 +17,6 @@ export const AdminAreaPage = () => {
   const { data: user } = useCurrentUser();
   const key = splat.replace(/\/+$/, '');
   const entry = findAdminArea(key);
-  const OwnPage = useMemo(
-    () => (entry?.kind === 'page' ? lazy(async () => ({ default: await entry.page() })) : null),
-    [entry],
-  );
   const area = adminAreas.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
   if (!area && !entry) return <NotFoundPage />;
   const title = entry?.title ?? area!.title;
@@ -34,10 +30,10 @@ export const AdminAreaPage = () => {
       </>
     );
   }
-  if (OwnPage) {
+  if (entry?.kind === 'page') {
     return (
       <Suspense fallback={null}>
-        <OwnPage />
+        <entry.Page />
       </Suspense>
     );
   }

@@ -27,6 +27,8 @@ const fieldValue = (field: FieldDecl, value: unknown): unknown => {
       return moneyText(value as string | null);
     case 'select':
       return value === null || value === undefined ? '' : value;
+    case 'multiSelect':
+      return value ?? [];
     default:
       return value ?? '';
   }
@@ -91,7 +93,10 @@ export const resourceForm = (area: ResourceEntry): ComponentType<EditorProps<Row
           toasts.error(messages.errors.title, texts.forbidden);
           return;
         }
-        toasts.error(messages.errors.title, texts.saveFailed ?? messages.kit.saveFailed);
+        toasts.error(
+          messages.errors.title,
+          (creating ? texts.createFailed : undefined) ?? texts.saveFailed ?? messages.kit.saveFailed,
+        );
       }
     };
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,7 +25,7 @@ import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useResourceAction, useResourcePage } from '../../../lib/resource-api.ts';
-import type { AdminAreaEntry, EditorProps } from './types.ts';
+import type { AdminAreaEntry } from './types.ts';
 
 type ResourceEntry = Extract<AdminAreaEntry, { kind: 'resource' }>;
 type Row = RowOf<AnyResource> & { enabled?: boolean };
@@ -116,13 +116,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
     });
   }, [page.error, navigate, resource.name, texts.forbidden, texts.loadFailed]);
 
-  const Editor = useMemo(
-    () =>
-      area.editor
-        ? lazy(async () => ({ default: (await area.editor!()) as ComponentType<EditorProps<Row>> }))
-        : lazy(async () => ({ default: (await import('./resource-form.tsx')).resourceForm(area) })),
-    [area],
-  );
+  const { Editor } = area;
 
   const label = (row: Row) => String((row as Record<string, unknown>)[resource.labelField] ?? row.id);
 
@@ -202,7 +196,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
       align: 'right',
       headerAlign: 'right',
       renderCell: ({ row }) => (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', width: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', width: '100%', height: '100%' }}>
           {verbs.update ? (
             <Tooltip title="Edit">
               <IconButton aria-label={`Edit ${label(row)}`} size="small" onClick={() => setEditing(row)}>
@@ -233,11 +227,12 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
     },
   ];
 
+  if (redirectHome) return null;
   if (user && !allowed) {
     return (
       <>
         <PageTitle>{area.title}</PageTitle>
-        <Alert severity="error">{texts.forbidden ?? messages.errors.forbidden}</Alert>
+        <Alert severity="error">{messages.errors.forbidden}</Alert>
       </>
     );
   }

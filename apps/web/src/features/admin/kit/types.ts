@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { AnyResource, Right, RowOf } from '@credence/contracts';
 import type { FieldDecl } from '../../../components/form/form-fields.tsx';
 
@@ -26,6 +26,8 @@ export type AreaTexts = {
   disableFailed?: string;
   deleted?: string;
   deleteFailed?: string;
+  /** A create failed (saveFailed otherwise). */
+  createFailed?: string;
   loadFailed?: string;
   /** The title of the save toasts (the area's title by default). */
   toastTitle?: string;
@@ -47,14 +49,28 @@ export type AdminAreaEntry =
       columns: AreaColumn<RowOf<AnyResource>>[];
       fields: readonly FieldDecl[];
       texts?: AreaTexts;
-      /** A form of its own instead of the generic one (a rich editor). */
-      editor?: () => Promise<ComponentType<EditorProps<RowOf<AnyResource>>>>;
+      /** The form, loaded when first opened (made once, when the registry is declared). */
+      Editor: LazyExoticComponent<ComponentType<EditorProps<RowOf<AnyResource>>>>;
       /** Form values of a record (default: its fields; null → the fields' empty values). */
       toValues?: (row: RowOf<AnyResource> | null) => Record<string, unknown>;
       /** The request body of form values (default: the values). */
       toInput?: (values: Record<string, unknown>) => unknown;
     }
-  | { key: string; title: string; right: Right; kind: 'page'; page: () => Promise<ComponentType> };
+  | { key: string; title: string; right: Right; kind: 'page'; Page: LazyExoticComponent<ComponentType> };
+
+/** Declares an area with a page of its own (loaded when first opened). */
+export const pageArea = (entry: {
+  key: string;
+  title: string;
+  right: Right;
+  page: () => Promise<ComponentType>;
+}): AdminAreaEntry => ({
+  key: entry.key,
+  title: entry.title,
+  right: entry.right,
+  kind: 'page',
+  Page: lazy(async () => ({ default: await entry.page() })),
+});
 
 /** Declares a resource area with its row type kept (the registry stores it widened). */
 export const resourceArea = <R extends AnyResource>(entry: {
@@ -66,10 +82,17 @@ export const resourceArea = <R extends AnyResource>(entry: {
   editor?: () => Promise<ComponentType<EditorProps<RowOf<R>>>>;
   toValues?: (row: RowOf<R> | null) => Record<string, unknown>;
   toInput?: (values: Record<string, unknown>) => unknown;
-}): AdminAreaEntry =>
-  ({
+}): AdminAreaEntry => {
+  const area = {
     ...entry,
     kind: 'resource',
     title: entry.resource.title,
     right: entry.resource.right,
-  }) as unknown as AdminAreaEntry;
+  } as unknown as Extract<AdminAreaEntry, { kind: 'resource' }>;
+  area.Editor = lazy(async () => ({
+    default: entry.editor
+      ? ((await entry.editor()) as unknown as ComponentType<EditorProps<RowOf<AnyResource>>>)
+      : (await import('./resource-form.tsx')).resourceForm(area),
+  }));
+  return area;
+};

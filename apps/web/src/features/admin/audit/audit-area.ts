@@ -1,0 +1,9 @@
+import { pageArea } from '../kit/types.ts';
+
+/** Administration › Audit History (a page of its own: changes, SSN lookups, the as-of view). */
+export const auditArea = pageArea({
+  key: 'audit',
+  title: 'Audit History',
+  right: 'canViewAuditHistory',
+  page: async () => (await import('./audit-page.tsx')).AuditPage,
+});

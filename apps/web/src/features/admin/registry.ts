@@ -1,0 +1,27 @@
+import { statusMessagesArea } from './application-status-messages/application-status-messages-area.ts';
+import { auditArea } from './audit/audit-area.ts';
+import { branchesArea } from './branches/branches-area.ts';
+import { dealersArea } from './dealers/dealers-area.ts';
+import type { AdminAreaEntry } from './kit/types.ts';
+import { usefulLinksArea } from './useful-links/useful-links-area.ts';
+import { userGroupsArea } from './user-groups/user-groups-area.ts';
+import { usersArea } from './users/users-area.ts';
+
+/**
+ * The administration areas built so far (issue 9): each feeds the router (/admin/<key>), the generic list and form
+ * page, and its tests. The side menu lists the areas the user's rights open (server, contracts `adminAreas`).
+ * An area declares only what is its own (features/admin/<area>/<area>-area.ts): columns, form fields, the spec's
+ * texts, an editor or a page of its own.
+ */
+export const adminRegistry: AdminAreaEntry[] = [
+  dealersArea,
+  branchesArea,
+  statusMessagesArea,
+  usersArea,
+  userGroupsArea,
+  usefulLinksArea,
+  auditArea,
+];
+
+export const findAdminArea = (key: string) =>
+  adminRegistry.find((area) => area.key.toLowerCase() === key.toLowerCase());

@@ -1,0 +1,9 @@
+import { pageArea } from '../kit/types.ts';
+
+/** Administration › Useful Links: one list edited whole (a page of its own). */
+export const usefulLinksArea = pageArea({
+  key: 'usefulLinks',
+  title: 'Useful Links',
+  right: 'canManageUsefulLinks',
+  page: async () => (await import('./useful-links-page.tsx')).UsefulLinksPage,
+});

@@ -1,0 +1,62 @@
+import { describeResourceArea } from '../support/resource-area.ts';
+import { expect, test } from '../support/test.ts';
+import { signIn, users } from '../support/sign-in.ts';
+
+/** The administration areas on the resource kit, each through the generic area suite (issue 9). */
+
+describeResourceArea({
+  title: 'Branches',
+  path: '/admin/branches',
+  singular: 'Branch',
+  create: (name) => [
+    { label: 'Name', value: name },
+    { label: 'Branch Number', value: '012' },
+    { label: 'City', value: 'Littleton' },
+    { label: 'State', value: 'CO', kind: 'select' },
+  ],
+  change: { field: { label: 'Branch Number', value: '013' }, shows: '013' },
+  invalid: { field: { label: 'ZIP', value: '801' }, message: 'Enter a 5 or 9 digit ZIP code' },
+});
+
+describeResourceArea({
+  title: 'Application Status Messages',
+  path: '/admin/messages',
+  singular: 'Message',
+  create: (name) => [
+    { label: 'Name', value: name },
+    { label: 'Application Status', value: 'Pending', kind: 'select' },
+    { label: 'Subject', value: 'Application {ApplicationId} is pending' },
+    { label: 'Message', value: 'Hello {ApplicantFirstName}, we need a document from you.' },
+  ],
+  change: { field: { label: 'Subject', value: 'We need a document for {ApplicationId}' }, shows: 'We need a document' },
+  invalid: {
+    field: { label: 'Message', value: 'Your SSN is {SocialSecurityNumber}' },
+    message: 'Unknown field: {SocialSecurityNumber}. Choose a field from the list.',
+  },
+  texts: { enabled: 'Enabled Message', disabled: 'Disabled Message' },
+});
+
+describeResourceArea({
+  title: 'Dealers',
+  path: '/admin/dealers',
+  singular: 'Dealer',
+  create: (name) => [
+    { label: 'Name', value: name },
+    { label: 'City', value: 'Englewood' },
+    { label: 'Phone', value: '3035550123' },
+  ],
+  change: { field: { label: 'Main Contact Name', value: 'Casey Nguyen' }, shows: 'Casey Nguyen' },
+  invalid: { field: { label: 'Main Contact Email', value: 'casey@' }, message: 'Enter a valid email address' },
+  texts: { saved: 'You have created the dealer successfully,' },
+});
+
+test('a user without the right who opens Application Status Messages is told and taken home (spec 2 §6)', async ({
+  page,
+}) => {
+  await signIn(page, users.officer);
+  await page.goto('/admin/messages');
+  await expect(
+    page.getByTestId('toast').getByText('Permission Denied. Contact your System Administrator for access.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+});
