@@ -60,3 +60,29 @@ test('a user without the right who opens Application Status Messages is told and
   ).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('a branch change shows in Audit History, and the branch as of today has the new values', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/admin/branches');
+  await page.getByRole('button', { name: 'Edit Boulder' }).click();
+  const dialog = page.getByRole('dialog');
+  const number = dialog.getByRole('textbox', { name: 'Branch Number', exact: true });
+  await number.clear();
+  await number.pressSequentially('017', { delay: 20 });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('Audit History', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Area' }).click();
+  await page.getByRole('option', { name: 'Branches' }).click();
+  const change = page.getByTestId('audit-grid').locator('[role="row"][data-id]').filter({ hasText: 'Boulder' }).first();
+  await expect(change).toContainText('Branch Number: 007 → 017');
+  await change.getByRole('button', { name: /View Boulder as of/ }).click();
+  const asOf = page.getByRole('dialog', { name: /Boulder #\d+ as of/ });
+  await expect(asOf).toBeVisible();
+  await expect(
+    asOf.getByRole('table', { name: /Values as of/ }).getByRole('row', { name: /Branch Number 017/ }),
+  ).toBeVisible();
+  await expect(asOf).toContainText('Replayed from 1 entry');
+});

@@ -86,4 +86,39 @@ test('an administrator creates a user, who is sent the enrollment e-mail; sendin
   await dialog(page).getByRole('button', { name: 'Send Password Reset Email' }).click();
   await expect(page.getByText('Email has been sent successfully.', { exact: true })).toBeVisible();
   await expect.poll(async () => (await emlsTo(email)).length, { timeout: 20_000 }).toBe(3);
+
+  // The new user opens the link in a browser of their own, sets a password, and signs in with it.
+  const emails = (await emlsTo(email)).map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  const link = /\/setPassword#token=[A-Za-z0-9_-]+/.exec(emails.find((text) => /enroll/i.test(text)) ?? '')?.[0];
+  expect(link).toBeTruthy();
+  const own = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const newUser = await own.newPage();
+  await newUser.goto(link!);
+  await expect(newUser.getByRole('heading', { name: 'Set Password' })).toBeVisible();
+  await expect(newUser).toHaveURL(/\/setPassword$/); // the token leaves the address bar
+  await newUser.getByLabel('New Password').pressSequentially('Patel2026x', { delay: 20 });
+  await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026y', { delay: 20 });
+  await newUser.getByRole('button', { name: 'Set Password' }).click();
+  await expect(newUser.getByText('Password and confirm password do not match')).toBeVisible();
+  await newUser.getByLabel('Confirm Password').clear();
+  await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026x', { delay: 20 });
+  await newUser.getByRole('button', { name: 'Set Password' }).click();
+  await expect(newUser.getByText('Your password has been set. You can sign in now.')).toBeVisible();
+  await newUser.getByRole('link', { name: 'Sign In' }).click();
+  await newUser.getByLabel('Username').pressSequentially(username, { delay: 20 });
+  await newUser.getByLabel('Password', { exact: true }).pressSequentially('Patel2026x', { delay: 20 });
+  await newUser.getByRole('button', { name: 'Sign In' }).click();
+  await expect(newUser.getByRole('heading', { name: 'Hello, Jordan' })).toBeVisible();
+  // The link works once.
+  await newUser.goto(link!);
+  await newUser.getByLabel('New Password').pressSequentially('Patel2026z', { delay: 20 });
+  await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026z', { delay: 20 });
+  await newUser.getByRole('button', { name: 'Set Password' }).click();
+  await expect(
+    newUser.getByText('This link is invalid or has expired. Ask your administrator to send a new one.'),
+  ).toBeVisible();
+  await own.close();
 });

@@ -26,6 +26,10 @@ export const routes: RouteObject[] = [
       { path: 'deploy', element: <Navigate to="/login" replace /> },
       { path: 'closeWindow', element: <CloseWindowPage /> },
       {
+        path: 'setPassword',
+        lazy: lazyPage(() => import('../features/set-password/set-password-page.tsx'), 'SetPasswordPage'),
+      },
+      {
         path: 'returnDocuSign',
         lazy: lazyPage(() => import('../features/docusign/return-docusign-page.tsx'), 'ReturnDocuSignPage'),
       },

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { optionalPhone, optionalText, requiredText, zipSchema } from '../applications/common.ts';
-import { usStateSchema } from '../applications/enums.ts';
+import {
+  optionalAddressInputSchema,
+  optionalAddressSchema,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from '../applications/common.ts';
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
 import { messages } from '../messages.ts';
@@ -12,14 +17,7 @@ import { messages } from '../messages.ts';
 export const branchInputSchema = z.object({
   name: requiredText(100),
   code: optionalText(20),
-  addressLine1: optionalText(100),
-  addressLine2: optionalText(100),
-  city: optionalText(50),
-  state: usStateSchema.nullish().transform((v) => v ?? null),
-  zip: z
-    .union([zipSchema, z.literal('')])
-    .nullish()
-    .transform((v) => (v === undefined || v === '' ? null : v)),
+  ...optionalAddressInputSchema.shape,
   phoneNumber: optionalPhone,
   enabled: z
     .boolean()
@@ -32,11 +30,7 @@ export const branchSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
+  ...optionalAddressSchema.shape,
   phoneNumber: z.string().nullable(),
   enabled: z.boolean(),
 });

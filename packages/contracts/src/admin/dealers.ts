@@ -2,20 +2,19 @@ import { z } from 'zod';
 import { defineResource } from '../kit/resource.ts';
 import { booleanQuery } from '../kit/list.ts';
 import { messages } from '../messages.ts';
-import { optionalEmail, optionalPhone, optionalText, requiredText, zipSchema } from '../applications/common.ts';
-import { usStateSchema } from '../applications/enums.ts';
+import {
+  optionalAddressInputSchema,
+  optionalAddressSchema,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from '../applications/common.ts';
 
 /** A dealer (spec 3 §3): name, address lines, city, state, zip, phone, fax, main contact. */
 export const dealerInputSchema = z.object({
   name: requiredText(100),
-  addressLine1: optionalText(100),
-  addressLine2: optionalText(100),
-  city: optionalText(50),
-  state: usStateSchema.nullish().transform((v) => v ?? null),
-  zip: z
-    .union([zipSchema, z.literal('')])
-    .nullish()
-    .transform((v) => (v === undefined || v === '' ? null : v)),
+  ...optionalAddressInputSchema.shape,
   phoneNumber: optionalPhone,
   faxNumber: optionalPhone,
   mainContactEmail: optionalEmail,
@@ -30,11 +29,7 @@ export type DealerInput = z.input<typeof dealerInputSchema>;
 export const dealerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
+  ...optionalAddressSchema.shape,
   phoneNumber: z.string().nullable(),
   faxNumber: z.string().nullable(),
   mainContactEmail: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.ts';
+import { optionalAddressColumns, timestamptz } from './columns.ts';
 import { lenders } from './lenders.ts';
 
 /** A lender's branch (Administration › Branches); users belong to one. */
@@ -14,11 +14,7 @@ export const branches = pgTable(
     name: text('name').notNull(),
     /** The branch number the core and the reports know it by. */
     code: text('code'),
-    addressLine1: text('address_line1'),
-    addressLine2: text('address_line2'),
-    city: text('city'),
-    state: text('state'),
-    zip: text('zip'),
+    ...optionalAddressColumns(),
     phoneNumber: text('phone_number'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

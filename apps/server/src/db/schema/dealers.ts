@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.ts';
+import { optionalAddressColumns, timestamptz } from './columns.ts';
 import { lenders } from './lenders.ts';
 
 export const dealers = pgTable(
@@ -11,11 +11,7 @@ export const dealers = pgTable(
       .notNull()
       .references(() => lenders.id),
     name: text('name').notNull(),
-    addressLine1: text('address_line1'),
-    addressLine2: text('address_line2'),
-    city: text('city'),
-    state: text('state'),
-    zip: text('zip'),
+    ...optionalAddressColumns(),
     phoneNumber: text('phone_number'),
     faxNumber: text('fax_number'),
     mainContactEmail: text('main_contact_email'),
