@@ -4,5 +4,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const lenders = pgTable('lenders', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull().unique(),
+  /** The IANA time zone the lender's people read dates in (CSV exports, the audit's days). */
+  timeZone: text('time_zone').notNull().default('America/New_York'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
