@@ -73,6 +73,8 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
   const unique = resource.unique;
   const uniqueConstraint = options.uniqueConstraint ?? `${tableName(table)}_lender_name_key`;
 
+  /** A table with `updated_at` has it moved by every write. */
+  const touched = () => ('updatedAt' in tableColumns ? { updatedAt: new Date() } : {});
   const find = async (tx: TenantTx, id: number) => {
     const [row] = await tx
       .select()
@@ -155,10 +157,9 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
           const before = await toRow(existing, ctx);
           const values = toValues(input);
           await options.beforeWrite?.(ctx, values, existing);
-          const extra = 'updatedAt' in tableColumns ? { updatedAt: new Date() } : {};
           const [row] = (await ctx.tx
             .update(table)
-            .set({ ...values, ...extra } as Partial<T['$inferInsert']>)
+            .set({ ...values, ...touched() } as Partial<T['$inferInsert']>)
             .where(eq(table.id, id))
             .returning()) as unknown as T['$inferSelect'][];
           if (!row) throw notFound();
@@ -187,7 +188,7 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
         const before = await toRow(existing, ctx);
         const [row] = (await ctx.tx
           .update(table)
-          .set({ enabled } as unknown as Partial<T['$inferInsert']>)
+          .set({ enabled, ...touched() } as unknown as Partial<T['$inferInsert']>)
           .where(eq(table.id, id))
           .returning()) as unknown as T['$inferSelect'][];
         if (!row) throw notFound();
