@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, pathIdSchema, userRefSchema } from './applications/common.ts';
+import { idParamsSchema, MAX_ID, userRefSchema } from './applications/common.ts';
+import { endpoint, type Access } from './kit/endpoint.ts';
+import { isUniqueSchema } from './kit/list.ts';
 import { messages } from './messages.ts';
 import { idValueSchema, textSchema } from './primitives.ts';
 import { savedQueueCriteriaSchema } from './queues.ts';
@@ -12,7 +14,6 @@ export const SEARCH_FILTER_NAME_MAX = 50;
 export const SEARCH_FILTER_NAME_DEBOUNCE_MS = 300;
 
 const idValue = idValueSchema;
-export const searchFilterIdParamsSchema = z.object({ id: pathIdSchema() });
 
 export const searchFilterNameSchema = textSchema({ error: messages.searchFilters.nameRequired })
   .trim()
@@ -71,7 +72,6 @@ export const isUniqueQuerySchema = z.object({
   type: z.enum(searchFilterTypes),
   id: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
-export const isUniqueResponseSchema = z.object({ isUnique: z.boolean() });
 
 /** The Publish Filter dialog's choices: every user group of the lender (disabled ones labelled), and the chosen. */
 export const searchFilterUserGroupsSchema = z.object({
@@ -97,3 +97,176 @@ export const searchFilterOrderSchema = z.object({
     .max(500),
 });
 export type SearchFilterOrder = z.infer<typeof searchFilterOrderSchema>;
+
+const signedIn: Access = 'signedIn';
+const manage: Access = { right: 'canManageSearchFilters' };
+const tag = 'searchFilters';
+const base = '/api/SearchFilters';
+const item = `${base}/:id`;
+/**
+ * A delete answers 204 with no body. The kit's `Endpoint.status` names 200 and 201 only; registerEndpoint and
+ * callEndpoint pass any status through (the web client reads a 204 as no body, hence `optional`).
+ */
+const NO_CONTENT = 204 as 200;
+
+/**
+ * Every saved filter and queue call (spec 1 §7), paths as the spec writes them: the server registers these and
+ * the web client calls them. The caller's own calls need a session only (ownership is the service's rule: a
+ * filter of someone else that the caller sees is a 403, one they do not see a 404); publishing and the admin
+ * variants need canManageSearchFilters. Static segments (IsUnique, order, admin) win over `:id` in the router.
+ */
+export const searchFilterEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: base,
+    access: signedIn,
+    tag,
+    summary:
+      "The caller's filters and queues (enabled or not) and the enabled ones published to the caller's enabled user groups (isMine false), by sort order then name",
+    response: searchFilterListSchema,
+  }),
+  isUnique: endpoint({
+    method: 'GET',
+    path: `${base}/IsUnique`,
+    access: signedIn,
+    tag,
+    summary: "Is the name free among the caller's filters of that type (trimmed, ignoring case), leaving out id?",
+    query: isUniqueQuerySchema,
+    response: isUniqueSchema,
+  }),
+  order: endpoint({
+    method: 'PUT',
+    path: `${base}/order`,
+    access: signedIn,
+    tag,
+    summary:
+      "Reorder the caller's own filters {ordering: [{id, sortOrder}]} (an id not the caller's: 403 or 404, nothing changed); answers the caller's list",
+    body: searchFilterOrderSchema,
+    response: searchFilterListSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: base,
+    access: signedIn,
+    tag,
+    summary: 'Create a filter or queue of the caller, placed after their last one (userGroupIds is ignored)',
+    body: searchFilterInputSchema,
+    response: searchFilterSchema,
+    status: 201,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: item,
+    access: signedIn,
+    tag,
+    summary: 'One filter or queue the caller owns or that is published to them',
+    params: idParamsSchema,
+    response: searchFilterSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: item,
+    access: signedIn,
+    tag,
+    summary: "Update one of the caller's own filters or queues (userGroupIds is ignored)",
+    params: idParamsSchema,
+    body: searchFilterInputSchema,
+    response: searchFilterSchema,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: item,
+    access: signedIn,
+    tag,
+    summary: "Delete one of the caller's own filters or queues (204, no body)",
+    params: idParamsSchema,
+    response: z.null().optional(),
+    status: NO_CONTENT,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: `${item}/enable`,
+    access: signedIn,
+    tag,
+    summary: "Enable one of the caller's own filters or queues; answers it",
+    params: idParamsSchema,
+    response: searchFilterSchema,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: `${item}/disable`,
+    access: signedIn,
+    tag,
+    summary: "Disable one of the caller's own filters or queues; answers it",
+    params: idParamsSchema,
+    response: searchFilterSchema,
+  }),
+  userGroups: endpoint({
+    method: 'GET',
+    path: `${item}/UserGroups`,
+    access: manage,
+    tag,
+    summary:
+      "The Publish Filter dialog of one of the caller's filters: every user group of the lender {id, name, enabled} and the chosen ids",
+    params: idParamsSchema,
+    response: searchFilterUserGroupsSchema,
+  }),
+  publish: endpoint({
+    method: 'PUT',
+    path: `${item}/Publish`,
+    access: manage,
+    tag,
+    summary:
+      "Publish one of the caller's filters to {userGroupIds} (at least one, of this lender), replacing the earlier groups; answers the filter",
+    params: idParamsSchema,
+    body: publishSearchFilterSchema,
+    response: searchFilterSchema,
+  }),
+  unpublish: endpoint({
+    method: 'DELETE',
+    path: `${item}/Unpublish`,
+    access: manage,
+    tag,
+    summary: "Unpublish one of the caller's filters (removes every user group); answers the filter",
+    params: idParamsSchema,
+    response: searchFilterSchema,
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: `${base}/admin`,
+    access: manage,
+    tag,
+    summary: 'Every filter and queue of the lender, with the user who created it',
+    response: searchFilterListSchema,
+  }),
+  adminCreate: endpoint({
+    method: 'POST',
+    path: `${base}/admin`,
+    access: manage,
+    tag,
+    summary: 'Create a filter or queue of the caller and publish it to userGroupIds, in one transaction',
+    body: searchFilterInputSchema,
+    response: searchFilterSchema,
+    status: 201,
+  }),
+  adminGet: endpoint({
+    method: 'GET',
+    path: `${item}/admin`,
+    access: manage,
+    tag,
+    summary: 'Any filter or queue of the lender',
+    params: idParamsSchema,
+    response: searchFilterSchema,
+  }),
+  adminUpdate: endpoint({
+    method: 'PUT',
+    path: `${item}/admin`,
+    access: manage,
+    tag,
+    summary:
+      'Update any filter or queue of the lender; userGroupIds, when given, replaces its user groups (empty: unpublished)',
+    params: idParamsSchema,
+    body: searchFilterInputSchema,
+    response: searchFilterSchema,
+  }),
+};

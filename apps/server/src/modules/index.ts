@@ -25,7 +25,7 @@ import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
 import { registerPromotionRoutes } from './promotions/promotions.routes.ts';
 import { registerRecentApplicationRoutes } from './recent-applications/recent-applications.routes.ts';
-import { registerSearchFilterRoutes } from './search-filters/search-filters.routes.ts';
+import { searchFiltersModule } from './search-filters/search-filters.module.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerTransactionRoutes } from './transactions/transactions.routes.ts';
 import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts';
@@ -69,5 +69,5 @@ export const modules: Module[] = [
   { name: 'application-queues', register: registerApplicationQueueRoutes },
   { name: 'recent-applications', register: registerRecentApplicationRoutes },
   { name: 'grid-settings', register: registerGridSettingRoutes },
-  { name: 'search-filters', register: registerSearchFilterRoutes },
+  searchFiltersModule,
 ];

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  isUniqueResponseSchema,
-  searchFilterListSchema,
-  searchFilterSchema,
-  searchFilterUserGroupsSchema,
+  searchFilterEndpoints,
   type SearchFilter,
   type SearchFilterInput,
   type SearchFilterOrder,
   type SearchFilterType,
 } from '@credence/contracts';
-import { apiClient } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { menuQueryKey } from '../../lib/menu-query.ts';
 
 export const searchFilterKeys = {
@@ -21,8 +18,6 @@ export const searchFilterKeys = {
     ['searchFilters', 'isUnique', type, name, id ?? null] as const,
 };
 
-/** The side menu's query key (app/shell/shell-api.ts): its My Filters, Shared Filters and queue counts. */
-
 /** After any filter change: the filter lists, and the side menu (names, order, counts) read again. */
 export const refreshAfterFilterChange = (queryClient: QueryClient) =>
   Promise.all([
@@ -30,27 +25,27 @@ export const refreshAfterFilterChange = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: menuQueryKey }),
   ]);
 
-const base = '/api/SearchFilters';
+const e = searchFilterEndpoints;
 
 /** Mine (isMine) and those published to one of my groups. */
 export const useSearchFilters = () =>
   useQuery({
     queryKey: searchFilterKeys.list,
-    queryFn: () => apiClient.get(base, { schema: searchFilterListSchema }),
+    queryFn: () => callEndpoint(e.list, {}),
   });
 
 /** Every filter and queue of the lender (canManageSearchFilters). */
 export const useAdminSearchFilters = (enabled: boolean) =>
   useQuery({
     queryKey: searchFilterKeys.admin,
-    queryFn: () => apiClient.get(`${base}/admin`, { schema: searchFilterListSchema }),
+    queryFn: () => callEndpoint(e.adminList, {}),
     enabled,
   });
 
 export const useSearchFilterUserGroups = (id: number, enabled = true) =>
   useQuery({
     queryKey: searchFilterKeys.userGroups(id),
-    queryFn: () => apiClient.get(`${base}/${id}/UserGroups`, { schema: searchFilterUserGroupsSchema }),
+    queryFn: () => callEndpoint(e.userGroups, { params: { id } }),
     enabled,
     staleTime: 0,
   });
@@ -60,33 +55,26 @@ export const checkNameIsUnique = async (
   type: SearchFilterType,
   id: number | undefined,
   signal?: AbortSignal,
-): Promise<boolean> => {
-  const answer = await apiClient.get(`${base}/IsUnique`, {
-    schema: isUniqueResponseSchema,
-    query: { name, type, id },
-    signal,
-  });
-  return answer.isUnique;
-};
+): Promise<boolean> => (await callEndpoint(e.isUnique, { query: { name, type, id } }, { signal })).isUnique;
 
 export const createSearchFilter = (input: SearchFilterInput): Promise<SearchFilter> =>
-  apiClient.post(base, input, { schema: searchFilterSchema });
+  callEndpoint(e.create, { body: input });
 export const updateSearchFilter = (id: number, input: SearchFilterInput): Promise<SearchFilter> =>
-  apiClient.put(`${base}/${id}`, input, { schema: searchFilterSchema });
+  callEndpoint(e.update, { params: { id }, body: input });
 export const createAdminSearchFilter = (input: SearchFilterInput): Promise<SearchFilter> =>
-  apiClient.post(`${base}/admin`, input, { schema: searchFilterSchema });
+  callEndpoint(e.adminCreate, { body: input });
 export const updateAdminSearchFilter = (id: number, input: SearchFilterInput): Promise<SearchFilter> =>
-  apiClient.put(`${base}/${id}/admin`, input, { schema: searchFilterSchema });
+  callEndpoint(e.adminUpdate, { params: { id }, body: input });
 export const fetchAdminSearchFilter = (id: number): Promise<SearchFilter> =>
-  apiClient.get(`${base}/${id}/admin`, { schema: searchFilterSchema });
+  callEndpoint(e.adminGet, { params: { id } });
 
-export const deleteSearchFilter = (id: number) => apiClient.delete(`${base}/${id}`);
+export const deleteSearchFilter = (id: number) => callEndpoint(e.delete, { params: { id } });
 export const publishSearchFilter = (id: number, userGroupIds: number[]) =>
-  apiClient.put(`${base}/${id}/Publish`, { userGroupIds });
-export const unpublishSearchFilter = (id: number) => apiClient.delete(`${base}/${id}/Unpublish`);
+  callEndpoint(e.publish, { params: { id }, body: { userGroupIds } });
+export const unpublishSearchFilter = (id: number) => callEndpoint(e.unpublish, { params: { id } });
 export const setSearchFilterEnabled = (id: number, enabled: boolean) =>
-  apiClient.post(`${base}/${id}/${enabled ? 'enable' : 'disable'}`);
-export const orderSearchFilters = (order: SearchFilterOrder) => apiClient.put(`${base}/order`, order);
+  callEndpoint(enabled ? e.enable : e.disable, { params: { id } });
+export const orderSearchFilters = (order: SearchFilterOrder) => callEndpoint(e.order, { body: order });
 
 /**
  * A filter mutation whose failure the caller reports itself (its own toast or field errors); success refreshes
