@@ -48,17 +48,23 @@ const listOrder = [asc(searchFilters.sortOrder), sql`lower(${searchFilters.name}
 
 export type SearchFilterRow = NonNullable<Awaited<ReturnType<typeof findFilter>>>;
 
-/** One filter or queue of the lender (whoever owns it), with whether `who` may see it. */
-export const findFilter = async (tx: TenantTx, who: Who, id: number) =>
-  (
-    await selectFilters(tx, who)
-      .where(and(eq(searchFilters.lenderId, who.lenderId), eq(searchFilters.id, id)))
-      .limit(1)
-  )[0];
+/** A write locks the filter rows it reads until it commits, so the audit's old values are the ones replaced. */
+export type Lock = { lock?: boolean };
 
-/** Several filters of the lender by id, with whether `who` may see each. */
+/** One filter or queue of the lender (whoever owns it), with whether `who` may see it. */
+export const findFilter = async (tx: TenantTx, who: Who, id: number, { lock = false }: Lock = {}) => {
+  const query = selectFilters(tx, who)
+    .where(and(eq(searchFilters.lenderId, who.lenderId), eq(searchFilters.id, id)))
+    .limit(1);
+  return (await (lock ? query.for('update', { of: searchFilters }) : query))[0];
+};
+
+/** Several filters of the lender by id, with whether `who` may see each; locked (in id order) for a write. */
 export const findFilters = (tx: TenantTx, who: Who, ids: number[]) =>
-  selectFilters(tx, who).where(and(eq(searchFilters.lenderId, who.lenderId), inArray(searchFilters.id, ids)));
+  selectFilters(tx, who)
+    .where(and(eq(searchFilters.lenderId, who.lenderId), inArray(searchFilters.id, ids)))
+    .orderBy(asc(searchFilters.id))
+    .for('update', { of: searchFilters });
 
 /** What `who` sees, by sort order then name. */
 export const listVisible = (tx: TenantTx, who: Who) =>

@@ -11,7 +11,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import { changedFields } from '../../platform/crud.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import * as repo from './search-filters.repository.ts';
 
@@ -37,27 +39,57 @@ const filterNotFound = () => notFound(messages.queues.filterNotFound);
 const notOwner = () => new AppError(403, 'FORBIDDEN', messages.searchFilters.notOwner);
 
 /** A filter the caller may see (own or published to them); anything else is a 404 that says nothing more. */
-const loadVisible = async (tx: TenantTx, who: Who, id: number) => {
-  const row = await repo.findFilter(tx, who, id);
+const loadVisible = async (tx: TenantTx, who: Who, id: number, lock: repo.Lock = {}) => {
+  const row = await repo.findFilter(tx, who, id, lock);
   if (!row || !row.visible) throw filterNotFound();
   return row;
 };
 
-/** A filter the caller owns: a visible one of someone else is a 403, an invisible one a 404. */
-const loadOwn = async (tx: TenantTx, who: Who, id: number) => {
-  const row = await loadVisible(tx, who, id);
+/** A filter the caller owns, locked for the write: a visible one of someone else is a 403, an invisible one a 404. */
+const loadOwn = async (tx: TenantTx, who: Who, id: number, lock: repo.Lock = { lock: true }) => {
+  const row = await loadVisible(tx, who, id, lock);
   if (row.createdByUserId !== who.userId) throw notOwner();
   return row;
 };
 
-/** Any filter of the lender (administrator calls). */
-const loadAny = async (tx: TenantTx, who: Who, id: number) => {
-  const row = await repo.findFilter(tx, who, id);
+/** Any filter of the lender (administrator calls); locked when the call writes. */
+const loadAny = async (tx: TenantTx, who: Who, id: number, lock: repo.Lock = {}) => {
+  const row = await repo.findFilter(tx, who, id, lock);
   if (!row) throw filterNotFound();
   return row;
 };
 
 const reload = async (tx: TenantTx, who: Who, id: number) => toView(await loadAny(tx, who, id), who);
+
+/** The audit's area (DESIGN.md rule 13): one record per filter, its id, labelled by its name. */
+export const SEARCH_FILTERS_AREA = 'searchFilters';
+
+/** What the audit keeps of a filter: its values, not whether the caller happens to own it. */
+const auditedValues = ({ isMine: _isMine, ...values }: SearchFilter) => values;
+
+/**
+ * Records one audit row of a write in its transaction: the fields that changed, old → new. A write that changed
+ * nothing records nothing. Reordering, publishing and unpublishing are recorded as 'update' (their changes name
+ * sortOrder or userGroupIds), so the audit's as-of replay, which reads the value actions only, sees them.
+ */
+const audit = async (
+  tx: TenantTx,
+  auth: AuthContext,
+  action: 'create' | 'update' | 'delete' | 'enable' | 'disable',
+  before: SearchFilter | null,
+  after: SearchFilter | null,
+) => {
+  const record = after ?? before;
+  if (!record) return;
+  const changes = changedFields(before && auditedValues(before), after && auditedValues(after));
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(tx, auth, {
+    area: SEARCH_FILTERS_AREA,
+    action,
+    recordId: record.id,
+    details: { label: record.name, changes },
+  });
+};
 
 const UNIQUE_VIOLATION = '23505';
 const NAME_KEY = 'search_filters_owner_type_name_key';
@@ -134,7 +166,9 @@ export const createSearchFilter = (db: Db, auth: AuthContext, body: SearchFilter
   write(db, auth, async (tx, who) => {
     await ensureNameFree(tx, { lenderId: who.lenderId, ownerId: who.userId, type: body.type, name: body.name });
     const id = await repo.insertFilter(tx, who, valuesOf(body));
-    return reload(tx, who, id);
+    const created = await reload(tx, who, id);
+    await audit(tx, auth, 'create', null, created);
+    return created;
   });
 
 /** Updates one of the caller's filters. userGroupIds is not honoured here. */
@@ -145,7 +179,7 @@ export const updateSearchFilter = (
   body: SearchFilterBody,
 ): Promise<SearchFilter> =>
   write(db, auth, async (tx, who) => {
-    await loadOwn(tx, who, id);
+    const before = toView(await loadOwn(tx, who, id), who);
     await ensureNameFree(tx, {
       lenderId: who.lenderId,
       ownerId: who.userId,
@@ -154,13 +188,16 @@ export const updateSearchFilter = (
       excludeId: id,
     });
     await repo.updateFilter(tx, who.lenderId, id, valuesOf(body));
-    return reload(tx, who, id);
+    const after = await reload(tx, who, id);
+    await audit(tx, auth, 'update', before, after);
+    return after;
   });
 
 export const deleteSearchFilter = (db: Db, auth: AuthContext, id: number): Promise<void> =>
   write(db, auth, async (tx, who) => {
-    await loadOwn(tx, who, id);
+    const before = toView(await loadOwn(tx, who, id), who);
     await repo.deleteFilter(tx, who.lenderId, id);
+    await audit(tx, auth, 'delete', before, null);
   });
 
 export const setSearchFilterEnabled = (
@@ -170,9 +207,11 @@ export const setSearchFilterEnabled = (
   enabled: boolean,
 ): Promise<SearchFilter> =>
   write(db, auth, async (tx, who) => {
-    await loadOwn(tx, who, id);
+    const before = toView(await loadOwn(tx, who, id), who);
     await repo.setEnabled(tx, who.lenderId, id, enabled);
-    return reload(tx, who, id);
+    const after = await reload(tx, who, id);
+    await audit(tx, auth, enabled ? 'enable' : 'disable', before, after);
+    return after;
   });
 
 /** Is `name` free among the caller's filters of `type` (trimmed, ignoring case), leaving out `id`? */
@@ -206,7 +245,12 @@ export const reorderSearchFilters = (db: Db, auth: AuthContext, body: SearchFilt
       if (row.createdByUserId !== who.userId) throw notOwner();
     }
     await repo.reorder(tx, who, body.ordering);
-    return (await repo.listVisible(tx, who)).map((row) => toView(row, who));
+    const after = (await repo.listVisible(tx, who)).map((row) => toView(row, who));
+    // One row per filter whose place changed.
+    for (const row of rows) {
+      await audit(tx, auth, 'update', toView(row, who), after.find((f) => f.id === row.id) ?? null);
+    }
+    return after;
   });
 
 // ---- Publishing (right canManageSearchFilters, the caller's own filters) ----
@@ -215,7 +259,7 @@ export const reorderSearchFilters = (db: Db, auth: AuthContext, body: SearchFilt
 export const getSearchFilterUserGroups = (db: Db, auth: AuthContext, id: number): Promise<SearchFilterUserGroups> =>
   withTenant(db, auth.lenderId, async (tx) => {
     const who = whoOf(auth);
-    const row = await loadOwn(tx, who, id);
+    const row = await loadOwn(tx, who, id, { lock: false });
     return { userGroups: await repo.listUserGroups(tx, who.lenderId), userGroupIds: row.userGroupIds };
   });
 
@@ -227,17 +271,21 @@ export const publishSearchFilter = (
   userGroupIds: number[],
 ): Promise<SearchFilter> =>
   write(db, auth, async (tx, who) => {
-    await loadOwn(tx, who, id);
+    const before = toView(await loadOwn(tx, who, id), who);
     const groups = await checkGroups(tx, who, userGroupIds);
     await repo.replaceUserGroups(tx, who.lenderId, id, groups);
-    return reload(tx, who, id);
+    const after = await reload(tx, who, id);
+    await audit(tx, auth, 'update', before, after);
+    return after;
   });
 
 export const unpublishSearchFilter = (db: Db, auth: AuthContext, id: number): Promise<SearchFilter> =>
   write(db, auth, async (tx, who) => {
-    await loadOwn(tx, who, id);
+    const before = toView(await loadOwn(tx, who, id), who);
     await repo.replaceUserGroups(tx, who.lenderId, id, []);
-    return reload(tx, who, id);
+    const after = await reload(tx, who, id);
+    await audit(tx, auth, 'update', before, after);
+    return after;
   });
 
 // ---- Administrator calls (right canManageSearchFilters): every filter and queue of the lender ----
@@ -261,7 +309,9 @@ export const adminCreateSearchFilter = (db: Db, auth: AuthContext, body: SearchF
     const groups = await checkGroups(tx, who, body.userGroupIds ?? []);
     const id = await repo.insertFilter(tx, who, valuesOf(body));
     if (groups.length > 0) await repo.replaceUserGroups(tx, who.lenderId, id, groups);
-    return reload(tx, who, id);
+    const created = await reload(tx, who, id);
+    await audit(tx, auth, 'create', null, created);
+    return created;
   });
 
 /**
@@ -275,7 +325,8 @@ export const adminUpdateSearchFilter = (
   body: SearchFilterBody,
 ): Promise<SearchFilter> =>
   write(db, auth, async (tx, who) => {
-    const row = await loadAny(tx, who, id);
+    const row = await loadAny(tx, who, id, { lock: true });
+    const before = toView(row, who);
     await ensureNameFree(tx, {
       lenderId: who.lenderId,
       ownerId: row.createdByUserId,
@@ -286,5 +337,7 @@ export const adminUpdateSearchFilter = (
     const groups = body.userGroupIds === undefined ? undefined : await checkGroups(tx, who, body.userGroupIds);
     await repo.updateFilter(tx, who.lenderId, id, valuesOf(body));
     if (groups !== undefined) await repo.replaceUserGroups(tx, who.lenderId, id, groups);
-    return reload(tx, who, id);
+    const after = await reload(tx, who, id);
+    await audit(tx, auth, 'update', before, after);
+    return after;
   });
