@@ -103,11 +103,6 @@ const manage: Access = { right: 'canManageSearchFilters' };
 const tag = 'searchFilters';
 const base = '/api/SearchFilters';
 const item = `${base}/:id`;
-/**
- * A delete answers 204 with no body. The kit's `Endpoint.status` names 200 and 201 only; registerEndpoint and
- * callEndpoint pass any status through (the web client reads a 204 as no body, hence `optional`).
- */
-const NO_CONTENT = 204 as 200;
 
 /**
  * Every saved filter and queue call (spec 1 §7), paths as the spec writes them: the server registers these and
@@ -181,7 +176,7 @@ export const searchFilterEndpoints = {
     summary: "Delete one of the caller's own filters or queues (204, no body)",
     params: idParamsSchema,
     response: z.null().optional(),
-    status: NO_CONTENT,
+    status: 204,
   }),
   enable: endpoint({
     method: 'POST',

@@ -31,7 +31,7 @@ export type Endpoint<
   body?: B;
   /** The answer; `status` says with which code (200 unless given). */
   response: R;
-  status?: 200 | 201;
+  status?: 200 | 201 | 204;
 };
 
 export const endpoint = <

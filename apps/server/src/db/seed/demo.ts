@@ -156,7 +156,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
 
 const seedInto = async (tx: DbExecutor, hashes: string[], _lifetimeDays: number) => {
   const lenderIds = new Map<string, number>();
-  const timeZones = { [SUMMIT]: 'America/Denver', [HARBOR]: 'America/Los_Angeles' };
+  const timeZones: Record<string, string> = { [SUMMIT]: 'America/Denver', [HARBOR]: 'America/Los_Angeles' };
   for (const name of [SUMMIT, HARBOR]) {
     const [row] = await tx.insert(lenders).values({ name, timeZone: timeZones[name] }).returning({ id: lenders.id });
     lenderIds.set(name, row!.id);

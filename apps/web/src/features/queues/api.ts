@@ -4,13 +4,14 @@ import {
   errorBodySchema,
   gridSettingSchema,
   queuePageSchema,
-  searchFilterSchema,
+  searchFilterEndpoints,
   type ApplicationSearchRequest,
   type QueueGridName,
   type QueuePage,
 } from '@credence/contracts';
 import { apiClient, ApiError, isSessionError } from '../../lib/api-client.ts';
 import { emitAuthEvent } from '../../lib/auth-events.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { getSession } from '../../lib/session-store.ts';
 import { showApiErrorToast } from '../../lib/toast.tsx';
 
@@ -74,7 +75,7 @@ export const useSearchFilter = (id: number | null) =>
     queryKey: queueKeys.searchFilter(id ?? 0),
     queryFn: async () => {
       try {
-        return await apiClient.get(`/api/SearchFilters/${id}`, { schema: searchFilterSchema });
+        return await callEndpoint(searchFilterEndpoints.get, { params: { id: id ?? 0 } });
       } catch (error) {
         if (!isSessionError(error) && !isMissingFilter(error)) showApiErrorToast(error);
         throw error;
