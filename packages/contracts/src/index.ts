@@ -15,3 +15,4 @@ export * from './search-filters.ts';
 export * from './audit.ts';
 export * from './kit/index.ts';
 export * from './admin/index.ts';
+export * from './credit.ts';
