@@ -15,3 +15,4 @@ export * from './loan-schedule.ts';
 export * from './apr.ts';
 export * from './ratios.ts';
 export * from './rate-grid.ts';
+export * from './refinance.ts';
