@@ -3,6 +3,10 @@ import { auditEvents } from '../db/schema/index.ts';
 import type { TenantTx } from '../db/tenancy.ts';
 import type { AuthContext } from './auth.ts';
 
+/** The audit rows of SSN lookups (written by the queue search, listed by the audit page's SSN-lookup log). */
+export const SSN_LOOKUP_AREA = 'applications';
+export const SSN_LOOKUP_ACTION = 'ssnLookup';
+
 export type AuditEntry = {
   /** The area or noun the record belongs to ('applications', 'branches', …). */
   area: string;

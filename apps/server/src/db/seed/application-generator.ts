@@ -13,13 +13,16 @@ import {
 } from '@credence/contracts';
 import { userMention, vinCheckDigit } from '@credence/domain';
 import type { DataProtector } from '../../platform/crypto.ts';
-import type { ApplicantWrite } from '../../modules/applicants/applicants.repository.ts';
-import { applicantName, prepareApplicants } from '../../modules/applicants/applicants.service.ts';
+import type { ApplicantWrite } from '../../modules/applications/applicants/applicants.repository.ts';
+import { applicantName, prepareApplicants } from '../../modules/applications/applicants/applicants.service.ts';
 import { prepareRequest } from '../../modules/applications/applications.service.ts';
-import type { CollateralWrite, InsuranceValues } from '../../modules/collaterals/collaterals.repository.ts';
-import { prepareCollaterals } from '../../modules/collaterals/collaterals.service.ts';
-import type { TransactionParts } from '../../modules/transactions/transactions.repository.ts';
-import { prepareTransaction } from '../../modules/transactions/transactions.service.ts';
+import type {
+  CollateralWrite,
+  InsuranceValues,
+} from '../../modules/applications/collaterals/collaterals.repository.ts';
+import { prepareCollaterals } from '../../modules/applications/collaterals/collaterals.service.ts';
+import type { TransactionParts } from '../../modules/applications/transactions/transactions.repository.ts';
+import { prepareTransaction } from '../../modules/applications/transactions/transactions.service.ts';
 import type { applications } from '../schema/index.ts';
 import {
   boats,

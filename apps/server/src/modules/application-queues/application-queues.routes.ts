@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
-import { applicationDeps } from '../applications/application-deps.ts';
+import { applicationDeps } from '../applications/application-context.ts';
 import * as service from './application-queues.service.ts';
 
 const gridParamsSchema = z.object({ gridName: queueGridNameSchema });

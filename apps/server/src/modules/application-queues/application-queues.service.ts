@@ -13,12 +13,15 @@ import {
 import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
-import type { ApplicationDeps } from '../applications/application-deps.ts';
+import type { ApplicationDeps } from '../applications/application-context.ts';
 import * as repo from './application-queues.repository.ts';
 import { queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
-import { csvLine, type CsvValue } from './queue-csv.ts';
+import { csvLine, type CsvValue } from '../../platform/csv.ts';
 import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
+
+/** Part of this module's public face: the side menu (modules/menu) shows the queues' counts. */
+export { countBuiltInQueues, countSavedQueue, type BuiltInQueueCounts } from './queue-counts.ts';
 
 const EXPORT_BATCH = 1000;
 

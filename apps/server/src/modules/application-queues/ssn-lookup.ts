@@ -10,12 +10,10 @@ import { normalizeSsn } from '@credence/domain';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
-import { lockForUser, recordAudit } from '../../platform/audit.ts';
+import { lockForUser, recordAudit, SSN_LOOKUP_ACTION, SSN_LOOKUP_AREA } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 
-export const SSN_LOOKUP_AREA = 'applications';
-export const SSN_LOOKUP_ACTION = 'ssnLookup';
 const SSN_LOOKUP_LOCK = 0x55_4e; // advisory lock namespace of SSN lookups
 
 /** Whether a search text is looked up as an SSN (nine digits, with or without dashes). */

@@ -10,11 +10,11 @@ import {
 } from '@credence/contracts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
-import { applicationDeps } from './application-deps.ts';
+import { applicationContext } from './application-context.ts';
 import * as service from './applications.service.ts';
 
 export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
-  const deps = applicationDeps(appDeps);
+  const ctx = applicationContext(appDeps);
 
   app.post(
     '/api/applications',
@@ -28,7 +28,7 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createApplication(deps, authOf(request), request.body)),
+      reply.status(201).send(await service.createApplication(ctx, authOf(request), request.body)),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
         response: { 200: applicationSchema, 404: errorBodySchema },
       },
     },
-    (request) => service.getApplication(deps, authOf(request), request.params.id),
+    (request) => service.getApplication(ctx, authOf(request), request.params.id),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
         response: { 200: worksheetInfoSchema, 404: errorBodySchema },
       },
     },
-    (request) => service.getWorksheetInfo(deps, authOf(request), request.params.id),
+    (request) => service.getWorksheetInfo(ctx, authOf(request), request.params.id),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
         response: { 200: applicationRequestSchema, 404: errorBodySchema },
       },
     },
-    (request) => service.getRequest(deps, authOf(request), request.params.id),
+    (request) => service.getRequest(ctx, authOf(request), request.params.id),
   );
 
   app.put(
@@ -81,6 +81,6 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
         response: { 200: applicationRequestSchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
       },
     },
-    (request) => service.saveRequest(deps, authOf(request), request.params.id, request.body),
+    (request) => service.saveRequest(ctx, authOf(request), request.params.id, request.body),
   );
 };

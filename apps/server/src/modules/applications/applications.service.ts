@@ -16,27 +16,26 @@ import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { diffEntity } from '../../platform/diff.ts';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
-import { recordHistory } from '../application-history/application-history.repository.ts';
-import { tryLock } from '../application-locks/application-locks.repository.ts';
-import { lockStatusOf, writeApplication } from '../application-locks/application-locks.service.ts';
+import { tryLock } from './application-locks/application-locks.repository.ts';
+import { lockStatusOf } from './application-locks/application-locks.service.ts';
 import {
   applicantName,
   loadApplicantViews,
   prepareApplicants,
   writeApplicants,
-} from '../applicants/applicants.service.ts';
+} from './applicants/applicants.service.ts';
 import {
   describeCollaterals,
   loadCollateralViews,
   prepareCollaterals,
   writeCollaterals,
-} from '../collaterals/collaterals.service.ts';
+} from './collaterals/collaterals.service.ts';
 import { findEnabledDealer, toDealerView } from '../dealers/dealers.repository.ts';
 
 import { recordRecentApplication } from '../recent-applications/recent-applications.repository.ts';
 import { findEnabledLoanProduct, type LoanProductRow } from '../loan-products/loan-products.repository.ts';
-import { loadTransactionView, prepareTransaction } from '../transactions/transactions.service.ts';
-import type { ApplicationDeps } from './application-deps.ts';
+import { loadTransactionView, prepareTransaction } from './transactions/transactions.service.ts';
+import type { ApplicationContext } from './application-context.ts';
 import * as repo from './applications.repository.ts';
 
 /** '20700.50' -> '$20,700.50' for the history's descriptions, as people read amounts. */
@@ -188,8 +187,8 @@ const checkProductAndDealer = async (
  * checked first and all field errors answered together (422), so nothing is half-written. The creator holds
  * the lock afterwards; the history records the creation with every value set.
  */
-export const createApplication = (deps: ApplicationDeps, auth: AuthContext, body: CreateInput) =>
-  withTenant(deps.db, auth.lenderId, async (tx) => {
+export const createApplication = (ctx: ApplicationContext, auth: AuthContext, body: CreateInput) =>
+  withTenant(ctx.db, auth.lenderId, async (tx) => {
     const errors: FieldError[] = [];
     const product = await checkProductAndDealer(tx, body, errors);
     if (!product) throw validationError(errors);
@@ -211,7 +210,7 @@ export const createApplication = (deps: ApplicationDeps, auth: AuthContext, body
       body.applicants.map(({ id: _ignored, ...a }) => a),
       [],
       product,
-      deps.protector,
+      ctx.protector,
       'applicants',
     );
     errors.push(...applicants.errors);
@@ -236,16 +235,17 @@ export const createApplication = (deps: ApplicationDeps, auth: AuthContext, body
       ...request.columns,
       createdByUserId: auth.userId,
     });
-    await tryLock(tx, id, auth.userId, deps.config.applicationLockSeconds);
+    await tryLock(tx, id, auth.userId, ctx.config.applicationLockSeconds);
     await repo.replaceFees(tx, auth.lenderId, id, request.fees);
     const written = await writeApplicants(tx, auth.lenderId, id, applicants.writes, []);
     const collateral = await writeCollaterals(tx, auth.lenderId, id, collaterals, { collaterals: [], insurance: null });
     const found = await repo.findApplication(tx, id);
     const requestView = toRequestView(found!.application, await repo.loadFees(tx, id));
-    await recordHistory(tx, {
-      lenderId: auth.lenderId,
-      applicationId: id,
-      userId: auth.userId,
+    await ctx.history(
+      tx,
+      auth,
+      id,
+    )({
       action: historyActions.created,
       description: `${product.name} for ${written.applicants.map(applicantName).join(', ')}; collateral: ${describeCollaterals(collateral.after.collaterals)}`,
       entity: 'Application',
@@ -269,8 +269,8 @@ export const createApplication = (deps: ApplicationDeps, auth: AuthContext, body
 const userRef = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
 /** The whole application graph; another lender's id is not found, exactly like a missing one. */
-export const getApplication = (deps: ApplicationDeps, auth: AuthContext, id: number): Promise<Application> =>
-  withTenant(deps.db, auth.lenderId, async (tx) => {
+export const getApplication = (ctx: ApplicationContext, auth: AuthContext, id: number): Promise<Application> =>
+  withTenant(ctx.db, auth.lenderId, async (tx) => {
     const found = await repo.findApplication(tx, id);
     if (!found) throw notFound();
     // The worksheet load: the side menu's recent applications (spec 1 §2) remember it.
@@ -313,8 +313,8 @@ export const getApplication = (deps: ApplicationDeps, auth: AuthContext, id: num
   });
 
 /** Worksheet info (spec 3 §3): lock, product, applicants and state for every worksheet page. */
-export const getWorksheetInfo = (deps: ApplicationDeps, auth: AuthContext, id: number): Promise<WorksheetInfo> =>
-  withTenant(deps.db, auth.lenderId, async (tx) => {
+export const getWorksheetInfo = (ctx: ApplicationContext, auth: AuthContext, id: number): Promise<WorksheetInfo> =>
+  withTenant(ctx.db, auth.lenderId, async (tx) => {
     const found = await repo.findApplication(tx, id);
     if (!found) throw notFound();
     const { application: a, product } = found;
@@ -351,12 +351,12 @@ export const getWorksheetInfo = (deps: ApplicationDeps, auth: AuthContext, id: n
         name: applicantName(x),
       })),
       primaryApplicantName: primary ? applicantName(primary) : null,
-      lockOnOpen: deps.config.applicationLockOnOpen,
+      lockOnOpen: ctx.config.applicationLockOnOpen,
     };
   });
 
-export const getRequest = (deps: ApplicationDeps, auth: AuthContext, id: number) =>
-  withTenant(deps.db, auth.lenderId, async (tx) => {
+export const getRequest = (ctx: ApplicationContext, auth: AuthContext, id: number) =>
+  withTenant(ctx.db, auth.lenderId, async (tx) => {
     const found = await repo.findApplication(tx, id);
     if (!found) throw notFound();
     return toRequestView(found.application, await repo.loadFees(tx, id));
@@ -366,8 +366,8 @@ export const getRequest = (deps: ApplicationDeps, auth: AuthContext, id: number)
  * PUT request: product, dealer, money and terms. The product may change, but not between a business and a
  * consumer loan (the applicants would no longer fit), and it must allow the application's channel.
  */
-export const saveRequest = (deps: ApplicationDeps, auth: AuthContext, id: number, body: RequestSaveInput) =>
-  writeApplication(deps, auth, id, body.confirmFunded, async (tx, application) => {
+export const saveRequest = (ctx: ApplicationContext, auth: AuthContext, id: number, body: RequestSaveInput) =>
+  ctx.write(auth, id, body.confirmFunded, async (tx, application, history) => {
     if (body.id !== undefined && body.id !== id) throw fieldError('id', messages.applications.idMismatch);
     const errors: FieldError[] = [];
     const product = await checkProductAndDealer(
@@ -401,10 +401,7 @@ export const saveRequest = (deps: ApplicationDeps, auth: AuthContext, id: number
       { otherFrontEndFees: after.otherFrontEndFees.map(({ name, value }) => ({ name, value })) },
     );
     if (changes.length + feeChanges.length > 0) {
-      await recordHistory(tx, {
-        lenderId: auth.lenderId,
-        applicationId: id,
-        userId: auth.userId,
+      await history({
         action: historyActions.requestUpdated,
         description: `${product.name}: estimated amount financed ${after.estAmtFinanced === null ? 'none' : dollars(after.estAmtFinanced)}`,
         entity: 'Request',

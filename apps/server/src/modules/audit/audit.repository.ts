@@ -1,7 +1,7 @@
 import type { AuditQuery, SsnLookupEntry } from '@credence/contracts';
 import { sql } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
-import { SSN_LOOKUP_ACTION } from '../application-queues/ssn-lookup.ts';
+import { SSN_LOOKUP_ACTION } from '../../platform/audit.ts';
 
 const period = (query: AuditQuery) => sql`
   ${query.fromDate ? sql`and e.occurred_at >= ${query.fromDate}::date` : sql``}

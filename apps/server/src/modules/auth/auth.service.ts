@@ -8,7 +8,7 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
 import * as repo from './auth.repository.ts';
-import { releaseLocksOnSignOut } from '../application-locks/application-locks.service.ts';
+import { releaseLocksOnSignOut } from '../applications/application-locks/application-locks.service.ts';
 
 type Deps = { db: Db; config: Config };
 

@@ -1,7 +1,7 @@
 import { menuResponseSchema } from '@credence/contracts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
-import { applicationDeps } from '../applications/application-deps.ts';
+import { applicationDeps } from '../applications/application-context.ts';
 import { buildMenu } from './menu.service.ts';
 
 export const registerMenuRoutes = (app: App, appDeps: AppDeps) => {

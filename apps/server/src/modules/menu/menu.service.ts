@@ -3,8 +3,12 @@ import { adminAreas, savedQueueCriteriaSchema, sideMenuQueues } from '@credence/
 import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
-import type { ApplicationDeps } from '../applications/application-deps.ts';
-import { countBuiltInQueues, countSavedQueue, type BuiltInQueueCounts } from '../application-queues/queue-counts.ts';
+import type { ApplicationDeps } from '../applications/application-context.ts';
+import {
+  countBuiltInQueues,
+  countSavedQueue,
+  type BuiltInQueueCounts,
+} from '../application-queues/application-queues.service.ts';
 import { listForMenu } from '../search-filters/search-filters.repository.ts';
 
 const QUEUE_ICONS: Record<string, string> = {

@@ -1,0 +1,226 @@
+import {
+  COMMENTS_PAGE_SIZE,
+  historyActions,
+  messages,
+  type Comment,
+  type CommentPage,
+  type CommentType,
+} from '@credence/contracts';
+import { displayMessage, parseMentions, type Mention } from '@credence/domain';
+import { sql } from 'drizzle-orm';
+import type { TenantTx } from '../../../db/tenancy.ts';
+import type { AuthContext } from '../../../platform/auth.ts';
+import { AppError, notFound, validationError } from '../../../platform/errors.ts';
+import { findUserName } from '../application-locks/application-locks.repository.ts';
+import type { ApplicationContext } from '../application-context.ts';
+import * as repo from './comments.repository.ts';
+
+/** Notification type and subject of a mention (spec 1 §3: JournalCommentMention, 301, "New Mention"). */
+const MENTION_NOTIFICATION = { type: 301, subject: 'New Mention' };
+
+const splitName = (name: string | null, fullName: string | null) => {
+  const first = name ?? '';
+  const full = fullName ?? first;
+  return { firstName: first, lastName: full.startsWith(`${first} `) ? full.slice(first.length + 1) : full };
+};
+
+/** A page of an application's comments, newest first, with the total and the caller's unread counts. */
+export const listComments = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  query: {
+    includeDeleted: boolean;
+    type?: CommentType | undefined;
+    limit?: number | undefined;
+    before?: number | undefined;
+  },
+): Promise<CommentPage> =>
+  ctx.open(auth, applicationId, async (tx) => {
+    const pageQuery = {
+      includeDeleted: query.includeDeleted,
+      type: query.type,
+      limit: query.limit ?? COMMENTS_PAGE_SIZE,
+      before: query.before,
+    };
+    const { rows, views, hasMore } = await repo.listCommentsPage(tx, applicationId, pageQuery);
+    const { total, unread } = await repo.countComments(tx, applicationId, pageQuery, auth.userId);
+    return { data: toCommentViews(auth, rows, views), total, hasMore, unread };
+  });
+
+type Loaded = Awaited<ReturnType<typeof repo.findCommentWithViews>>;
+
+const toCommentViews = (auth: AuthContext, rows: Loaded['rows'], views: Loaded['views']): Comment[] =>
+  rows.map(({ comment: c, authorName, authorFullName }) => {
+    const viewedBy = views
+      .filter((v) => v.commentId === c.id)
+      .map((v) => ({ userId: v.userId, name: v.name, viewedUtcTime: v.viewedAt.toISOString() }));
+    return {
+      id: c.id,
+      type: c.type as CommentType,
+      message: c.message,
+      displayMessage: displayMessage(c.message),
+      mentions: parseMentions(c.message),
+      user: c.userId === null ? null : { id: c.userId, ...splitName(authorName, authorFullName) },
+      sender: c.sender,
+      timestampUtc: c.createdAt.toISOString(),
+      updatedUtcTime: c.updatedAt?.toISOString() ?? null,
+      isDeleted: c.isDeleted,
+      viewedBy,
+      viewedByMe: viewedBy.some((v) => v.userId === auth.userId),
+    };
+  });
+
+/** The one comment a write answers: read by its id alone, never the application's other comments. */
+const commentView = async (tx: TenantTx, auth: AuthContext, applicationId: number, commentId: number) => {
+  const { rows, views } = await repo.findCommentWithViews(tx, applicationId, commentId);
+  return toCommentViews(auth, rows, views)[0]!;
+};
+
+/**
+ * Mentions must name users of this lender (by e-mail) and its user groups (by id): a mention of anyone else
+ * is a 422 on `message`. Answers the users to notify (mentioned users and members of mentioned groups).
+ */
+const resolveMentions = async (tx: TenantTx, mentions: Mention[]) => {
+  const emails = [...new Set(mentions.flatMap((m) => (m.kind === 'user' ? [m.email.toLowerCase()] : [])))];
+  const groupIds = [...new Set(mentions.flatMap((m) => (m.kind === 'usergroup' ? [m.id] : [])))];
+  const found = await repo.findLenderUsersByEmail(tx, emails);
+  const { groups, members } = await repo.findGroupsWithMembers(tx, groupIds);
+  const errors = [
+    ...emails
+      .filter((e) => !found.some((u) => u.email === e))
+      .map((e) => ({ field: 'message', message: messages.comments.mentionedUserNotFound(e) })),
+    ...groupIds
+      .filter((id) => !groups.some((g) => g.id === id))
+      .map((id) => ({ field: 'message', message: messages.comments.mentionedGroupNotFound(id) })),
+  ];
+  if (errors.length > 0) throw validationError(errors);
+  return new Set([...found.map((u) => u.id), ...members.map((m) => m.userId)]);
+};
+
+const notifyMentioned = async (
+  tx: TenantTx,
+  auth: AuthContext,
+  applicationId: number,
+  type: CommentType,
+  recipients: Set<number>,
+) => {
+  recipients.delete(auth.userId);
+  if (type !== 'JOURNAL' || recipients.size === 0) return;
+  const author = await findUserName(tx, auth.userId);
+  await repo.insertNotifications(
+    tx,
+    [...recipients].map((userId) => ({
+      lenderId: auth.lenderId,
+      userId,
+      type: MENTION_NOTIFICATION.type,
+      applicationId,
+      actorName: author,
+      subject: MENTION_NOTIFICATION.subject,
+      description: `${author} mentioned you in a comment on application ${applicationId}.`,
+    })),
+  );
+};
+
+export const addComment = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  body: { type: CommentType; message: string },
+) =>
+  ctx.open(auth, applicationId, async (tx, history) => {
+    const recipients = await resolveMentions(tx, parseMentions(body.message));
+    const id = await repo.insertComment(tx, {
+      lenderId: auth.lenderId,
+      applicationId,
+      type: body.type,
+      message: body.message,
+      userId: auth.userId,
+    });
+    await repo.markViewed(tx, auth.lenderId, id, auth.userId);
+    await notifyMentioned(tx, auth, applicationId, body.type, recipients);
+    await history({
+      action: historyActions.commentAdded,
+      description: `${body.type === 'DEALER' ? 'Dealer' : 'Journal'} comment added`,
+      entity: 'Comment',
+      changes: [
+        {
+          entity: 'Comment',
+          entityId: id,
+          property: 'message',
+          oldValue: null,
+          newValue: displayMessage(body.message),
+        },
+      ],
+    });
+    return commentView(tx, auth, applicationId, id);
+  });
+
+/** A comment may be edited or deleted by its author only, and not once deleted. */
+const ownComment = async (tx: TenantTx, auth: AuthContext, applicationId: number, commentId: number) => {
+  const comment = await repo.findComment(tx, applicationId, commentId);
+  if (!comment) throw notFound();
+  if (comment.userId !== auth.userId) throw new AppError(403, 'FORBIDDEN', messages.comments.notAuthor);
+  if (comment.isDeleted) throw new AppError(409, 'CONFLICT', messages.comments.deleted);
+  return comment;
+};
+
+export const editComment = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  commentId: number,
+  body: { message: string },
+) =>
+  ctx.open(auth, applicationId, async (tx, history) => {
+    const comment = await ownComment(tx, auth, applicationId, commentId);
+    const before = new Set(parseMentions(comment.message).map((m) => JSON.stringify(m)));
+    const added = parseMentions(body.message).filter((m) => !before.has(JSON.stringify(m)));
+    // Every mention must name someone of this lender; only the newly mentioned are notified.
+    await resolveMentions(tx, parseMentions(body.message));
+    const newlyMentioned = await resolveMentions(tx, added);
+    await repo.updateComment(tx, commentId, { message: body.message, updatedAt: sql`now()` });
+    await notifyMentioned(tx, auth, applicationId, comment.type as CommentType, newlyMentioned);
+    await history({
+      action: historyActions.commentEdited,
+      description: `${comment.type === 'DEALER' ? 'Dealer' : 'Journal'} comment edited`,
+      entity: 'Comment',
+      changes: [
+        {
+          entity: 'Comment',
+          entityId: commentId,
+          property: 'message',
+          oldValue: displayMessage(comment.message),
+          newValue: displayMessage(body.message),
+        },
+      ],
+    });
+    return commentView(tx, auth, applicationId, commentId);
+  });
+
+export const deleteComment = (ctx: ApplicationContext, auth: AuthContext, applicationId: number, commentId: number) =>
+  ctx.open(auth, applicationId, async (tx, history) => {
+    const comment = await ownComment(tx, auth, applicationId, commentId);
+    await repo.updateComment(tx, commentId, {
+      isDeleted: true,
+      deletedAt: sql`now()`,
+      deletedByUserId: auth.userId,
+    });
+    await history({
+      action: historyActions.commentDeleted,
+      description: `${comment.type === 'DEALER' ? 'Dealer' : 'Journal'} comment deleted`,
+      entity: 'Comment',
+      changes: [{ entity: 'Comment', entityId: commentId, property: 'isDeleted', oldValue: 'false', newValue: 'true' }],
+    });
+  });
+
+export const markCommentViewed = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  commentId: number,
+) =>
+  ctx.open(auth, applicationId, async (tx) => {
+    if (!(await repo.findComment(tx, applicationId, commentId))) throw notFound();
+    await repo.markViewed(tx, auth.lenderId, commentId, auth.userId);
+  });
