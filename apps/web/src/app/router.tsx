@@ -3,7 +3,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { TitleOnlyPage } from '../components/title-only-page.tsx';
 import { otherAreas, queueAreas } from '../features/areas/area-titles.ts';
 import { CloseWindowPage } from '../features/system/close-window-page.tsx';
-import { NotFoundPage } from '../features/system/not-found-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RequireSession, RequireSignIn } from './auth/require-session.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import { adminAreas, messages } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { hasRight, useCurrentUser } from '../../lib/current-user.ts';
-import { NotFoundPage } from '../system/not-found-page.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { ResourceListPage } from './kit/resource-list-page.tsx';
 import { findAdminArea } from './registry.ts';
 

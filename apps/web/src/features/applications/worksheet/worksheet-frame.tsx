@@ -15,7 +15,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { controlTypeLabels, messages } from '@credence/contracts';
 import { useDocumentTitle } from '../../../components/page-title.tsx';
 import { useToastsBelow } from '../../../lib/toast.tsx';
-import { NotFoundPage } from '../../system/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { applicationKeys, useWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { useApplicationLock } from './use-application-lock.ts';

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageTitle } from './page-title.tsx';
 
 export const NotFoundPage = () => (
   <>
