@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,8 +14,8 @@ const dirsIn = (dir) =>
  * Import zones (DESIGN.md convention 11: imports flow one way).
  *
  * Web: `lib/` and `components/` import no feature and not `app/`; a feature imports no `app/` file and no other
- * feature (a folder of `features/` is one feature: `features/admin/<area>` may use `features/admin/kit`). What two
- * features share moves to `lib/` or `components/`.
+ * feature's files but its public face, `features/<other>/index.ts` (a folder of `features/` is one feature:
+ * `features/admin/<area>` may use `features/admin/kit`). What two features share moves to `lib/` or `components/`.
  *
  * Server: `platform/` imports no module. A module reaches another module only through its public face: its
  * `<noun>.service.ts` and `<noun>.repository.ts` files, and `applications/application-context.ts` (the context
@@ -32,6 +32,8 @@ const publicFaces = (module) =>
     .filter((file) => /(^|\/)[\w-]+\.(service|repository)\.ts$/.test(file) && !file.endsWith('.test.ts'))
     .concat(module === 'applications' ? ['application-context.ts'] : [])
     .map((file) => `./${module}/${file}`);
+const webPublicFace = (feature) =>
+  existsSync(new URL(`./${web}/features/${feature}/index.ts`, import.meta.url)) ? [`./${feature}/index.ts`] : [];
 const importZones = [
   ...['lib', 'components'].map((layer) => ({
     target: `./${web}/${layer}`,
@@ -46,10 +48,9 @@ const importZones = [
   ...webFeatures.map((feature) => ({
     target: `./${web}/features/${feature}`,
     from: `./${web}/features`,
-    // The one exception left: the queue page opens the saved-filter dialog and its rows. They move to components/
-    // once features/search-filters has moved onto the resource kit (issue 9, item 6; that move is under way).
-    except: feature === 'queues' ? [`./${feature}`, './search-filters'] : [`./${feature}`],
-    message: `features/${feature} may not import another feature's files: move what both use to lib/ or components/.`,
+    // Another feature is reached only through its public face, `features/<other>/index.ts`, when it has one.
+    except: [`./${feature}`, ...webFeatures.filter((other) => other !== feature).flatMap(webPublicFace)],
+    message: `features/${feature} may import another feature only through its index.ts (or move what both use to lib/ or components/).`,
   })),
   {
     target: `./${server}/platform`,

@@ -38,7 +38,9 @@ for (const input of inputs) walk(input, files);
 const fingerprint = createHash('sha256').update(files.join('\n')).digest('hex');
 const built = existsSync(path.join(outDir, 'index.html')) && existsSync(stampFile);
 if (built && readFileSync(stampFile, 'utf8') === fingerprint) {
-  console.log('Web app unchanged since the last build: not building it again (npm run build forces a build).');
+  process.stdout.write(
+    'Web app unchanged since the last build: not building it again (npm run build forces a build).\n',
+  );
   process.exit(0);
 }
 const result = spawnSync('npm', ['run', 'build', '-w', '@credence/web'], { cwd: root, stdio: 'inherit' });

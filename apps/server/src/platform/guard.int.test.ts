@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PUBLIC_API = ['POST /api/login', 'GET /api/settings'];
+// The set-password call of an e-mailed link: the single-use token is its proof (issue 9).
+const PUBLIC_API = ['POST /api/login', 'GET /api/settings', 'POST /api/users/setPassword'];
 
 const rawRequest = (port: number, text: string) =>
   new Promise<string>((resolve, reject) => {
@@ -123,7 +124,7 @@ describe('security headers (issue 10, item 9)', () => {
 });
 
 describe('route guard', () => {
-  it('knows its public routes: only sign-in, client settings, health and the docs', () => {
+  it('knows its public routes: only sign-in, client settings, setting a password from a link, health and the docs', () => {
     const publicRoutes = t.routes
       .filter((r) => r.public && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)

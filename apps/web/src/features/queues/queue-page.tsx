@@ -36,8 +36,7 @@ import {
 } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { inPageNavigationOptions } from '../../lib/in-page-navigation.ts';
-import { filterHref } from '../search-filters/filter-rows.tsx';
-import { SearchFilterDialog } from '../search-filters/search-filter-dialog.tsx';
+import { filterHref, SearchFilterDialog } from '../search-filters/index.ts';
 import {
   isMissingFilter,
   queueKeys,

@@ -10,7 +10,7 @@ let dealerId: number;
 beforeAll(async () => {
   t = await createTestApp();
   officer = await signIn(t, 'officer', 'Officer2026');
-  dealerId = (await officer.get('/api/dealers?enabled=true')).json()[0].id;
+  dealerId = (await officer.get('/api/dealers?enabled=true')).json().data[0].id;
 });
 afterAll(() => t.close());
 

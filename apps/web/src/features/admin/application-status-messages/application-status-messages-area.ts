@@ -5,7 +5,7 @@ import {
   statusMessagesResource,
   type StatusMessage,
 } from '@credence/contracts';
-import { resourceArea } from '../kit/types.ts';
+import { resourceArea } from '../kit/areas.ts';
 
 const stateLabel = (state: string | null) => (state ? state.charAt(0).toUpperCase() + state.slice(1) : 'Any status');
 

@@ -1,4 +1,4 @@
-import { pageArea } from '../kit/types.ts';
+import { pageArea } from '../kit/areas.ts';
 
 /** Administration › Audit History (a page of its own: changes, SSN lookups, the as-of view). */
 export const auditArea = pageArea({

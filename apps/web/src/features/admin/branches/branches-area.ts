@@ -1,7 +1,7 @@
 import { branchesResource, messages, type Branch } from '@credence/contracts';
 import { formatPhone } from '../../../components/form/phone.ts';
 import { addressText, usStateOptions } from '../kit/columns.ts';
-import { resourceArea } from '../kit/types.ts';
+import { resourceArea } from '../kit/areas.ts';
 
 /** Administration › Branches (spec 2 §4, §8: 'Branch Settings Save Failed', 'Branch Setting Enable Failed'). */
 export const branchesArea = resourceArea({

@@ -1,7 +1,7 @@
 import { dealersResource, messages, type Dealer } from '@credence/contracts';
 import { formatPhone } from '../../../components/form/phone.ts';
 import { addressText, usStateOptions } from '../kit/columns.ts';
-import { resourceArea } from '../kit/types.ts';
+import { resourceArea } from '../kit/areas.ts';
 
 /** Administration › Dealers (spec 3 §3 fields, §8 texts). */
 export const dealersArea = resourceArea({

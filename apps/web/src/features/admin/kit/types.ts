@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { AnyResource, Right, RowOf } from '@credence/contracts';
 import type { FieldDecl } from '../../../components/form/form-fields.tsx';
 
@@ -57,42 +57,3 @@ export type AdminAreaEntry =
       toInput?: (values: Record<string, unknown>) => unknown;
     }
   | { key: string; title: string; right: Right; kind: 'page'; Page: LazyExoticComponent<ComponentType> };
-
-/** Declares an area with a page of its own (loaded when first opened). */
-export const pageArea = (entry: {
-  key: string;
-  title: string;
-  right: Right;
-  page: () => Promise<ComponentType>;
-}): AdminAreaEntry => ({
-  key: entry.key,
-  title: entry.title,
-  right: entry.right,
-  kind: 'page',
-  Page: lazy(async () => ({ default: await entry.page() })),
-});
-
-/** Declares a resource area with its row type kept (the registry stores it widened). */
-export const resourceArea = <R extends AnyResource>(entry: {
-  key: string;
-  resource: R;
-  columns: AreaColumn<RowOf<R>>[];
-  fields: readonly FieldDecl[];
-  texts?: AreaTexts;
-  editor?: () => Promise<ComponentType<EditorProps<RowOf<R>>>>;
-  toValues?: (row: RowOf<R> | null) => Record<string, unknown>;
-  toInput?: (values: Record<string, unknown>) => unknown;
-}): AdminAreaEntry => {
-  const area = {
-    ...entry,
-    kind: 'resource',
-    title: entry.resource.title,
-    right: entry.resource.right,
-  } as unknown as Extract<AdminAreaEntry, { kind: 'resource' }>;
-  area.Editor = lazy(async () => ({
-    default: entry.editor
-      ? ((await entry.editor()) as unknown as ComponentType<EditorProps<RowOf<AnyResource>>>)
-      : (await import('./resource-form.tsx')).resourceForm(area),
-  }));
-  return area;
-};

@@ -1,4 +1,4 @@
-import { pageArea } from '../kit/types.ts';
+import { pageArea } from '../kit/areas.ts';
 
 /** Administration › Useful Links: one list edited whole (a page of its own). */
 export const usefulLinksArea = pageArea({

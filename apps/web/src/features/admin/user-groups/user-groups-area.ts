@@ -1,5 +1,5 @@
 import { userGroupsResource } from '@credence/contracts';
-import { resourceArea } from '../kit/types.ts';
+import { resourceArea } from '../kit/areas.ts';
 
 /** Administration › User Groups: the kit's list; an editor with the members picker. */
 export const userGroupsArea = resourceArea({

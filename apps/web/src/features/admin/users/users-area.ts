@@ -1,5 +1,5 @@
 import { usersResource } from '@credence/contracts';
-import { resourceArea } from '../kit/types.ts';
+import { resourceArea } from '../kit/areas.ts';
 
 /** Administration › Users: the kit's list; a richer editor of its own (role, branch, groups, e-mails). */
 export const usersArea = resourceArea({
