@@ -71,7 +71,8 @@ const auditAreaSchema = z
 export const auditAdminQuerySchema = auditQuerySchema.extend({
   userId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   area: auditAreaSchema.optional(),
-  timeZone: timeZoneSchema.default('UTC'),
+  /** The zone days are read in; the lender's time zone when not given. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type AuditAdminQuery = z.infer<typeof auditAdminQuerySchema>;
 /** GET /api/audit/admin/export: the same filters without the page window (at most AUDIT_EXPORT_LIMIT entries). */
@@ -129,7 +130,8 @@ export const auditAsOfQuerySchema = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_.:-]+$/, 'Use a record id.'),
   asOf: isoDay,
-  timeZone: timeZoneSchema.default('UTC'),
+  /** The zone days are read in; the lender's time zone when not given. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type AuditAsOfQuery = z.infer<typeof auditAsOfQuerySchema>;
 

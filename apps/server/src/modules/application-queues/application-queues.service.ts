@@ -5,6 +5,7 @@ import {
   QUEUE_LOOKUP_COUNT_CAP,
   queueColumns,
   type DynamicQueueColumns,
+  type QueueColumn,
   type ParsedApplicationSearchRequest,
   type QueueGridName,
   type QueuePage,
@@ -17,6 +18,7 @@ import type { ApplicationDeps } from '../applications/application-context.ts';
 import * as repo from './application-queues.repository.ts';
 import { queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
 import { csvLine, type CsvValue } from '../../platform/csv.ts';
+import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
 import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
 
@@ -84,8 +86,13 @@ export const search = (
     return { data, ...total };
   });
 
-/** The display value of a column in the CSV file. */
-const csvValue = (row: QueueRow, field: string): CsvValue => {
+/** The display value of a column in the CSV file; dates and times as the lender's people read them. */
+const csvValue = (row: QueueRow, column: Pick<QueueColumn, 'field' | 'type'>, timeZone: string): CsvValue => {
+  const { field } = column;
+  if (column.type === 'dateTime') {
+    const value = row[field as keyof QueueRow];
+    return typeof value === 'string' ? lenderDateTime(value, timeZone) : null;
+  }
   switch (field) {
     case 'loanProduct':
       return row.loanProductName;
@@ -128,12 +135,13 @@ export const exportCsv = async (
   });
   const wanted = request.columns ? new Set(request.columns) : null;
   const columns = queueColumns.filter((c) => (wanted ? wanted.has(c.field) : !c.hiddenByDefault));
+  const timeZone = await lenderTimeZone(deps.db, auth.lenderId);
   async function* lines() {
     yield csvLine(columns.map((c) => c.headerName));
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
       const batch = ids.slice(start, start + EXPORT_BATCH);
       const rows = await withTenant(deps.db, auth.lenderId, (tx) => repo.findRowsByIds(tx, auth.lenderId, batch));
-      yield rows.map((row) => csvLine(columns.map((c) => csvValue(row, c.field)))).join('');
+      yield rows.map((row) => csvLine(columns.map((c) => csvValue(row, c, timeZone)))).join('');
     }
   }
   return Readable.from(lines());

@@ -329,10 +329,13 @@ describe('GET /api/audit/admin/export', () => {
     expect(response.body).not.toContain('Harbor Only Motors');
   });
 
-  it('is UTC when no time zone is asked for, and keeps secrets out', async () => {
-    const response = await admin.get(`/api/audit/admin/export?${JANUARY}&area=users`);
+  it("is in the lender's time zone when none is asked for (Summit: Denver), and keeps secrets out", async () => {
+    const response = await admin.get(`/api/audit/admin/export?${JANUARY}&area=users&timeZone=UTC`);
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toContain('When (UTC)');
+    const lenderZone = await admin.get(`/api/audit/admin/export?${JANUARY}&area=users`);
+    expect(lenderZone.body.split('\r\n')[0]).toContain('When (America/Denver)');
+    expect(lenderZone.body).toMatch(/,01\/11\/2025 03:00 AM,Avery Morgan,No,Users,4242,/);
     expect(lines[1]).toMatch(/,01\/11\/2025 10:00 AM,Avery Morgan,No,Users,4242,,Password Reset Email,,,$/);
     expect(response.body).toContain('Yes,Users,4242,Pat Doe,Updated,passwordHash,[redacted],[redacted]');
     expect(response.body).not.toContain('argon2');

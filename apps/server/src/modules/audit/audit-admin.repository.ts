@@ -60,14 +60,17 @@ const entryColumns = sql`
 const startOfDay = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
 const endOfDay = (day: string, timeZone: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${timeZone})`;
 
-const filters = (query: AuditExportQuery): SQL => sql`
+/** A query whose days are read in a known zone (the service fills in the lender's). */
+type Zoned<Q> = Q & { timeZone: string };
+
+const filters = (query: Zoned<AuditExportQuery>): SQL => sql`
   ${query.fromDate ? sql`and e.occurred_at >= ${startOfDay(query.fromDate, query.timeZone)}` : sql``}
   ${query.toDate ? sql`and e.occurred_at < ${endOfDay(query.toDate, query.timeZone)}` : sql``}
   ${query.userId === undefined ? sql`` : sql`and e.actor_user_id = ${query.userId}`}
   ${query.area === undefined ? sql`` : sql`and e.area = ${query.area}`}`;
 
 /** One page of the lender's audit, newest first, with the total of the filter. */
-export const findAuditEntries = async (tx: TenantTx, query: AuditAdminQuery) => {
+export const findAuditEntries = async (tx: TenantTx, query: Zoned<AuditAdminQuery>) => {
   const rows = await tx.execute<EntryRow & { count: number }>(sql`
     select ${entryColumns}, count(*) over ()::int as count
       from audit_events e
@@ -86,7 +89,7 @@ export const findAuditEntries = async (tx: TenantTx, query: AuditAdminQuery) => 
 };
 
 /** Every entry of the filter, newest first, up to `limit`, with its time written in the time zone. */
-export const findAuditEntriesForExport = async (tx: TenantTx, query: AuditExportQuery, limit: number) => {
+export const findAuditEntriesForExport = async (tx: TenantTx, query: Zoned<AuditExportQuery>, limit: number) => {
   const rows = await tx.execute<EntryRow & { localTime: string }>(sql`
     select ${entryColumns},
            to_char(e.occurred_at at time zone ${query.timeZone}, 'MM/DD/YYYY HH12:MI AM') as "localTime"

@@ -16,7 +16,7 @@ import * as service from './audit-admin.service.ts';
 /**
  * The audit history of Administration › Audit History (issue 9, item 7; spec 2 §7 "GET audit/admin with query
  * fromDate, toDate, skip, take; GET audit/admin/{id}"). Every route needs canViewAuditHistory and reads only the
- * caller's lender (another lender's entry is a 404). Days are YYYY-MM-DD, read in `timeZone` (default UTC).
+ * caller's lender (another lender's entry is a 404). Days are YYYY-MM-DD, read in `timeZone` (by default the lender’s time zone).
  */
 export const registerAuditAdminRoutes = (app: App, { db }: AppDeps) => {
   const right = { right: 'canViewAuditHistory' } as const;
@@ -56,7 +56,7 @@ export const registerAuditAdminRoutes = (app: App, { db }: AppDeps) => {
       schema: {
         tags: ['admin'],
         summary:
-          'The filtered audit as CSV (text/csv), newest first, one line per changed property, times as MM/dd/yyyy hh:mm AM in timeZone (UTC by default); at most 50 000 entries',
+          'The filtered audit as CSV (text/csv), newest first, one line per changed property, times as MM/dd/yyyy hh:mm AM in timeZone (by default the lender’s); at most 50 000 entries',
         querystring: auditExportQuerySchema,
       },
     },

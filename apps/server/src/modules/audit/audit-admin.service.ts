@@ -14,6 +14,7 @@ import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { csvLine } from '../../platform/csv.ts';
+import { lenderTimeZone } from '../../platform/lender-time.ts';
 import * as repo from './audit-admin.repository.ts';
 
 const UNKNOWN_TIME_ZONE = 'Use a time zone such as America/Denver.';
@@ -35,8 +36,16 @@ const inTenant = async <T>(db: Db, auth: AuthContext, work: (tx: TenantTx) => Pr
   }
 };
 
-export const listEntries = (db: Db, auth: AuthContext, query: AuditAdminQuery) =>
-  inTenant(db, auth, (tx) => repo.findAuditEntries(tx, query));
+/** The query with its time zone: the one asked for, else the lender's (DESIGN.md rule 15). */
+const zoned = async <Q extends { timeZone?: string | undefined }>(db: Db, auth: AuthContext, query: Q) => ({
+  ...query,
+  timeZone: query.timeZone ?? (await lenderTimeZone(db, auth.lenderId)),
+});
+
+export const listEntries = async (db: Db, auth: AuthContext, query: AuditAdminQuery) => {
+  const withZone = await zoned(db, auth, query);
+  return inTenant(db, auth, (tx) => repo.findAuditEntries(tx, withZone));
+};
 
 export const getEntry = async (db: Db, auth: AuthContext, id: number) => {
   const entry = await inTenant(db, auth, (tx) => repo.findAuditEntry(tx, id));
@@ -49,10 +58,10 @@ export const listFilters = (db: Db, auth: AuthContext) => inTenant(db, auth, (tx
 /**
  * The CSV of the filtered entries, newest first: one line per changed property (an entry without changes, such
  * as an SSN lookup, is one line with the property columns empty). Times are written as MM/dd/yyyy hh:mm AM in
- * the query's time zone, which the header names: the lenders table has no time zone yet, so the web app sends
- * the browser's and a caller that sends none gets UTC.
+ * the query's time zone (the lender's unless one is asked for), which the header names.
  */
-export const exportCsv = async (db: Db, auth: AuthContext, query: AuditExportQuery) => {
+export const exportCsv = async (db: Db, auth: AuthContext, asked: AuditExportQuery) => {
+  const query = await zoned(db, auth, asked);
   const entries = await inTenant(db, auth, (tx) => repo.findAuditEntriesForExport(tx, query, AUDIT_EXPORT_LIMIT));
   const lines = [
     csvLine([
@@ -135,8 +144,9 @@ export const replayValues = (entries: readonly AuditAdminEntry[]) => {
 };
 
 /** A record as of the end of a day (in the query's time zone): 404 when the lender's audit never saw it. */
-export const recordAsOf = async (db: Db, auth: AuthContext, query: AuditAsOfQuery): Promise<AuditAsOf> =>
-  inTenant(db, auth, async (tx) => {
+export const recordAsOf = async (db: Db, auth: AuthContext, asked: AuditAsOfQuery): Promise<AuditAsOf> => {
+  const query = await zoned(db, auth, asked);
+  return inTenant(db, auth, async (tx) => {
     if (!(await repo.auditRecordExists(tx, query.area, query.recordId))) throw notFound();
     const entries = await repo.findRecordHistory(tx, query);
     return {
@@ -149,3 +159,4 @@ export const recordAsOf = async (db: Db, auth: AuthContext, query: AuditAsOfQuer
       entries,
     };
   });
+};
