@@ -28,7 +28,7 @@ const emlsTo = async (address: string) => {
   return found;
 };
 
-test('an administrator creates a user, who is sent the enrollment e-mail; sending it again says so', async ({
+test('an administrator creates a user, who is sent the enrollment e-mail, sets a password from its link once and signs in', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
@@ -89,7 +89,9 @@ test('an administrator creates a user, who is sent the enrollment e-mail; sendin
 
   // The new user opens the link in a browser of their own, sets a password, and signs in with it.
   const emails = (await emlsTo(email)).map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-  const link = /\/setPassword#token=[A-Za-z0-9_-]+/.exec(emails.find((text) => /enroll/i.test(text)) ?? '')?.[0];
+  const link = /\/setPassword#token=[A-Za-z0-9_-]+/.exec(
+    emails.find((text) => /Welcome to Credence/.test(text)) ?? '',
+  )?.[0];
   expect(link).toBeTruthy();
   const own = await page
     .context()

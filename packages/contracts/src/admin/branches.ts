@@ -16,7 +16,7 @@ import { messages } from '../messages.ts';
  */
 export const branchInputSchema = z.object({
   name: requiredText(100),
-  code: optionalText(20),
+  branchNumber: optionalText(20),
   ...optionalAddressInputSchema.shape,
   phoneNumber: optionalPhone,
   enabled: z
@@ -29,7 +29,7 @@ export type BranchInput = z.input<typeof branchInputSchema>;
 export const branchSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  code: z.string().nullable(),
+  branchNumber: z.string().nullable(),
   ...optionalAddressSchema.shape,
   phoneNumber: z.string().nullable(),
   enabled: z.boolean(),
@@ -51,8 +51,8 @@ export const branchesResource = defineResource({
   unique: { field: 'name', message: messages.branches.nameTaken },
   labelField: 'name',
   list: {
-    sort: ['name', 'code', 'city', 'state', 'enabled'],
-    text: ['name', 'code', 'city', 'state'],
+    sort: ['name', 'branchNumber', 'city', 'state', 'enabled'],
+    text: ['name', 'branchNumber', 'city', 'state'],
     filters: { enabled: booleanQuery },
   },
 });

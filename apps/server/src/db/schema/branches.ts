@@ -13,7 +13,7 @@ export const branches = pgTable(
       .references(() => lenders.id),
     name: text('name').notNull(),
     /** The branch number the core and the reports know it by. */
-    code: text('code'),
+    branchNumber: text('code'),
     ...optionalAddressColumns(),
     phoneNumber: text('phone_number'),
     enabled: boolean('enabled').notNull().default(true),

@@ -8,7 +8,7 @@ const demoBranches: Record<string, Omit<typeof branches.$inferInsert, 'lenderId'
   [SUMMIT]: [
     {
       name: 'Denver Main',
-      code: '001',
+      branchNumber: '001',
       addressLine1: '1600 Broadway',
       city: 'Denver',
       state: 'CO',
@@ -17,7 +17,7 @@ const demoBranches: Record<string, Omit<typeof branches.$inferInsert, 'lenderId'
     },
     {
       name: 'Lakewood',
-      code: '004',
+      branchNumber: '004',
       addressLine1: '7400 W Colfax Ave',
       city: 'Lakewood',
       state: 'CO',
@@ -26,7 +26,7 @@ const demoBranches: Record<string, Omit<typeof branches.$inferInsert, 'lenderId'
     },
     {
       name: 'Boulder',
-      code: '007',
+      branchNumber: '007',
       addressLine1: '1800 Pearl St',
       city: 'Boulder',
       state: 'CO',
@@ -35,7 +35,7 @@ const demoBranches: Record<string, Omit<typeof branches.$inferInsert, 'lenderId'
     },
     {
       name: 'Aurora (closed)',
-      code: '009',
+      branchNumber: '009',
       addressLine1: '14200 E Alameda Ave',
       city: 'Aurora',
       state: 'CO',
@@ -46,7 +46,7 @@ const demoBranches: Record<string, Omit<typeof branches.$inferInsert, 'lenderId'
   [HARBOR]: [
     {
       name: 'Harbor Main',
-      code: 'H01',
+      branchNumber: 'H01',
       addressLine1: '200 Harbor Dr',
       city: 'San Diego',
       state: 'CA',

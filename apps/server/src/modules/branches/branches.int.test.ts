@@ -3,7 +3,7 @@ import { describeResource } from '../../test/resource-suite.ts';
 
 const branch = {
   name: 'Lakewood',
-  code: 'LKW-04',
+  branchNumber: 'LKW-04',
   addressLine1: '7400 W Colfax Ave',
   addressLine2: null,
   city: 'Lakewood',
@@ -17,7 +17,7 @@ describeResource(branchesResource, {
   invalid: [
     { input: { ...branch, name: '   ' }, fields: ['name'] },
     { input: { ...branch, zip: '802', state: 'ZZ', phoneNumber: '12' }, fields: ['phoneNumber', 'state', 'zip'] },
-    { input: { ...branch, code: 'X'.repeat(21) }, fields: ['code'] },
+    { input: { ...branch, branchNumber: 'X'.repeat(21) }, fields: ['branchNumber'] },
   ],
-  change: (input) => ({ ...input, code: 'LKW-05', city: 'Golden' }),
+  change: (input) => ({ ...input, branchNumber: 'LKW-05', city: 'Golden' }),
 });

@@ -9,13 +9,13 @@ export const branchesArea = resourceArea({
   resource: branchesResource,
   columns: [
     { field: 'name', header: 'Name', flex: 1.2 },
-    { field: 'code', header: 'Branch Number', flex: 0.7 },
+    { field: 'branchNumber', header: 'Branch Number', flex: 0.7 },
     { field: 'addressLine1', header: 'Address', flex: 2, sortable: false, text: addressText },
     { field: 'phoneNumber', header: 'Phone', sortable: false, text: (b: Branch) => formatPhone(b.phoneNumber) },
   ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, span: 4, autoFocus: true },
-    { name: 'code', label: 'Branch Number', kind: 'text', maxLength: 20, span: 2 },
+    { name: 'branchNumber', label: 'Branch Number', kind: 'text', maxLength: 20, span: 2 },
     { name: 'addressLine1', label: 'Address Line 1', kind: 'text', maxLength: 100, span: 4 },
     { name: 'addressLine2', label: 'Address Line 2', kind: 'text', maxLength: 100, span: 2 },
     { name: 'city', label: 'City', kind: 'text', maxLength: 50, span: 3 },
