@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -95,7 +95,9 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // 4.6 resolves with enhanced-resolve (pure JS); later releases need unrs-resolver, whose binaries for other
+      // platforms the registry here does not have, so `npm ci` could not install from the lock.
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
