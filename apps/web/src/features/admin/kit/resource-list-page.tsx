@@ -164,7 +164,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
       field: c.field,
       headerName: c.header,
       flex: c.flex ?? 1,
-      minWidth: c.minWidth ?? 120,
+      minWidth: c.minWidth ?? 90,
       sortable: (resource.list.sort as readonly string[]).includes(c.field) && c.sortable !== false,
       ...(c.render ? { renderCell: ({ row }) => c.render!(row) } : {}),
       valueGetter: (_value, row) =>
@@ -175,7 +175,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
           {
             field: 'enabled',
             headerName: 'Status',
-            width: 120,
+            width: 110,
             sortable: (resource.list.sort as readonly string[]).includes('enabled'),
             renderCell: ({ row }) => (
               <Chip
@@ -191,7 +191,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
     {
       field: '__actions',
       headerName: 'Actions',
-      width: 150,
+      width: 120,
       sortable: false,
       align: 'right',
       headerAlign: 'right',
