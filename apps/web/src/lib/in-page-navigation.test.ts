@@ -21,6 +21,16 @@ describe('the key the shell mounts a page under', () => {
     expect(nextPageKey(start, at('b', '/home'), 'POP').key).toBe('b');
   });
 
+  it('keeps the worksheet frame between the tabs of one application, not across applications (issue 9: the lock)', () => {
+    const application = initialPageKey({ key: 'w', pathname: '/application/7' });
+    const credit = nextPageKey(application, at('x', '/credit/7', IN_PAGE_NAVIGATION), 'PUSH');
+    expect(credit.key).toBe('w');
+    expect(nextPageKey(credit, at('y', '/application/7'), 'POP').key).toBe('w');
+    expect(nextPageKey(credit, at('y', '/application/8', IN_PAGE_NAVIGATION), 'PUSH').key).toBe('y');
+    // A plain link (the side menu, a queue row) to a worksheet reloads it, as any page.
+    expect(nextPageKey(credit, at('y', '/application/7'), 'PUSH').key).toBe('y');
+  });
+
   it('answers the same object while the location is unchanged', () => {
     expect(nextPageKey(start, at('a', '/allApplicationsQueue'), 'POP')).toBe(start);
   });

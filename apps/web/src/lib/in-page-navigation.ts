@@ -1,4 +1,5 @@
 import type { Location, NavigationType } from 'react-router';
+import { worksheetPaths } from '@credence/domain';
 
 /*
  * The shell keys the routed page by the location, so following a link — even to the URL already shown —
@@ -21,6 +22,17 @@ export const inPageNavigationOptions = (replace: boolean) => ({
 export const isInPageNavigation = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && (state as { inPage?: unknown }).inPage === true;
 
+const worksheetPath = new RegExp(`^/(${worksheetPaths.join('|')})/(\\d+)$`);
+
+/**
+ * The page a path shows: the seven worksheets of one application are one page (their frame, its lock and its
+ * dialogs stay mounted while the user moves between the tabs); any other path is its own page.
+ */
+export const pageOf = (pathname: string): string => {
+  const worksheet = worksheetPath.exec(pathname);
+  return worksheet ? `worksheets/${worksheet[2]!}` : pathname;
+};
+
 /** The key the routed page is mounted under. */
 export type PageKey = { key: string; pathname: string; locationKey: string };
 
@@ -31,8 +43,9 @@ export const initialPageKey = (location: Pick<Location, 'key' | 'pathname'>): Pa
 });
 
 /**
- * The page key after a navigation: the same page (kept mounted) when the path is unchanged and the page
- * updated its own URL or the user went Back/Forward; otherwise a new page.
+ * The page key after a navigation: the same page (kept mounted) when the path shows the same page (`pageOf`) and
+ * the page updated its own URL (a worksheet tab, a queue's sort) or the user went Back/Forward; otherwise a new
+ * page.
  */
 export const nextPageKey = (
   previous: PageKey,
@@ -41,6 +54,7 @@ export const nextPageKey = (
 ): PageKey => {
   if (previous.locationKey === location.key) return previous;
   const samePage =
-    previous.pathname === location.pathname && (navigationType === 'POP' || isInPageNavigation(location.state));
+    pageOf(previous.pathname) === pageOf(location.pathname) &&
+    (navigationType === 'POP' || isInPageNavigation(location.state));
   return { key: samePage ? previous.key : location.key, pathname: location.pathname, locationKey: location.key };
 };

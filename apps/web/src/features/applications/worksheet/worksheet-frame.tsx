@@ -19,6 +19,7 @@ import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { applicationKeys, useWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { useApplicationLock } from './use-application-lock.ts';
+import { IN_PAGE_NAVIGATION } from '../../../lib/in-page-navigation.ts';
 import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
 import { worksheetTexts } from './texts.ts';
 import { isBuilt, worksheetOfPath, worksheets } from './worksheets.ts';
@@ -178,6 +179,8 @@ export const WorksheetFrame = () => {
               }
               component={RouterLink}
               to={`/${w.path}/${applicationId}`}
+              // Moving between the worksheets of one application keeps the frame (and the lock) mounted.
+              state={IN_PAGE_NAVIGATION}
             />
           ))}
         </Tabs>
