@@ -1,5 +1,6 @@
 import { describeResourceArea } from '../support/resource-area.ts';
 import { expect, test } from '../support/test.ts';
+import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 /** The administration areas on the resource kit, each through the generic area suite (issue 9). */
@@ -85,4 +86,38 @@ test('a branch change shows in Audit History, and the branch as of today has the
     asOf.getByRole('table', { name: /Values as of/ }).getByRole('row', { name: /Branch Number 017/ }),
   ).toBeVisible();
   await expect(asOf).toContainText('Replayed from 1 entry');
+});
+
+test('Useful Links: a link that is not a web address is refused on its field; a good one shows in the side menu', async ({
+  page,
+}) => {
+  await signIn(page, users.admin);
+  await page.goto('/admin/usefulLinks');
+  await expect(page.getByRole('heading', { name: 'Useful Links', level: 1 })).toBeVisible();
+  const rows = page.getByTestId('useful-link-row');
+  const before = await rows.count();
+  expect(before).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Add Link' }).click();
+  const added = rows.nth(before);
+  await added.getByRole('textbox', { name: 'Name' }).pressSequentially('Rate Sheet', { delay: 15 });
+  await added.getByRole('textbox', { name: 'Link' }).pressSequentially('javascript:alert(1)', { delay: 15 });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(added.getByText('A useful link must be a web address (http or https).')).toBeVisible();
+  await reviewShots(page, 'useful-links');
+  await added.getByRole('textbox', { name: 'Link' }).clear();
+  await added.getByRole('textbox', { name: 'Link' }).pressSequentially('https://intranet.summitfcu.example/rates', {
+    delay: 15,
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').getByText('Saved', { exact: true })).toBeVisible();
+
+  await page.getByTestId('side-menu').getByText('Exit Administration', { exact: true }).click();
+  await expect(page.getByTestId('side-menu').getByText('Rate Sheet', { exact: true })).toBeVisible();
+
+  // Put the list back as it was (other specs read the demo's links).
+  await page.goto('/admin/usefulLinks');
+  await page.getByRole('button', { name: `Remove link ${before + 1}` }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(rows).toHaveCount(before);
+  await expect(page.getByTestId('side-menu').getByText('Rate Sheet', { exact: true })).toHaveCount(0);
 });

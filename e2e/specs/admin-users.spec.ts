@@ -101,6 +101,7 @@ test('an administrator creates a user, who is sent the enrollment e-mail, sets a
   await newUser.goto(link!);
   await expect(newUser.getByRole('heading', { name: 'Set Password' })).toBeVisible();
   await expect(newUser).toHaveURL(/\/setPassword$/); // the token leaves the address bar
+  await reviewShots(newUser, 'set-password');
   await newUser.getByLabel('New Password').pressSequentially('Patel2026x', { delay: 20 });
   await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026y', { delay: 20 });
   await newUser.getByRole('button', { name: 'Set Password' }).click();
