@@ -27,8 +27,11 @@ import { usefulLinksQuery } from '../../../lib/useful-links-query.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 
 type Values = { links: UsefulLink[] };
+/** What is saved: the links as typed, trimmed. */
+const toLinks = (values: Values): UsefulLink[] =>
+  values.links.map((l) => ({ name: l.name.trim(), link: l.link.trim() }));
 const resolver = contractResolver<Values, Values>(z.object({ links: usefulLinksSchema }), (values) =>
-  noRows({ links: values.links.map((l) => ({ name: l.name.trim(), link: l.link.trim() })) }),
+  noRows({ links: toLinks(values) }),
 );
 
 /**
@@ -67,7 +70,7 @@ const UsefulLinksEditor = ({ links }: { links: UsefulLink[] }) => {
   const onSave = form.handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      const saved = await save.mutateAsync(values.links.map((l) => ({ name: l.name.trim(), link: l.link.trim() })));
+      const saved = await save.mutateAsync(toLinks(values));
       form.reset({ links: saved });
       toasts.success('Success', messages.usefulLinks.saved);
     } catch (error) {
