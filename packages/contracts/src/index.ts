@@ -16,3 +16,4 @@ export * from './audit.ts';
 export * from './kit/index.ts';
 export * from './admin/index.ts';
 export * from './credit.ts';
+export * from './credit-api.ts';

@@ -62,6 +62,14 @@ export const applications = pgTable(
     potentialShareAccountNumber: text('potential_share_account_number'),
     // Dealer Packet Status (spec 3 §3 "Dealer packet: receivedDate"): null until the packet is received.
     packetReceivedDate: date('packet_received_date'),
+    // Credit (spec 3 §3): the reviewer's text, who marked the report reviewed and when (state new → reviewed), the
+    // applicant declining cross-sell offers, and the average of the applicants' active default-model scores (the
+    // queues' Average Credit Score), kept by the credit module whenever a report is pulled.
+    creditReview: text('credit_review'),
+    creditReviewedAt: timestamptz('credit_reviewed_at'),
+    creditReviewedByUserId: integer('credit_reviewed_by_user_id').references(() => users.id),
+    notInterestedCrossSell: boolean('not_interested_cross_sell').notNull().default(false),
+    averageCreditScore: integer('average_credit_score'),
     // The itemization (spec 1 §5), computed on save.
     totalFrontEndAmountOverride: money('total_front_end_amount_override'),
     totalFrontEndAmount: money('total_front_end_amount').notNull().default('0'),

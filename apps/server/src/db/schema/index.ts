@@ -27,3 +27,4 @@ export * from './branches.ts';
 export * from './application-status-messages.ts';
 export * from './outbox.ts';
 export * from './user-tokens.ts';
+export * from './credit.ts';

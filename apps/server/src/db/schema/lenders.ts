@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A lender is a tenant: every tenant-owned row carries its lender_id. */
 export const lenders = pgTable('lenders', {
@@ -6,5 +6,9 @@ export const lenders = pgTable('lenders', {
   name: text('name').notNull().unique(),
   /** The IANA time zone the lender's people read dates in (CSV exports, the audit's days). */
   timeZone: text('time_zone').notNull().default('America/New_York'),
+  /** Credit (spec 3): a report with alerts needs a review comment before it is saved or marked reviewed. */
+  requireCommentOnAlerts: boolean('require_comment_on_alerts').notNull().default(true),
+  /** The internal cross-sell feature toggle (spec 3 §6): internal offers join the refinance ones. */
+  internalCrossSellEnabled: boolean('internal_cross_sell_enabled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
