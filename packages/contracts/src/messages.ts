@@ -289,4 +289,43 @@ export const messages = {
     disableFailed: 'Filter Disable Failed',
     notOwner: 'Only the owner of this filter can change it.',
   },
+  /** Credit (spec 3 §8; issue 11). Texts the spec does not give are marked "chosen". */
+  credit: {
+    saved: 'Credit Saved!',
+    tradelinesSaveFailed: 'Problem saving some or all of the tradelines',
+    retractionConfirm: 'Updating the credit report may retract the decision. Are you sure you want to continue?',
+    noActiveCreditReport: 'No Active Credit Report',
+    /** Chosen: the warning naming applicant and application when the bureau returned no report. */
+    noReportReason: (applicant: string, applicationId: number, reason: string) =>
+      `No credit report for ${applicant} on application ${applicationId}: ${reason}`,
+    /** Chosen: the review is required when the report has alerts (requireCommentOnAlerts). */
+    reviewRequiredWithAlerts: 'A review comment is required because the credit report has alerts.',
+    /** Chosen. */
+    reviewRequiredBeforeMarking: 'Pull credit for every applicant before marking the credit reviewed.',
+    /** Chosen. */
+    notInState: 'The credit can be marked reviewed only while the application is new.',
+    /** Chosen. */
+    bureauNotEnabled: 'This credit bureau is not enabled for this lender.',
+    /** Chosen. */
+    tradelineNotFound: 'This tradeline is not on an active credit report of this application.',
+    /** Chosen. */
+    retractionRequired: 'This application has a decision: confirm that updating the credit report retracts it.',
+    markedReviewed: 'Credit marked as reviewed.',
+    retractSuccess: 'Retract Decision',
+    kycTitle: 'KYC Check',
+    /** "KYC Check toasts with Result and Detail" (spec 3 §8). */
+    kycResult: (result: string, detail: string) => `Result: ${result}. Detail: ${detail}`,
+    submitFailed: (provider: string) => `An error occurred submitting to ${provider}.`,
+  },
+  crossSell: {
+    created: 'A new application has been successfully created.',
+    goToApp: (id: number) => `Go to App Id: ${id}`,
+    rateNotCalculated: 'Rate could not be calculated',
+    enableFailed: 'Cross Sell Setting Enable Failed',
+    saveFailed: 'Cross Sell Settings Save Failed',
+    /** Chosen: cross sell not-interested error (spec 3 §8 names it without a text). */
+    notInterestedFailed: 'Could not record that the applicant is not interested.',
+    /** Chosen. */
+    nameTaken: 'A cross sell setting with this name already exists.',
+  },
 } as const;
