@@ -146,6 +146,17 @@ export const queueColumns = [
     width: 90,
   },
   {
+    // The average of the applicants' active credit scores (default score model), kept by the credit module.
+    field: 'averageCreditScore',
+    headerName: 'Avg Credit Score',
+    type: 'number',
+    sortable: true,
+    filterable: true,
+    operators: ['=', '>', '>=', '<', '<=', 'isEmpty', 'isNotEmpty'],
+    hiddenByDefault: false,
+    width: 120,
+  },
+  {
     field: 'dealer',
     headerName: 'Dealer',
     type: 'singleSelect',
@@ -391,6 +402,7 @@ export const queueRowSchema = z.object({
   /** The estimated amount financed (requested amount, amount or itemization total by loan type). */
   amount: z.string().nullable(),
   termMonths: z.number().int().nullable(),
+  averageCreditScore: z.number().int().nullable(),
   /** The dealer id, null for direct applications; `dealerName` for display and CSV. */
   dealer: z.number().int().nullable(),
   dealerName: z.string().nullable(),

@@ -150,6 +150,7 @@ export const applications = pgTable(
     index('applications_lender_requested_amount_idx').on(t.lenderId, t.requestedAmountCents, t.id),
     index('applications_lender_amount_idx').on(t.lenderId, t.estAmtFinancedCents, t.id),
     index('applications_lender_term_idx').on(t.lenderId, t.termMonths, t.id),
+    index('applications_lender_avg_credit_score_idx').on(t.lenderId, t.averageCreditScore, t.id),
     index('applications_lender_updated_idx').on(t.lenderId, t.updatedAt, t.id),
     index('applications_lender_product_idx').on(t.lenderId, t.loanProductId, t.createdAt, t.id),
     index('applications_lender_dealer_idx').on(t.lenderId, t.dealerId, t.createdAt, t.id),

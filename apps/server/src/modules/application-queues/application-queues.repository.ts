@@ -26,6 +26,7 @@ export const toQueueRow = (r: QueueDbRow): QueueRow => ({
   requestedAmount: r.requested_amount,
   amount: r.amount,
   termMonths: r.term_months,
+  averageCreditScore: r.average_credit_score,
   dealer: r.dealer_id,
   dealerName: r.dealer_name,
   direct: r.direct,

@@ -223,13 +223,15 @@ export const seedQueueApplications = async (
                          random() as r6, random() as r7, random() as r8, random() as r9
                     from generate_series(1, $2::int) g)
        insert into applications (lender_id, loan_product_id, state, source, direct, dealer_id, requested_amount,
-                                 est_amt_financed, term_months, created_by_user_id, created_at, updated_at, packet_received_date)
+                                 est_amt_financed, term_months, average_credit_score, created_by_user_id, created_at, updated_at,
+                                 packet_received_date)
        select $1, p.ids[1 + floor(r1 * cardinality(p.ids))::int], s.state,
               ($4::text[])[1 + floor(r3 * cardinality($4::text[]))::int],
               s.direct,
               case when not s.direct and cardinality(d.ids) > 0 then d.ids[1 + floor(r4 * cardinality(d.ids))::int] end,
               s.amount, s.amount,
               (array[24, 36, 48, 60, 60, 72, 72, 84])[1 + floor(r6 * 8)::int],
+              case when s.state <> 'new' then 520 + floor(r8 * r2 * 330)::int end,
               u.ids[1 + floor(r7 * cardinality(u.ids))::int],
               s.created_at, least(now(), s.created_at + r8 * interval '45 days'),
               case when s.state in ('approved', 'counteroffer') and r9 < 0.5 then s.created_at::date + 7 end

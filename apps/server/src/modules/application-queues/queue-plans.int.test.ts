@@ -90,6 +90,7 @@ describe('queue query plans on 100 000 applications', () => {
       requestedAmount: { field: 'requestedAmount', operator: '>=', value: '20000' },
       amount: { field: 'amount', operator: '>=', value: '20000' },
       termMonths: { field: 'termMonths', operator: '=', value: 60 },
+      averageCreditScore: { field: 'averageCreditScore', operator: '>=', value: 700 },
       dealer: { field: 'dealer', operator: 'is', value: dealerId },
       direct: { field: 'direct', operator: 'is', value: true },
       source: { field: 'source', operator: 'is', value: 'DEALER' },

@@ -57,6 +57,7 @@ const columnSql: Record<string, ColumnSql> = {
   // The estimated amount financed in cents (kept by a row trigger, migration 0016), leakproof like the above.
   amount: { expr: sql.raw('a.est_amt_financed_cents'), kind: 'money', nullable: true },
   termMonths: { expr: sql.raw('a.term_months'), kind: 'int', nullable: true },
+  averageCreditScore: { expr: sql.raw('a.average_credit_score'), kind: 'int', nullable: true },
   dealer: { expr: sql.raw('a.dealer_id'), kind: 'int', nullable: true },
   direct: { expr: sql.raw('a.direct'), kind: 'bool', nullable: false },
   source: { expr: sql.raw('a.source'), kind: 'text', nullable: false },
@@ -378,6 +379,7 @@ export type QueueDbRow = {
   requested_amount: string | null;
   amount: string | null;
   term_months: number | null;
+  average_credit_score: number | null;
   dealer_id: number | null;
   dealer_name: string | null;
   direct: boolean;
@@ -396,7 +398,7 @@ export type QueueDbRow = {
 export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
   select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
          a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
          lu.full_name as locking_user, cu.full_name as created_by
     from (select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) p
     join applications a on a.id = p.id
@@ -414,7 +416,7 @@ export const idsQuery = (built: BuiltQueue, limit: number, offset = 0): SQL =>
 export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
   select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
          a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
          lu.full_name as locking_user, cu.full_name as created_by
     from applications a
     join loan_products lp on lp.id = a.loan_product_id
@@ -448,7 +450,7 @@ export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: numb
   select c.n as total_count, r.* from c left join lateral (
     select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
            a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-           round(a.est_amt_financed, 2)::text as amount, a.term_months, a.dealer_id, d.name as dealer_name, a.direct,
+           round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct,
            a.source, a.created_at, a.updated_at, lu.full_name as locking_user, cu.full_name as created_by,
            row_number() over (${built.orderBy}) as ord
       from (select * from m a ${built.orderBy} limit ${limit} offset ${offset}) a
