@@ -190,11 +190,13 @@ test('Save Filter keeps the criteria on screen and opens the new filter', async 
   await expect.poll(() => query(page).get('sort')).toBe('applicationId:asc');
   await page.getByRole('button', { name: 'Save Filter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Filter' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('Credit by id');
+  // A name of its own: a retry must not meet the filter an earlier attempt saved.
+  const name = `Credit by id ${Date.now().toString(36)}`;
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Created Filter Successfully.' })).toBeVisible();
   await expect(page).toHaveURL(/\/allApplicationsQueue\?filterId=\d+$/);
-  await expect(page.getByRole('heading', { name: 'Credit by id' })).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(header(page, 'App Id')).toHaveAttribute('aria-sort', 'ascending');
   const states = await grid(page).locator('[role="gridcell"][data-field="state"]').allInnerTexts();
   expect(new Set(states)).toEqual(new Set(['New']));
