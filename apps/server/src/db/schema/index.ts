@@ -28,3 +28,4 @@ export * from './application-status-messages.ts';
 export * from './outbox.ts';
 export * from './user-tokens.ts';
 export * from './credit.ts';
+export * from './policy.ts';
