@@ -32,6 +32,10 @@ export const errorCodes = [
   /** The first request with this Idempotency-Key is still running (409 with Retry-After). */
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'DB_UNAVAILABLE',
+  /** The application has a decision: the change retracts it, and the caller must confirm (409). */
+  'RETRACTION_CONFIRMATION_REQUIRED',
+  /** A third party (a bureau, a screening provider) failed or could not be reached (502). */
+  'THIRD_PARTY_ERROR',
   /** Every upload slot of the process is taken (503 with Retry-After). */
   'BUSY',
   'INTERNAL',

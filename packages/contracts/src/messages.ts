@@ -308,6 +308,13 @@ export const messages = {
     bureauNotEnabled: 'This credit bureau is not enabled for this lender.',
     /** Chosen. */
     tradelineNotFound: 'This tradeline is not on an active credit report of this application.',
+    /** Chosen: what a bureau needs to find the file. */
+    pullDataMissing: (applicant: string) =>
+      `${applicant} needs a Social Security Number, a date of birth and a current address before credit can be pulled.`,
+    /** Chosen. */
+    notReviewed: 'The credit can be taken back to new only while the application is reviewed.',
+    /** Chosen: a bureau outage or an unreadable answer (not a report without a file). */
+    bureauUnavailable: (bureau: string) => `${bureau} could not be reached. Try again later.`,
     /** Chosen. */
     retractionRequired: 'This application has a decision: confirm that updating the credit report retracts it.',
     markedReviewed: 'Credit marked as reviewed.',

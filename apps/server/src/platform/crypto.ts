@@ -48,4 +48,6 @@ export const createDataProtector = (key: Buffer): DataProtector => {
 export const protectedPurposes = {
   ssn: 'applicant.ssn',
   govtIdNumber: 'applicant.govt_id.number',
+  creditReportRaw: 'credit_report.raw',
+  creditReportSubject: 'credit_report.subject',
 } as const;

@@ -16,7 +16,13 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<EndpointResult<E>> | EndpointResult<E>;
 
-const errorResponses = { 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const errorResponses = {
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  502: errorBodySchema,
+};
 
 /**
  * Registers a declared endpoint (contracts): its method, path, schemas and access come from the declaration, so

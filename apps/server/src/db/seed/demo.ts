@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
 import { seedAdminDemo } from './admin.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
+import { seedCreditDemo } from './credit.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
@@ -148,6 +149,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedAdminDemo(tx);
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
+    await seedCreditDemo(tx, config.dataEncryptionKey);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
   });

@@ -7,6 +7,7 @@ import { registerApplicationLockRoutes } from './application-locks/application-l
 import { registerApplicationRoutes } from './applications.routes.ts';
 import { registerApplicationShareRoutes } from './application-shares/application-shares.routes.ts';
 import { registerCollateralRoutes } from './collaterals/collaterals.routes.ts';
+import { registerCreditRoutes } from './credit/credit.routes.ts';
 import { registerCommentRoutes } from './comments/comments.routes.ts';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.ts';
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
@@ -35,4 +36,5 @@ export const applicationModules: Module[] = [
   { name: 'application-alerts', register: registerApplicationAlertRoutes },
   { name: 'custom-fields', register: registerCustomFieldRoutes },
   { name: 'promotions', register: registerPromotionRoutes },
+  { name: 'credit', register: registerCreditRoutes },
 ];

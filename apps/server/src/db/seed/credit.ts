@@ -1,0 +1,129 @@
+import type { CreditBureau, CreditScoreModel } from '@credence/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { createBureauProvider } from '../../integrations/bureaus/index.ts';
+import { createDataProtector, protectedPurposes } from '../../platform/crypto.ts';
+import { loadApplicants } from '../../modules/applications/applicants/applicants.repository.ts';
+import { recordHistory } from '../../modules/applications/application-history/application-history.repository.ts';
+import * as creditRepo from '../../modules/applications/credit/credit.repository.ts';
+import { storePulledReports } from '../../modules/applications/credit/credit.service.ts';
+import type { DbExecutor } from '../client.ts';
+import { applicants, applications, lenderCreditBureaus, lenders, loanProducts } from '../schema/index.ts';
+import type { TenantTx } from '../tenancy.ts';
+
+/** Every lender pulls from the three bureaus; FICO Auto 8 is the default model (the demo policy's tiers read it). */
+export const demoBureaus: { bureau: CreditBureau; scoreModels: CreditScoreModel[] }[] = [
+  { bureau: 'Equifax', scoreModels: ['FICO Auto 8', 'FICO 8', 'VantageScore 4.0'] },
+  { bureau: 'Experian', scoreModels: ['FICO Auto 8', 'FICO 9', 'VantageScore 3.0'] },
+  { bureau: 'TransUnion', scoreModels: ['FICO Auto 8', 'FICO 8', 'VantageScore 4.0'] },
+];
+
+/**
+ * The sandbox cases shown on named demo applications (the primary applicant's SSN ends in the case's digits,
+ * integrations/bureaus/README.md): the first `new` applications of each lender, in id order, then reviewed ones.
+ */
+const newCases = ['0004', '0005', '0006', '0002', '0010'] as const; // OFAC, MLA, fraud alert, no record, refinance
+const reviewedCases = ['0007', '0011', '0012', '0003'] as const; // bankruptcy, excellent, subprime, frozen
+
+/** A deterministic, well-formed demo SSN for an applicant (never 000, 666 or 9xx areas); `last4` picks a case. */
+const demoSsn = (applicantId: number, last4?: string) => {
+  const area = 100 + ((applicantId * 37) % 565);
+  const group = 10 + ((applicantId * 13) % 89);
+  const serial = last4 ?? String(1000 + ((applicantId * 7919) % 8999)).padStart(4, '0');
+  return `${area}${group}${serial}`;
+};
+
+/**
+ * The credit demo: bureau settings for every lender, an SSN for every demo applicant, and a credit report from the
+ * sandbox bureaus for the applicants of every application past `new` (and of most `new` ones, so the Credit queue
+ * has reports to review; every third `new` application is left unpulled). Runs as the owner in the demo seed's
+ * transaction, through the same store as a pull (history and the permissible-purpose audit included).
+ */
+export const seedCreditDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) => {
+  const protector = createDataProtector(dataEncryptionKey);
+  const owner = tx as unknown as TenantTx;
+  const now = new Date();
+  for (const lender of await tx.select().from(lenders).orderBy(asc(lenders.id))) {
+    for (const b of demoBureaus) {
+      await creditRepo.upsertLenderBureau(owner, {
+        lenderId: lender.id,
+        bureau: b.bureau,
+        enabled: true,
+        scoreModels: b.scoreModels,
+        defaultScoreModel: 'FICO Auto 8',
+      });
+    }
+    // As the owner no row-level security applies: the lender's own rows, by lender.
+    const bureauRows = await tx
+      .select()
+      .from(lenderCreditBureaus)
+      .where(eq(lenderCreditBureaus.lenderId, lender.id))
+      .orderBy(asc(lenderCreditBureaus.bureau));
+    const apps = await tx
+      .select({
+        id: applications.id,
+        state: applications.state,
+        createdBy: applications.createdByUserId,
+        isBusinessLoan: loanProducts.isBusinessLoan,
+      })
+      .from(applications)
+      .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
+      .where(eq(applications.lenderId, lender.id))
+      .orderBy(asc(applications.id));
+    let newIndex = 0;
+    let reviewedIndex = 0;
+    for (const app of apps) {
+      const people = await loadApplicants(owner, app.id);
+      const caseDigits =
+        app.state === 'new' ? newCases[newIndex] : app.state === 'reviewed' ? reviewedCases[reviewedIndex] : undefined;
+      for (const person of people) {
+        const showsCase = person.row.role === 'PRIMARY' && caseDigits !== undefined;
+        if (person.row.isBusiness || (person.row.ssnEncrypted && !showsCase)) continue;
+        const ssn = demoSsn(person.row.id, showsCase ? caseDigits : undefined);
+        await tx
+          .update(applicants)
+          .set({
+            ssnEncrypted: protector.encrypt(ssn, protectedPurposes.ssn),
+            ssnHash: protector.hash(ssn, protectedPurposes.ssn),
+            ssnLast4: ssn.slice(-4),
+          })
+          .where(eq(applicants.id, person.row.id));
+        person.row.ssnEncrypted = protector.encrypt(ssn, protectedPurposes.ssn);
+      }
+      const pull = app.state !== 'new' || newIndex % 3 !== 2 || caseDigits !== undefined;
+      if (app.state === 'new') newIndex++;
+      if (app.state === 'reviewed') reviewedIndex++;
+      if (!pull) continue;
+      const bureau = bureauRows[app.id % bureauRows.length]!;
+      const provider = createBureauProvider(bureau.bureau as CreditBureau, { kind: 'sandbox' }, () => now);
+      const pulled = [];
+      for (const person of people) {
+        const r = person.row;
+        const address = person.addresses[0];
+        if ((app.isBusinessLoan && r.role === 'PRIMARY') || r.isBusiness || !r.ssnEncrypted || !r.dob || !address)
+          continue;
+        const answer = await provider.pull({
+          bureau: bureau.bureau as CreditBureau,
+          applicant: {
+            firstName: r.firstName ?? '',
+            lastName: r.lastName ?? '',
+            ssn: protector.decrypt(r.ssnEncrypted, protectedPurposes.ssn),
+            dateOfBirth: r.dob,
+            address,
+          },
+          scoreModels: bureau.scoreModels as CreditScoreModel[],
+        });
+        pulled.push({
+          applicant: person,
+          name: [r.firstName, r.lastName].filter(Boolean).join(' '),
+          raw: answer.rawXml,
+          report: answer.report,
+        });
+      }
+      if (pulled.length === 0) continue;
+      const auth = { lenderId: lender.id, userId: app.createdBy, homeLenderId: lender.id };
+      await storePulledReports(owner, protector, auth, app.id, bureau, provider.name, pulled, (entry) =>
+        recordHistory(owner, { lenderId: lender.id, applicationId: app.id, userId: app.createdBy, ...entry }),
+      );
+    }
+  }
+};
