@@ -147,11 +147,10 @@ test('Share: the officer shares an application with the admin, who sees it in Sh
     await signIn(admin, users.admin);
     await admin.getByRole('link', { name: /Shared With Me/ }).click();
     await expect(admin.getByRole('heading', { name: 'Shared With Me' })).toBeVisible();
-    // Shared With Me is a queue grid; a new application's id links to its Application worksheet (its Credit
-    // worksheet is not built yet).
+    // Shared With Me is a queue grid; a new application's id links to its Credit worksheet (spec 1 §2).
     const row = admin.getByTestId('queue-grid').locator(`[role="row"][data-id="${id}"]`);
     await expect(row).toContainText('Robin Sharewood');
-    await expect(row.getByRole('link', { name: String(id) })).toHaveAttribute('href', `/application/${id}`);
+    await expect(row.getByRole('link', { name: String(id) })).toHaveAttribute('href', `/credit/${id}`);
   } finally {
     await adminContext.close();
   }

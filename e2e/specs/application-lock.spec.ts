@@ -150,7 +150,8 @@ test("a queue row of a 'reviewed' application opens the Application worksheet; u
   // The Decision worksheet (where spec 1 §2 sends a reviewed application) is not built yet: its tab and page say so.
   const tabs = page.getByRole('tablist', { name: 'Worksheets' });
   await expect(tabs.getByRole('tab', { name: 'Application', exact: true })).toBeVisible();
-  for (const name of ['Credit', 'Decision', 'Requirements', 'Funding', 'Sales', 'Closing Summary']) {
+  await expect(tabs.getByRole('tab', { name: 'Credit', exact: true })).toBeVisible();
+  for (const name of ['Decision', 'Requirements', 'Funding', 'Sales', 'Closing Summary']) {
     await expect(tabs.getByRole('tab', { name: `${name} Not available yet` })).toBeVisible();
   }
   await tabs.getByRole('tab', { name: /^Decision/ }).click();

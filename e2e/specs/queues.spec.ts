@@ -92,10 +92,11 @@ test('Credit Queue lists only New applications; the application id opens its wor
 
   const id = await firstRowId(page);
   const link = dataRows(page).first().getByRole('link', { name: id! });
-  // The Credit worksheet is not built yet: the row opens the Application worksheet (issue 17, item 3).
-  await expect(link).toHaveAttribute('href', `/application/${id}`);
+  // A new application's row opens the Credit worksheet (spec 1 §2).
+  await expect(link).toHaveAttribute('href', `/credit/${id}`);
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/credit/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Credit Worksheet' })).toBeVisible();
 });
 
 test('A row click opens the worksheet of its state', async ({ page }) => {

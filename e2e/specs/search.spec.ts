@@ -6,10 +6,10 @@ type Row = { applicationId: number; applicantName: string | null; state: string 
 type Page = { data: Row[]; total: number };
 
 /**
- * Spec 1 §2: where an application opens by its state — while only the Application worksheet is built, there
- * (`builtWorksheets` in packages/domain; issue 17, item 3).
+ * Spec 1 §2: where an application opens by its state — a new one on the Credit worksheet, the others on the
+ * Application worksheet while their own is not built (`builtWorksheets` in packages/domain; issue 17, item 3).
  */
-const pathForState = (_state: string, id: number): string => `/application/${id}`;
+const pathForState = (state: string, id: number): string => (state === 'new' ? `/credit/${id}` : `/application/${id}`);
 
 const search = async (request: APIRequestContext, headers: Record<string, string>, body: object): Promise<Page> => {
   const response = await request.post('/api/applicationqueues/allApplicationsQueue/search', { headers, data: body });

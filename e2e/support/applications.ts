@@ -35,6 +35,8 @@ export const createAutoApplication = async (
     lastName?: string;
     address?: string;
     request?: Record<string, string | number>;
+    /** The applicants, when the default one (the primary at `address`, no SSN) will not do. */
+    applicants?: Record<string, unknown>[];
   } = {},
 ): Promise<number> => {
   const headers = await apiAuth(request, options.user ?? users.officer);
@@ -49,7 +51,7 @@ export const createAutoApplication = async (
     data: {
       loanProductId: product!.id,
       direct: true,
-      applicants: [
+      applicants: options.applicants ?? [
         {
           applicantRole: 'PRIMARY',
           firstName: options.firstName ?? 'Morgan',

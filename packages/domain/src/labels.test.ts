@@ -30,9 +30,11 @@ describe('withLinkScheme', () => {
 });
 
 describe('worksheetPathForState', () => {
-  it.each(applicationStates)('%s opens the Application worksheet while its own worksheet is not built', (state) =>
-    expect(worksheetPathForState(state, 7)).toBe('/application/7'),
+  it.each(applicationStates.filter((s) => s !== 'new'))(
+    '%s opens the Application worksheet while its own worksheet is not built',
+    (state) => expect(worksheetPathForState(state, 7)).toBe('/application/7'),
   );
+  it('new opens the Credit worksheet (built)', () => expect(worksheetPathForState('new', 7)).toBe('/credit/7'));
   it.each([
     ['new', '/credit/7'],
     ['reviewed', '/decision/7'],
@@ -51,8 +53,8 @@ describe('worksheetPathForState', () => {
     expect(worksheetPathForState('new', 12, built)).toBe('/application/12');
     expect(worksheetPathForState('funded', 12, built)).toBe('/application/12');
   });
-  it('declares the Application worksheet built and the six others not yet', () => {
-    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual(['application']);
+  it('declares the Application and Credit worksheets built and the five others not yet', () => {
+    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual(['application', 'credit']);
     expect(worksheetForState('reviewed')).toBe('decision');
   });
 });

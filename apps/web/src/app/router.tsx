@@ -105,7 +105,14 @@ export const routes: RouteObject[] = [
                           'ApplicationWorksheetPage',
                         ),
                       },
-                      ...['credit', 'decision', 'fundingRequirements', 'fund', 'sales', 'closingSummary'].map(
+                      {
+                        path: 'credit/:id',
+                        lazy: lazyPage(
+                          () => import('../features/applications/credit/credit-worksheet-page.tsx'),
+                          'CreditWorksheetPage',
+                        ),
+                      },
+                      ...['decision', 'fundingRequirements', 'fund', 'sales', 'closingSummary'].map(
                         (worksheet): RouteObject => ({
                           path: `${worksheet}/:id`,
                           lazy: lazyPage(

@@ -132,3 +132,30 @@ export const apiClient = {
     request<T>('PATCH', path, body, options),
   delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, undefined, options),
 };
+
+/**
+ * A file the server builds (a CSV export, a printed PDF), fetched with the bearer header — never with a token in
+ * the URL — and answered as a Blob; a failure is an ApiError like any call's.
+ */
+export const fetchBlob = async (path: string, accept: string): Promise<Blob> => {
+  const token = getSession().token;
+  const headers: Record<string, string> = { Accept: `${accept}, application/json` };
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    lastCallAt = Date.now();
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(0);
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await readBody(response).catch(() => undefined));
+    const error = new ApiError(response.status, parsed.success ? parsed.data : undefined);
+    if (token && error.status === 401 && error.code === 'UNAUTHENTICATED') emitAuthEvent('unauthenticated');
+    if (token && error.status === 403 && error.code === 'PASSWORD_EXPIRED') emitAuthEvent('passwordExpired');
+    throw error;
+  }
+  return response.blob();
+};

@@ -24,10 +24,10 @@ export const demoBureaus: { bureau: CreditBureau; scoreModels: CreditScoreModel[
 const newCases = ['0004', '0005', '0006', '0002', '0010'] as const; // OFAC, MLA, fraud alert, no record, refinance
 const reviewedCases = ['0007', '0011', '0012', '0003'] as const; // bankruptcy, excellent, subprime, frozen
 
-/** A deterministic, well-formed demo SSN for an applicant (never 000, 666 or 9xx areas); `last4` picks a case. */
+/** A deterministic demo SSN in the never-issued range the demo uses (9XX-4X-XXXX); `last4` picks a sandbox case. */
 const demoSsn = (applicantId: number, last4?: string) => {
-  const area = 100 + ((applicantId * 37) % 565);
-  const group = 10 + ((applicantId * 13) % 89);
+  const area = 900 + ((applicantId * 37) % 100);
+  const group = 40 + (applicantId % 10);
   const serial = last4 ?? String(1000 + ((applicantId * 7919) % 8999)).padStart(4, '0');
   return `${area}${group}${serial}`;
 };

@@ -13,6 +13,7 @@ const row = (applicationId: number, state: RecentApplication['state']) => ({
   requestedAmount: null,
   amount: null,
   termMonths: null,
+  averageCreditScore: null,
   dealer: null,
   dealerName: null,
   direct: true,
@@ -66,8 +67,8 @@ describe('recent applications throttle', () => {
 });
 
 describe('lookupTarget', () => {
-  it("opens the only match by its state, on the Application worksheet while its state's worksheet is not built", () => {
-    expect(lookupTarget('10005', { data: [row(10005, 'new')], total: 1 })).toBe('/application/10005');
+  it("opens the only match by its state's worksheet, or the Application worksheet while that one is not built", () => {
+    expect(lookupTarget('10005', { data: [row(10005, 'new')], total: 1 })).toBe('/credit/10005');
     expect(lookupTarget('10006', { data: [row(10006, 'pending')], total: 1 })).toBe('/application/10006');
     expect(lookupTarget('10007', { data: [row(10007, 'funded')], total: 1 })).toBe('/application/10007');
   });

@@ -1,14 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  auditAdminPageSchema,
-  auditAsOfSchema,
-  auditFiltersSchema,
-  errorBodySchema,
-  ssnLookupPageSchema,
-} from '@credence/contracts';
-import { apiClient, ApiError } from '../../../lib/api-client.ts';
-import { emitAuthEvent } from '../../../lib/auth-events.ts';
-import { getSession } from '../../../lib/session-store.ts';
+import { auditAdminPageSchema, auditAsOfSchema, auditFiltersSchema, ssnLookupPageSchema } from '@credence/contracts';
+import { apiClient, fetchBlob } from '../../../lib/api-client.ts';
 
 export type SsnLookupFilter = { fromDate: string; toDate: string; page: number; pageSize: number };
 
@@ -78,26 +70,11 @@ export const useAuditAsOf = (area: string, recordId: string, asOf: string) =>
 
 /** GET /api/audit/admin/export with the filters, saved as a file (the bearer token cannot ride a plain link). */
 export const downloadAuditCsv = async (filter: AuditHistoryFilter) => {
-  const token = getSession().token;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filterQuery(filter))) if (value) params.set(key, value);
-  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api/audit/admin/export?${params.toString()}`, { headers });
-  } catch {
-    throw new ApiError(0);
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
-    const error = new ApiError(response.status, parsed.success ? parsed.data : undefined);
-    if (token && error.status === 401 && error.code === 'UNAUTHENTICATED') emitAuthEvent('unauthenticated');
-    if (token && error.status === 403 && error.code === 'PASSWORD_EXPIRED') emitAuthEvent('passwordExpired');
-    throw error;
-  }
+  const blob = await fetchBlob(`/api/audit/admin/export?${params.toString()}`, 'text/csv');
   const period = [filter.fromDate, filter.toDate].filter(Boolean).join('_to_');
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = `audit-history${period ? `-${period}` : ''}.csv`;

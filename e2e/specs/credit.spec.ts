@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '../support/test.ts';
+import { createAutoApplication } from '../support/applications.ts';
+import { reviewShots } from '../support/screenshots.ts';
+import { signIn, users } from '../support/sign-in.ts';
+
+/** An applicant the sandbox bureaus know by the last four digits of the SSN (apps/server/src/integrations/bureaus/README.md). */
+const applicant = (role: string, firstName: string, lastName: string, ssn: string) => ({
+  applicantRole: role,
+  firstName,
+  lastName,
+  dob: '1984-07-19',
+  socialSecurityNumber: ssn,
+  addresses: [{ addressLine1: '2280 Pearl St', city: 'Boulder', state: 'CO', zip: '80302' }],
+});
+
+const NO_APPLICATIONS = 'No applications found.';
+const toast = (page: Page) => page.getByTestId('toast');
+const creditCard = (page: Page) => page.getByTestId('credit-report-card');
+const reviewCard = (page: Page) => page.getByTestId('credit-review-card');
+const queueRow = (page: Page, id: number) => page.getByTestId('queue-grid').locator(`[role="row"][data-id="${id}"]`);
+const byId = (id: number) => encodeURIComponent(JSON.stringify([['applicationId', '=', id]]));
+
+test('pull credit for two applicants, exclude a tradeline, review, and mark reviewed: the application leaves the Credit queue', async ({
+  page,
+  request,
+}) => {
+  const id = await createAutoApplication(request, {
+    applicants: [
+      applicant('PRIMARY', 'Quinn', 'Harlow', '521-44-3187'),
+      applicant('CO_APPLICANT', 'Reese', 'Harlow', '521-44-3288'),
+    ],
+  });
+  await signIn(page, users.officer);
+  await page.goto(`/creditQueue?filter=${byId(id)}`);
+  await queueRow(page, id)
+    .getByRole('link', { name: String(id) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/credit/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Credit Worksheet' })).toBeVisible();
+  await expect(creditCard(page).getByTestId('no-active-credit-report')).toHaveText('No Active Credit Report');
+
+  await creditCard(page).getByRole('combobox', { name: 'Bureau' }).click();
+  await page.getByRole('option', { name: 'Experian' }).click();
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  await expect(creditCard(page).getByTestId('credit-report-header')).toContainText('Experian');
+  await expect(creditCard(page).getByTestId('credit-scores')).toContainText('FICO Auto 8 (default)');
+  await expect(creditCard(page).getByRole('button', { name: 'Re-pull Credit' })).toBeVisible();
+  // The co-applicant's tab has a report of their own.
+  await creditCard(page)
+    .getByRole('tab', { name: /Reese Harlow/ })
+    .click();
+  await expect(creditCard(page).getByTestId('credit-report-header')).toContainText('Experian');
+  await creditCard(page)
+    .getByRole('tab', { name: /Quinn Harlow/ })
+    .click();
+
+  const grid = creditCard(page).getByTestId('tradeline-grid');
+  const firstExclude = grid.getByRole('checkbox', { name: /^Exclude / }).first();
+  await expect(firstExclude).not.toBeChecked();
+  await firstExclude.check();
+  await reviewCard(page)
+    .getByRole('textbox', { name: 'Review' })
+    .pressSequentially('Income verified; auto loan at Ally to be paid off.', { delay: 30 });
+  await reviewCard(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: 'Credit Saved!' })).toBeVisible();
+  await page.reload();
+  await expect(
+    creditCard(page)
+      .getByTestId('tradeline-grid')
+      .getByRole('checkbox', { name: /^Exclude / })
+      .first(),
+  ).toBeChecked();
+  await reviewShots(page, 'credit-worksheet');
+
+  await reviewCard(page).getByRole('button', { name: 'Mark as Reviewed' }).click();
+  await expect(toast(page).filter({ hasText: 'Credit marked as reviewed.' })).toBeVisible();
+  await expect(page.getByTestId('header-state')).toHaveText('Reviewed');
+
+  await page.goto(`/decisionQueue?filter=${byId(id)}`);
+  await expect(queueRow(page, id)).toBeVisible();
+  await page.goto(`/creditQueue?filter=${byId(id)}`);
+  await expect(page.getByRole('heading', { name: 'Credit Queue' })).toBeVisible();
+  await expect(page.getByTestId('queue-grid')).toContainText(NO_APPLICATIONS);
+  await expect(queueRow(page, id)).toHaveCount(0);
+});
+
+test('a bureau without a file warns, naming the applicant and the application', async ({ page, request }) => {
+  const id = await createAutoApplication(request, {
+    applicants: [applicant('PRIMARY', 'Nolan', 'Freeman', '521-44-0002')],
+  });
+  await signIn(page, users.officer);
+  await page.goto(`/credit/${id}`);
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  await expect(
+    toast(page).filter({ hasText: `No credit report for Nolan Freeman on application ${id}` }),
+  ).toBeVisible();
+  await expect(creditCard(page).getByTestId('no-report-reason')).toBeVisible();
+});
+
+test('a report with alerts needs a review comment before the credit is marked reviewed', async ({ page, request }) => {
+  const id = await createAutoApplication(request, {
+    applicants: [applicant('PRIMARY', 'Ofelia', 'Marsh', '521-44-0004')],
+  });
+  await signIn(page, users.officer);
+  await page.goto(`/credit/${id}`);
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  await expect(creditCard(page).getByTestId('credit-alerts')).toContainText('OFAC');
+  await reviewShots(page, 'credit-worksheet-alerts');
+  await reviewCard(page).getByRole('button', { name: 'Mark as Reviewed' }).click();
+  const review = reviewCard(page).getByRole('textbox', { name: 'Review' });
+  await expect(reviewCard(page)).toContainText('A review comment is required because the credit report has alerts.');
+  await expect(review).toHaveAttribute('aria-invalid', 'true');
+  await review.pressSequentially('OFAC possible match cleared: date of birth differs.', { delay: 30 });
+  await reviewCard(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: 'Credit Saved!' })).toBeVisible();
+  await reviewCard(page).getByRole('button', { name: 'Mark as Reviewed' }).click();
+  await expect(page.getByTestId('header-state')).toHaveText('Reviewed');
+});
