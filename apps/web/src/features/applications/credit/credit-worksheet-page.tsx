@@ -141,49 +141,11 @@ const ReportView = ({
   const markOf = (t: CreditTradeline): Mark =>
     marks[markKey(stored.id, t.id)] ?? { excluded: t.excluded, paidOff: t.paidOff };
   const columns: GridColDef<CreditTradeline>[] = [
-    { field: 'creditor', headerName: 'Creditor', flex: 1.4, minWidth: 150 },
-    { field: 'accountNumber', headerName: 'Account', minWidth: 130, flex: 1 },
-    { field: 'portfolioType', headerName: 'Type', minWidth: 110, valueFormatter: (v: string) => enumLabel(v) },
-    { field: 'tradelineStatus', headerName: 'Status', minWidth: 110, valueFormatter: (v: string) => enumLabel(v) },
-    {
-      field: 'balance',
-      headerName: 'Balance',
-      minWidth: 100,
-      align: 'right',
-      headerAlign: 'right',
-      valueFormatter: (v: string) => dollars(v),
-      sortComparator: (a: string, b: string) => money(a).comparedTo(money(b)),
-    },
-    {
-      field: 'creditLimit',
-      headerName: 'Limit',
-      minWidth: 95,
-      align: 'right',
-      headerAlign: 'right',
-      valueGetter: (_v, row) => row.creditLimit ?? row.highCredit,
-      valueFormatter: (v: string | null) => dollars(v),
-    },
-    {
-      field: 'monthlyPayment',
-      headerName: 'Payment',
-      minWidth: 90,
-      align: 'right',
-      headerAlign: 'right',
-      valueFormatter: (v: string | null) => dollars(v),
-    },
-    { field: 'openedDate', headerName: 'Opened', minWidth: 95, valueFormatter: (v: string) => formatDate(v) },
-    { field: 'remainingTermMonths', headerName: 'Months Left', minWidth: 90, type: 'number' },
-    {
-      field: 'lates',
-      headerName: '30/60/90',
-      minWidth: 80,
-      sortable: false,
-      valueGetter: (_v, row) => `${row.late30Count}/${row.late60Count}/${row.late90Count}`,
-    },
+    { field: 'creditor', headerName: 'Creditor', flex: 1.4, minWidth: 120 },
     {
       field: 'excluded',
       headerName: 'Exclude',
-      minWidth: 80,
+      minWidth: 66,
       sortable: false,
       renderCell: ({ row }) => (
         <Checkbox
@@ -198,7 +160,7 @@ const ReportView = ({
     {
       field: 'paidOff',
       headerName: 'Paid Off',
-      minWidth: 80,
+      minWidth: 66,
       sortable: false,
       renderCell: ({ row }) => (
         <Checkbox
@@ -209,6 +171,56 @@ const ReportView = ({
           onChange={(e) => onMark(row, { ...markOf(row), paidOff: e.target.checked })}
         />
       ),
+    },
+    { field: 'accountNumber', headerName: 'Account', minWidth: 105, flex: 1 },
+    {
+      field: 'portfolioType',
+      headerName: 'Type',
+      minWidth: 85,
+      flex: 0.6,
+      valueFormatter: (v: string) => enumLabel(v),
+    },
+    {
+      field: 'tradelineStatus',
+      headerName: 'Status',
+      minWidth: 85,
+      flex: 0.6,
+      valueFormatter: (v: string) => enumLabel(v),
+    },
+    {
+      field: 'balance',
+      headerName: 'Balance',
+      minWidth: 92,
+      align: 'right',
+      headerAlign: 'right',
+      valueFormatter: (v: string) => dollars(v),
+      sortComparator: (a: string, b: string) => money(a).comparedTo(money(b)),
+    },
+    {
+      field: 'creditLimit',
+      headerName: 'Limit',
+      minWidth: 88,
+      align: 'right',
+      headerAlign: 'right',
+      valueGetter: (_v, row) => row.creditLimit ?? row.highCredit,
+      valueFormatter: (v: string | null) => dollars(v),
+    },
+    {
+      field: 'monthlyPayment',
+      headerName: 'Payment',
+      minWidth: 82,
+      align: 'right',
+      headerAlign: 'right',
+      valueFormatter: (v: string | null) => dollars(v),
+    },
+    { field: 'openedDate', headerName: 'Opened', minWidth: 88, valueFormatter: (v: string) => formatDate(v) },
+    { field: 'remainingTermMonths', headerName: 'Months Left', minWidth: 90, type: 'number' },
+    {
+      field: 'lates',
+      headerName: '30/60/90',
+      minWidth: 80,
+      sortable: false,
+      valueGetter: (_v, row) => `${row.late30Count}/${row.late60Count}/${row.late90Count}`,
     },
   ];
   return (
@@ -274,17 +286,20 @@ const ReportView = ({
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           Tradelines
         </Typography>
-        <DataGrid<CreditTradeline>
-          rows={r.tradelines}
-          columns={columns}
-          density="compact"
-          autoHeight
-          disableRowSelectionOnClick
-          hideFooter={r.tradelines.length <= 100}
-          localeText={{ noRowsLabel: 'No tradelines' }}
-          aria-label="Tradelines"
-          data-testid="tradeline-grid"
-        />
+        <Box data-testid="tradeline-grid">
+          <DataGrid<CreditTradeline>
+            rows={r.tradelines}
+            columns={columns}
+            density="compact"
+            autoHeight
+            disableRowSelectionOnClick
+            // A report has at most a few dozen tradelines: every row and column is rendered (the marks stay reachable).
+            disableVirtualization
+            initialState={{ columns: { columnVisibilityModel: { remainingTermMonths: false, lates: false } } }}
+            hideFooter={r.tradelines.length <= 100}
+            localeText={{ noRowsLabel: 'No tradelines' }}
+          />
+        </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <Box>
@@ -340,7 +355,11 @@ export const CreditWorksheetPage = () => {
   const data = credit.data;
   const visible = useMemo(() => data?.applicants.filter((a) => !a.hidden) ?? [], [data]);
   const current = visible.find((a) => a.applicantId === tab) ?? visible[0];
-  const chosenBureau: CreditBureau | '' = bureau || (data?.bureaus[0]?.creditBureau ?? '');
+  // The bureau chosen, else the one the shown report came from, else the lender's first.
+  const enabledBureaus = data?.bureaus.map((b) => b.creditBureau) ?? [];
+  const lastBureau = current?.activeCreditReport?.creditBureau;
+  const chosenBureau: CreditBureau | '' =
+    bureau || (lastBureau && enabledBureaus.includes(lastBureau) ? lastBureau : (enabledBureaus[0] ?? ''));
   const reviewText = review ?? data?.review ?? '';
   const changedMarks = useMemo(() => {
     if (!data) return [];
