@@ -76,7 +76,7 @@ export const renderPdf = (doc: PdfDocument): Promise<Buffer> => {
 export const pdfTable = (
   headers: string[],
   rows: (string | number | null)[][],
-  options: { widths?: (string | number)[]; empty?: string; alignRight?: number[] } = {},
+  options: { widths?: (string | number)[]; empty?: string; alignRight?: number[]; fontSize?: number } = {},
 ): Content => {
   if (rows.length === 0) return { text: options.empty ?? 'No Data Found', style: 'muted', margin: [0, 0, 0, 6] };
   const right = new Set(options.alignRight ?? []);
@@ -94,7 +94,15 @@ export const pdfTable = (
         ),
       ],
     },
-    layout: 'lightHorizontalLines',
+    layout: {
+      hLineWidth: (i: number, node: { table: { headerRows?: number } }) =>
+        i === (node.table.headerRows ?? 0) ? 1 : 0.5,
+      vLineWidth: () => 0,
+      hLineColor: () => '#c8d0da',
+      paddingLeft: () => 3,
+      paddingRight: () => 3,
+    },
+    ...(options.fontSize ? { fontSize: options.fontSize } : {}),
     margin: [0, 0, 0, 6],
   } as Content;
 };

@@ -101,7 +101,7 @@ export const creditReportDocument = (
         date(t.openedDate),
         [t.excluded ? 'Excluded' : null, t.paidOff ? 'Paid off' : null].filter(Boolean).join(', '),
       ]),
-      { widths: ['*', 70, 55, 60, 52, 52, 45, 44, 40], alignRight: [4, 5, 6], empty: 'No tradelines' },
+      { widths: ['*', 76, 44, 50, 48, 48, 40, 40, 32], alignRight: [4, 5, 6], empty: 'No tradelines', fontSize: 7 },
     ),
     { text: 'Public records', style: 'section' },
     pdfTable(
