@@ -104,7 +104,7 @@ describe('credit pull (spec 3 §7, issue 11)', () => {
     await pull(id, { creditBureau: 'Equifax' });
     const { rows } = await t.pool.query<{ raw_encrypted: string; subject_encrypted: string; n: number }>(
       `select r.raw_encrypted, r.subject_encrypted, (select count(*)::int from credit_report_tradelines t where t.credit_report_id = r.id) as n
-         from credit_reports r where r.application_id = $1`,
+         from credit_reports r where r.application_id = $1 order by r.applicant_id`,
       [id],
     );
     expect(rows).toHaveLength(2);
