@@ -323,6 +323,10 @@ export const messages = {
     /** "KYC Check toasts with Result and Detail" (spec 3 §8). */
     kycResult: (result: string, detail: string) => `Result: ${result}. Detail: ${detail}`,
     submitFailed: (provider: string) => `An error occurred submitting to ${provider}.`,
+    /** Chosen. */
+    unknownProvider: (known: string) => `Choose one of the providers: ${known}.`,
+    /** Chosen. */
+    noVehicle: 'The application has no vehicle with a VIN.',
   },
   crossSell: {
     created: 'A new application has been successfully created.',
