@@ -115,4 +115,15 @@ test('a report with alerts needs a review comment before the credit is marked re
   await expect(toast(page).filter({ hasText: 'Credit Saved!' })).toBeVisible();
   await reviewCard(page).getByRole('button', { name: 'Mark as Reviewed' }).click();
   await expect(page.getByTestId('header-state')).toHaveText('Reviewed');
+
+  // KYC: the OFAC case fails verification; the toast says so and the result is kept.
+  const screening = page.getByTestId('screening-card');
+  await screening.getByRole('button', { name: 'KYC Check' }).click();
+  await expect(toast(page).filter({ hasText: 'KYC Check' })).toContainText('Result: fail');
+  await expect(screening.getByRole('table', { name: 'Screening results' })).toContainText(
+    'possible match on the OFAC SDN list',
+  );
+  await screening.getByRole('button', { name: 'Vehicle History' }).click();
+  await expect(screening.getByRole('table', { name: 'Screening results' })).toContainText('Vehicle History (Carfax)');
+  await reviewShots(page, 'credit-screening');
 });

@@ -165,6 +165,13 @@ export type ScreeningService = z.infer<typeof screeningServiceSchema>;
 
 export const kycFinalResults = ['pass', 'review', 'fail'] as const;
 
+/** The providers each screening service may be sent to (sandboxes today; apps/server/src/integrations/screening). */
+export const screeningProviders = {
+  aiScoring: ['Zest', 'Upstart'],
+  riskEvaluation: ['Socure', 'LexisNexis'],
+  vehicleHistory: ['Carfax', 'AutoCheck'],
+} as const;
+
 /** `POST kyc/consumerverification` answer (spec 3 §3 "KYC response"). */
 export const kycResponseSchema = z.object({
   kycResponses: z.array(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { screeningProviders } from '@credence/contracts';
 
 /**
  * The screening services of spec 3 §7 (Decisions), each an adapter with a deterministic sandbox (issue 11, item 4):
@@ -64,7 +65,7 @@ export const verifyConsumers = (subjects: ScreeningSubject[]): KycAnswer[] => {
 
 // --- AI (secondary) scoring -----------------------------------------------------------------------------------
 
-export const aiScoringProviders = ['Zest', 'Upstart'] as const;
+export const aiScoringProviders = screeningProviders.aiScoring;
 
 export type AiScoringAnswer = { score: number; band: 'A' | 'B' | 'C' | 'D' | 'E'; reasons: string[] };
 
@@ -93,7 +94,7 @@ export const scoreApplication = (
 
 // --- Risk evaluation ------------------------------------------------------------------------------------------
 
-export const riskEvaluationProviders = ['Socure', 'LexisNexis'] as const;
+export const riskEvaluationProviders = screeningProviders.riskEvaluation;
 
 export type RiskAnswer = { riskLevel: 'low' | 'medium' | 'high'; reasons: string[] };
 
@@ -115,7 +116,7 @@ export const evaluateRisk = (provider: string, applicationId: number, subjects: 
 
 // --- Vehicle history ------------------------------------------------------------------------------------------
 
-export const vehicleHistoryProviders = ['Carfax', 'AutoCheck'] as const;
+export const vehicleHistoryProviders = screeningProviders.vehicleHistory;
 
 export type VehicleHistoryAnswer = {
   vin: string;

@@ -42,6 +42,7 @@ import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { applicationKeys } from '../api.ts';
 import { DataList, formatDate, WorksheetCard } from '../worksheet/view-parts.tsx';
+import { ScreeningCard } from './screening-card.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import {
   creditKeys,
@@ -601,6 +602,12 @@ export const CreditWorksheetPage = () => {
           </Stack>
         </Stack>
       </WorksheetCard>
+
+      <ScreeningCard
+        applicationId={applicationId}
+        mayRun={mayPull}
+        applicantName={(applicantId) => (applicantId === null ? 'All' : (names.get(applicantId) ?? ''))}
+      />
 
       <WorksheetCard title="Previous Reports" testId="previous-reports-card">
         <SmallTable
