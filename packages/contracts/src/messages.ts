@@ -338,5 +338,7 @@ export const messages = {
     notInterestedFailed: 'Could not record that the applicant is not interested.',
     /** Chosen. */
     nameTaken: 'A cross sell setting with this name already exists.',
+    /** Chosen. */
+    offerNotAvailable: 'This cross sell offer is not available.',
   },
 } as const;

@@ -7,7 +7,14 @@ import { recordHistory } from '../../modules/applications/application-history/ap
 import * as creditRepo from '../../modules/applications/credit/credit.repository.ts';
 import { storePulledReports } from '../../modules/applications/credit/credit.service.ts';
 import type { DbExecutor } from '../client.ts';
-import { applicants, applications, lenderCreditBureaus, lenders, loanProducts } from '../schema/index.ts';
+import {
+  applicants,
+  applications,
+  crossSellSettings,
+  lenderCreditBureaus,
+  lenders,
+  loanProducts,
+} from '../schema/index.ts';
 import type { TenantTx } from '../tenancy.ts';
 
 /** Every lender pulls from the three bureaus; FICO Auto 8 is the default model (the demo policy's tiers read it). */
@@ -58,6 +65,60 @@ export const seedCreditDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) 
       .from(lenderCreditBureaus)
       .where(eq(lenderCreditBureaus.lenderId, lender.id))
       .orderBy(asc(lenderCreditBureaus.bureau));
+    // Cross-sell settings (spec 2 `crosssell/`): refinance of auto and personal loans held elsewhere, and an
+    // internal card offer, each on a product of the lender.
+    const products = (await tx.select().from(loanProducts).where(eq(loanProducts.lenderId, lender.id))).filter(
+      (p) => p.enabled && !p.isBusinessLoan,
+    );
+    const productOf = (controlType: string) => products.find((p) => p.controlType === controlType);
+    const offers = [
+      {
+        name: 'Auto refinance',
+        crossSellType: 'RefiCrossSell',
+        description: 'Bring an auto loan from another lender and lower the payment.',
+        product: productOf('AUTOMOTIVE'),
+        tradelineLoanTypes: ['AutoLoan'],
+        minimumBalance: '5000.00',
+        baseRatePercent: '5.490',
+        termOptions: [
+          { termMonths: 36, rateOffsetPercent: '-0.250' },
+          { termMonths: 48, rateOffsetPercent: '0' },
+          { termMonths: 60, rateOffsetPercent: '0.250' },
+          { termMonths: 72, rateOffsetPercent: '0.750' },
+        ],
+        offerAmount: null,
+      },
+      {
+        name: 'Personal loan consolidation',
+        crossSellType: 'RefiCrossSell',
+        description: 'Consolidate unsecured loans into one fixed payment.',
+        product: productOf('PERSONAL'),
+        tradelineLoanTypes: ['Unsecured'],
+        minimumBalance: '2000.00',
+        baseRatePercent: '9.990',
+        termOptions: [
+          { termMonths: 24, rateOffsetPercent: '-0.500' },
+          { termMonths: 36, rateOffsetPercent: '0' },
+          { termMonths: 60, rateOffsetPercent: '1.000' },
+        ],
+        offerAmount: null,
+      },
+      {
+        name: 'Visa Platinum card',
+        crossSellType: 'InternalCrossSell',
+        description: 'No annual fee, 1.5% cash back.',
+        product: productOf('CREDIT_CARD'),
+        tradelineLoanTypes: [],
+        minimumBalance: '0',
+        baseRatePercent: '14.900',
+        termOptions: [],
+        offerAmount: '5000.00',
+      },
+    ];
+    for (const { product, ...offer } of offers) {
+      if (product)
+        await tx.insert(crossSellSettings).values({ ...offer, lenderId: lender.id, loanProductId: product.id });
+    }
     const apps = await tx
       .select({
         id: applications.id,

@@ -8,6 +8,7 @@ import { registerApplicationRoutes } from './applications.routes.ts';
 import { registerApplicationShareRoutes } from './application-shares/application-shares.routes.ts';
 import { registerCollateralRoutes } from './collaterals/collaterals.routes.ts';
 import { registerCreditRoutes } from './credit/credit.routes.ts';
+import { registerCrossSellRoutes } from './cross-sell/cross-sell.routes.ts';
 import { registerScreeningRoutes } from './screening/screening.routes.ts';
 import { registerCommentRoutes } from './comments/comments.routes.ts';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.ts';
@@ -39,4 +40,5 @@ export const applicationModules: Module[] = [
   { name: 'promotions', register: registerPromotionRoutes },
   { name: 'credit', register: registerCreditRoutes },
   { name: 'screening', register: registerScreeningRoutes },
+  { name: 'cross-sell', register: registerCrossSellRoutes },
 ];

@@ -187,84 +187,94 @@ const checkProductAndDealer = async (
  * checked first and all field errors answered together (422), so nothing is half-written. The creator holds
  * the lock afterwards; the history records the creation with every value set.
  */
-export const createApplication = (ctx: ApplicationContext, auth: AuthContext, body: CreateInput) =>
-  withTenant(ctx.db, auth.lenderId, async (tx) => {
-    const errors: FieldError[] = [];
-    const product = await checkProductAndDealer(tx, body, errors);
-    if (!product) throw validationError(errors);
-    const controlType = product.controlType as ControlType;
-    const transaction = prepareTransaction(
-      {
-        ...body,
-        tradeIns: [],
-        dealerPurchase: null,
-        sellers: [{ hasLien: false } as never],
-        lien: null,
-        internalRefinance: null,
-      },
-      { direct: body.direct, controlType },
-      '',
-    );
-    errors.push(...transaction.errors.filter((e) => e.field !== 'sellers'));
-    const applicants = prepareApplicants(
-      body.applicants.map(({ id: _ignored, ...a }) => a),
-      [],
-      product,
-      ctx.protector,
-      'applicants',
-    );
-    errors.push(...applicants.errors);
-    // What the product's control type needs in a new request (issue 17, item 6), with the request's own errors.
-    const missing = missingRequestFields(body.request, controlType);
-    errors.push(...missing.map((m) => ({ field: `request.${m.field}`, message: m.message })));
-    const request = prepareRequest(body.request, controlType, 'request.');
-    errors.push(...request.errors.filter((e) => !missing.some((m) => e.field === `request.${m.field}`)));
-    const collaterals = prepareCollaterals(body.collaterals, body.insurance, new Set(), product, 'collaterals');
-    errors.push(...collaterals.errors);
-    if (errors.length > 0) throw validationError(errors);
+export type CreateApplicationInput = CreateInput;
 
-    const id = await repo.insertApplication(tx, {
-      lenderId: auth.lenderId,
-      loanProductId: product.id,
-      state: 'new',
-      source: body.source,
-      direct: body.direct,
-      dealerId: body.dealerId,
-      transactionType: body.transactionType,
-      purpose: body.purpose,
-      ...request.columns,
-      createdByUserId: auth.userId,
-    });
-    await tryLock(tx, id, auth.userId, ctx.config.applicationLockSeconds);
-    await repo.replaceFees(tx, auth.lenderId, id, request.fees);
-    const written = await writeApplicants(tx, auth.lenderId, id, applicants.writes, []);
-    const collateral = await writeCollaterals(tx, auth.lenderId, id, collaterals, { collaterals: [], insurance: null });
-    const found = await repo.findApplication(tx, id);
-    const requestView = toRequestView(found!.application, await repo.loadFees(tx, id));
-    await ctx.history(
-      tx,
-      auth,
-      id,
-    )({
-      action: historyActions.created,
-      description: `${product.name} for ${written.applicants.map(applicantName).join(', ')}; collateral: ${describeCollaterals(collateral.after.collaterals)}`,
-      entity: 'Application',
-      changes: [
-        ...diffEntity('Application', id, null, {
-          state: 'new',
-          source: body.source,
-          direct: body.direct,
-          loanProduct: product.name,
-          dealerId: body.dealerId,
-          transactionType: body.transactionType,
-        }),
-        ...diffEntity('Request', id, null, requestView),
-        ...written.changes,
-        ...collateral.changes,
-      ],
-    });
-    return { id };
+export const createApplication = (ctx: ApplicationContext, auth: AuthContext, body: CreateInput) =>
+  withTenant(ctx.db, auth.lenderId, (tx) => createApplicationIn(ctx, tx, auth, body));
+
+/** `createApplication` inside the caller's transaction (cross-sell creates several at once, all or nothing). */
+export const createApplicationIn = async (
+  ctx: ApplicationContext,
+  tx: TenantTx,
+  auth: AuthContext,
+  body: CreateInput,
+): Promise<{ id: number }> => {
+  const errors: FieldError[] = [];
+  const product = await checkProductAndDealer(tx, body, errors);
+  if (!product) throw validationError(errors);
+  const controlType = product.controlType as ControlType;
+  const transaction = prepareTransaction(
+    {
+      ...body,
+      tradeIns: [],
+      dealerPurchase: null,
+      sellers: [{ hasLien: false } as never],
+      lien: null,
+      internalRefinance: null,
+    },
+    { direct: body.direct, controlType },
+    '',
+  );
+  errors.push(...transaction.errors.filter((e) => e.field !== 'sellers'));
+  const applicants = prepareApplicants(
+    body.applicants.map(({ id: _ignored, ...a }) => a),
+    [],
+    product,
+    ctx.protector,
+    'applicants',
+  );
+  errors.push(...applicants.errors);
+  // What the product's control type needs in a new request (issue 17, item 6), with the request's own errors.
+  const missing = missingRequestFields(body.request, controlType);
+  errors.push(...missing.map((m) => ({ field: `request.${m.field}`, message: m.message })));
+  const request = prepareRequest(body.request, controlType, 'request.');
+  errors.push(...request.errors.filter((e) => !missing.some((m) => e.field === `request.${m.field}`)));
+  const collaterals = prepareCollaterals(body.collaterals, body.insurance, new Set(), product, 'collaterals');
+  errors.push(...collaterals.errors);
+  if (errors.length > 0) throw validationError(errors);
+
+  const id = await repo.insertApplication(tx, {
+    lenderId: auth.lenderId,
+    loanProductId: product.id,
+    state: 'new',
+    source: body.source,
+    direct: body.direct,
+    dealerId: body.dealerId,
+    transactionType: body.transactionType,
+    purpose: body.purpose,
+    ...request.columns,
+    createdByUserId: auth.userId,
   });
+  await tryLock(tx, id, auth.userId, ctx.config.applicationLockSeconds);
+  await repo.replaceFees(tx, auth.lenderId, id, request.fees);
+  const written = await writeApplicants(tx, auth.lenderId, id, applicants.writes, []);
+  const collateral = await writeCollaterals(tx, auth.lenderId, id, collaterals, { collaterals: [], insurance: null });
+  const found = await repo.findApplication(tx, id);
+  const requestView = toRequestView(found!.application, await repo.loadFees(tx, id));
+  await ctx.history(
+    tx,
+    auth,
+    id,
+  )({
+    action: historyActions.created,
+    description: `${product.name} for ${written.applicants.map(applicantName).join(', ')}; collateral: ${describeCollaterals(collateral.after.collaterals)}`,
+    entity: 'Application',
+    changes: [
+      ...diffEntity('Application', id, null, {
+        state: 'new',
+        source: body.source,
+        direct: body.direct,
+        loanProduct: product.name,
+        dealerId: body.dealerId,
+        transactionType: body.transactionType,
+      }),
+      ...diffEntity('Request', id, null, requestView),
+      ...written.changes,
+      ...collateral.changes,
+    ],
+  });
+  return { id };
+};
 
 const userRef = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
