@@ -127,3 +127,38 @@ test('a report with alerts needs a review comment before the credit is marked re
   await expect(screening.getByRole('table', { name: 'Screening results' })).toContainText('Vehicle History (Carfax)');
   await reviewShots(page, 'credit-screening');
 });
+
+test('create an application from a refinance offer and open it from the link', async ({ page, request, context }) => {
+  const id = await createAutoApplication(request, {
+    applicants: [applicant('PRIMARY', 'Rafael', 'Ines', '521-44-0010')],
+  });
+  await signIn(page, users.officer);
+  await page.goto(`/credit/${id}`);
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
+  await creditCard(page).getByRole('button', { name: 'Cross Sell' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cross Sell' });
+  await expect(dialog.getByRole('heading', { name: 'Refi Cross Sell' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Internal Cross Sell' })).toBeVisible();
+  const create = dialog.getByRole('button', { name: 'Create Application' });
+  await expect(create).toBeDisabled();
+  const options = dialog.getByRole('radio');
+  await options.first().check();
+  // One option at a time across both lists.
+  await dialog.getByRole('radio', { name: 'Visa Platinum card' }).check();
+  await expect(options.first()).not.toBeChecked();
+  await options.first().check();
+  await expect(dialog.getByRole('radio', { name: 'Visa Platinum card' })).not.toBeChecked();
+  await reviewShots(page, 'cross-sell-dialog');
+  await create.click();
+  await expect(dialog).toContainText('A new application has been successfully created.');
+  const link = dialog.getByRole('link', { name: /^Go to App Id: \d+$/ });
+  const newId = (await link.innerText()).replace('Go to App Id: ', '');
+  await expect(link).toHaveAttribute('target', '_blank');
+  const opened = context.waitForEvent('page');
+  await link.click();
+  const tab = await opened;
+  await expect(tab).toHaveURL(new RegExp(`/application/${newId}$`));
+  await expect(tab.getByRole('heading', { name: 'Application Worksheet' })).toBeVisible();
+  await expect(tab.getByTestId('header-primary-applicant')).toHaveText('Rafael Ines');
+});

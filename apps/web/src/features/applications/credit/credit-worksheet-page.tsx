@@ -42,6 +42,7 @@ import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { applicationKeys } from '../api.ts';
 import { DataList, formatDate, WorksheetCard } from '../worksheet/view-parts.tsx';
+import { CrossSellDialog } from './cross-sell-dialog.tsx';
 import { ScreeningCard } from './screening-card.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import {
@@ -352,6 +353,7 @@ export const CreditWorksheetPage = () => {
   const [review, setReview] = useState<string | null>(null);
   const [reviewError, setReviewError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'pull' | 'save' | 'mark' | null>(null);
+  const [crossSellFor, setCrossSellFor] = useState<{ applicantId: number; name: string } | null>(null);
 
   const data = credit.data;
   const visible = useMemo(() => data?.applicants.filter((a) => !a.hidden) ?? [], [data]);
@@ -538,11 +540,20 @@ export const CreditWorksheetPage = () => {
             </Tabs>
             {current?.activeCreditReport ? (
               <>
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
+                  {mayPull ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => setCrossSellFor({ applicantId: current.applicantId, name: current.name })}
+                    >
+                      Cross Sell
+                    </Button>
+                  ) : null}
                   <Button size="small" variant="outlined" onClick={() => print(current.activeCreditReport!.id)}>
                     Print
                   </Button>
-                </Box>
+                </Stack>
                 <ReportView
                   stored={current.activeCreditReport}
                   marks={marks}
@@ -602,6 +613,16 @@ export const CreditWorksheetPage = () => {
           </Stack>
         </Stack>
       </WorksheetCard>
+
+      {crossSellFor ? (
+        <CrossSellDialog
+          applicationId={applicationId}
+          applicantId={crossSellFor.applicantId}
+          applicantName={crossSellFor.name}
+          notInterested={data.notInterestedCrossSell}
+          onClose={() => setCrossSellFor(null)}
+        />
+      ) : null}
 
       <ScreeningCard
         applicationId={applicationId}
