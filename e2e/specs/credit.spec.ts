@@ -72,6 +72,19 @@ test('pull credit for two applicants, exclude a tradeline, review, and mark revi
   ).toBeChecked();
   await reviewShots(page, 'credit-worksheet');
 
+  // The tradeline grid's sort is the user's setting (tradelineGrid): it survives a reload.
+  const balance = creditCard(page).getByTestId('tradeline-grid').getByRole('columnheader', { name: 'Balance' });
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/gridSettings/tradelineGrid') && r.request().method() === 'PUT',
+  );
+  await balance.click();
+  await saved;
+  await expect(balance).toHaveAttribute('aria-sort', 'ascending');
+  await page.reload();
+  await expect(
+    creditCard(page).getByTestId('tradeline-grid').getByRole('columnheader', { name: 'Balance' }),
+  ).toHaveAttribute('aria-sort', 'ascending');
+
   await reviewCard(page).getByRole('button', { name: 'Mark as Reviewed' }).click();
   await expect(toast(page).filter({ hasText: 'Credit marked as reviewed.' })).toBeVisible();
   await expect(page.getByTestId('header-state')).toHaveText('Reviewed');

@@ -2,13 +2,13 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   dynamicQueueColumnsSchema,
   errorBodySchema,
-  gridSettingSchema,
   queuePageSchema,
   searchFilterEndpoints,
   type ApplicationSearchRequest,
   type QueueGridName,
   type QueuePage,
 } from '@credence/contracts';
+import { gridSettingKey } from '../../lib/grid-settings.ts';
 import { apiClient, ApiError, isSessionError } from '../../lib/api-client.ts';
 import { emitAuthEvent } from '../../lib/auth-events.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
@@ -19,7 +19,7 @@ export const queueKeys = {
   all: ['queues'] as const,
   columns: ['queues', 'columns'] as const,
   page: (gridName: QueueGridName, request: ApplicationSearchRequest) => ['queues', 'page', gridName, request] as const,
-  gridSetting: (name: string) => ['gridSettings', name] as const,
+  gridSetting: gridSettingKey,
   searchFilter: (id: number) => ['searchFilters', 'one', id] as const,
 };
 
@@ -55,19 +55,7 @@ export const useQueuePage = (gridName: QueueGridName, request: ApplicationSearch
   });
 };
 
-/** The signed-in user's saved setting of a grid (null when none). */
-export const useGridSetting = (name: string) =>
-  useQuery({
-    queryKey: queueKeys.gridSetting(name),
-    queryFn: () => apiClient.get(`/api/user/gridSettings/${name}`, { schema: gridSettingSchema }),
-    staleTime: Infinity,
-  });
-
-export const useSaveGridSetting = (name: string) =>
-  useMutation({
-    mutationFn: (setting: string) =>
-      apiClient.put(`/api/user/gridSettings/${name}`, { setting }, { schema: gridSettingSchema }),
-  });
+export { useGridSetting, useSaveGridSetting } from '../../lib/grid-settings.ts';
 
 /** A saved filter or custom queue; not found and forbidden are shown on the page, other failures as the toast. */
 export const useSearchFilter = (id: number | null) =>

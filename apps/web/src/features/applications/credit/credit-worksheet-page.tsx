@@ -21,7 +21,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridSortModel } from '@mui/x-data-grid';
 import {
   creditEndpoints,
   creditReportHasAlerts,
@@ -35,6 +35,7 @@ import {
 import { money } from '@credence/domain';
 import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { gridSettingKey, useGridSetting, useSaveGridSetting } from '../../../lib/grid-settings.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatCount, formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
@@ -126,17 +127,45 @@ const SmallTable = ({ headers, rows, empty }: { headers: string[]; rows: React.R
     </Table>
   );
 
+/** The tradeline grid's settings, saved per user as `tradelineGrid` (spec 3 §3 "Tradeline grid settings"). */
+type TradelineGridState = { columnVisibility: GridColumnVisibilityModel; sortModel: GridSortModel };
+const TRADELINE_GRID = 'tradelineGrid';
+const defaultGridState: TradelineGridState = {
+  columnVisibility: { remainingTermMonths: false, lates: false },
+  sortModel: [],
+};
+/** The saved string back to settings; anything unreadable falls back to the defaults. */
+const parseGridState = (saved: string | null | undefined): TradelineGridState => {
+  if (!saved) return defaultGridState;
+  try {
+    const value = JSON.parse(saved) as Partial<TradelineGridState>;
+    return {
+      columnVisibility:
+        value.columnVisibility && typeof value.columnVisibility === 'object'
+          ? value.columnVisibility
+          : defaultGridState.columnVisibility,
+      sortModel: Array.isArray(value.sortModel) ? value.sortModel : [],
+    };
+  } catch {
+    return defaultGridState;
+  }
+};
+
 /** One applicant's active report: header, scores, alerts, summary, tradelines with their marks. */
 const ReportView = ({
   stored,
   marks,
   onMark,
   canEdit,
+  gridState,
+  onGridState,
 }: {
   stored: StoredCreditReport;
   marks: Record<string, Mark>;
   onMark: (tradeline: CreditTradeline, mark: Mark) => void;
   canEdit: boolean;
+  gridState: TradelineGridState;
+  onGridState: (next: TradelineGridState) => void;
 }) => {
   const r = stored.report;
   const s = r.summary;
@@ -297,7 +326,10 @@ const ReportView = ({
             disableRowSelectionOnClick
             // A report has at most a few dozen tradelines: every row and column is rendered (the marks stay reachable).
             disableVirtualization
-            initialState={{ columns: { columnVisibilityModel: { remainingTermMonths: false, lates: false } } }}
+            columnVisibilityModel={gridState.columnVisibility}
+            onColumnVisibilityModelChange={(columnVisibility) => onGridState({ ...gridState, columnVisibility })}
+            sortModel={gridState.sortModel}
+            onSortModelChange={(sortModel) => onGridState({ ...gridState, sortModel })}
             hideFooter={r.tradelines.length <= 100}
             localeText={{ noRowsLabel: 'No tradelines' }}
           />
@@ -353,6 +385,16 @@ export const CreditWorksheetPage = () => {
   const [review, setReview] = useState<string | null>(null);
   const [reviewError, setReviewError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'pull' | 'save' | 'mark' | null>(null);
+  const savedGrid = useGridSetting(TRADELINE_GRID);
+  const { mutate: saveGrid } = useSaveGridSetting(TRADELINE_GRID);
+  const [gridState, setGridState] = useState<TradelineGridState | null>(null);
+  const shownGridState = gridState ?? parseGridState(savedGrid.data?.setting);
+  const changeGridState = (next: TradelineGridState) => {
+    setGridState(next);
+    saveGrid(JSON.stringify(next), {
+      onSuccess: (saved) => queryClient.setQueryData(gridSettingKey(TRADELINE_GRID), saved),
+    });
+  };
   const [crossSellFor, setCrossSellFor] = useState<{ applicantId: number; name: string } | null>(null);
 
   const data = credit.data;
@@ -555,6 +597,8 @@ export const CreditWorksheetPage = () => {
                   </Button>
                 </Stack>
                 <ReportView
+                  gridState={shownGridState}
+                  onGridState={changeGridState}
                   stored={current.activeCreditReport}
                   marks={marks}
                   canEdit={canEdit}
