@@ -121,3 +121,32 @@ test('Useful Links: a link that is not a web address is refused on its field; a 
   await expect(rows).toHaveCount(before);
   await expect(page.getByTestId('side-menu').getByText('Rate Sheet', { exact: true })).toHaveCount(0);
 });
+
+test('Credit Bureaus: a bureau switched off is no longer offered on the credit worksheet', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/admin/creditBureaus');
+  await expect(page.getByRole('heading', { name: 'Credit Bureaus', level: 1 })).toBeVisible();
+  const experian = page.getByRole('checkbox', { name: 'Experian', exact: true });
+  await expect(experian).toBeChecked();
+  await experian.uncheck();
+  await reviewShots(page, 'credit-bureaus');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').getByText('Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Experian', exact: true })).not.toBeChecked();
+
+  // The credit worksheet offers the enabled bureaus only.
+  await page.goto('/creditQueue');
+  await page.getByTestId('queue-grid').locator('[role="row"][data-id]').first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Credit Worksheet' })).toBeVisible();
+  await page.getByTestId('credit-report-card').getByRole('combobox', { name: 'Bureau' }).click();
+  await expect(page.getByRole('option', { name: 'Equifax' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Experian' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Put it back (other specs pull from Experian).
+  await page.goto('/admin/creditBureaus');
+  await page.getByRole('checkbox', { name: 'Experian', exact: true }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').getByText('Saved', { exact: true })).toBeVisible();
+});

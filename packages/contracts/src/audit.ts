@@ -165,6 +165,7 @@ const AREA_TITLES: Record<string, string> = {
   userGroups: 'User Groups',
   applicationStatusMessages: 'Application Status Messages',
   usefulLinks: 'Useful Links',
+  creditBureaus: 'Credit Bureaus',
   searchFilters: 'Search Filters',
 };
 const ACTION_TITLES: Record<string, string> = {

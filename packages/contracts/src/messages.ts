@@ -328,6 +328,15 @@ export const messages = {
     /** Chosen. */
     noVehicle: 'The application has no vehicle with a VIN.',
   },
+  /** Administration › Credit Bureaus (chosen texts; spec 2 gives none). */
+  creditBureaus: {
+    saved: 'Saved',
+    saveFailed: 'Save Failed',
+    oneModel: 'Choose at least one score model.',
+    defaultInModels: 'The default score model must be one of the chosen models.',
+    eachOnce: 'Each credit bureau once.',
+    oneEnabled: 'Enable at least one credit bureau.',
+  },
   crossSell: {
     created: 'A new application has been successfully created.',
     goToApp: (id: number) => `Go to App Id: ${id}`,

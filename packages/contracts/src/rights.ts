@@ -20,6 +20,7 @@ export const adminAreas = [
   { key: 'matrices/additionalRates', title: 'Additional Rate Matrices', right: 'canManageMatrices' },
   { key: 'matrices/passFail', title: 'Pass/Fail Matrices', right: 'canManageMatrices' },
   { key: 'crossSells', title: 'Cross Sell Settings', right: 'canManageCrossSells' },
+  { key: 'creditBureaus', title: 'Credit Bureaus', right: 'canManageCreditBureaus' },
   { key: 'webhooks', title: 'Webhooks', right: 'canManageWebhooks' },
   { key: 'borrowerNotifications', title: 'Borrower Notifications', right: 'canManageBorrowerNotifications' },
   { key: 'branches', title: 'Branches', right: 'canManageBranches' },

@@ -3,6 +3,7 @@ import { applicationModules } from './applications/application-modules.ts';
 import { registerApplicationQueueRoutes } from './application-queues/application-queues.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerCreditBureauRoutes } from './credit-bureaus/credit-bureaus.routes.ts';
 import { applicationStatusMessagesModule } from './application-status-messages/application-status-messages.module.ts';
 import { branchesModule } from './branches/branches.module.ts';
 import { dealersModule } from './dealers/dealers.module.ts';
@@ -29,6 +30,7 @@ export const modules: Module[] = [
   { name: 'users', register: registerUserRoutes },
   { name: 'menu', register: registerMenuRoutes },
   { name: 'useful-links', register: registerUsefulLinkRoutes },
+  { name: 'credit-bureaus', register: registerCreditBureauRoutes },
   { name: 'audit', register: registerAuditRoutes },
   { name: 'notifications', register: registerNotificationRoutes },
   { name: 'loan-products', register: registerLoanProductRoutes },

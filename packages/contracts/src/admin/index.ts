@@ -3,3 +3,4 @@ export * from './branches.ts';
 export * from './application-status-messages.ts';
 export * from './users.ts';
 export * from './user-groups.ts';
+export * from './credit-bureaus.ts';

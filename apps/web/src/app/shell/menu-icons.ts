@@ -143,6 +143,7 @@ export const adminAreaIconNames: Record<string, string> = {
   'matrices/additionalRates': 'Percent',
   'matrices/passFail': 'Rule',
   crossSells: 'SwapHoriz',
+  creditBureaus: 'CreditScore',
   webhooks: 'Webhook',
   borrowerNotifications: 'Campaign',
   branches: 'Apartment',

@@ -1,6 +1,7 @@
 import { statusMessagesArea } from './application-status-messages/application-status-messages-area.ts';
 import { auditArea } from './audit/audit-area.ts';
 import { branchesArea } from './branches/branches-area.ts';
+import { creditBureausArea } from './credit-bureaus/credit-bureaus-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
 import { usefulLinksArea } from './useful-links/useful-links-area.ts';
@@ -20,6 +21,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   usersArea,
   userGroupsArea,
   usefulLinksArea,
+  creditBureausArea,
   auditArea,
 ];
 
