@@ -17,3 +17,4 @@ export * from './kit/index.ts';
 export * from './admin/index.ts';
 export * from './credit.ts';
 export * from './credit-api.ts';
+export * from './policy.ts';
