@@ -20,6 +20,22 @@ describeResourceArea({
 });
 
 describeResourceArea({
+  title: 'Cross Sell Settings',
+  path: '/admin/crossSells',
+  singular: 'Cross Sell Setting',
+  create: (name) => [
+    { label: 'Name', value: name },
+    { label: 'Loan Product', value: 'Used Auto', kind: 'select' },
+    { label: 'Base Rate (%)', value: '6.250' },
+  ],
+  change: { field: { label: 'Base Rate (%)', value: '5.875' }, shows: '5.875%' },
+  invalid: {
+    field: { label: 'Base Rate (%)', value: '6.2505' },
+    message: 'Enter a rate from 0 to 99.999 with up to three decimals.',
+  },
+});
+
+describeResourceArea({
   title: 'Application Status Messages',
   path: '/admin/messages',
   singular: 'Message',

@@ -166,6 +166,7 @@ const AREA_TITLES: Record<string, string> = {
   applicationStatusMessages: 'Application Status Messages',
   usefulLinks: 'Useful Links',
   creditBureaus: 'Credit Bureaus',
+  crossSells: 'Cross Sell Settings',
   searchFilters: 'Search Filters',
 };
 const ACTION_TITLES: Record<string, string> = {

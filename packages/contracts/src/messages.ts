@@ -349,5 +349,13 @@ export const messages = {
     nameTaken: 'A cross sell setting with this name already exists.',
     /** Chosen. */
     offerNotAvailable: 'This cross sell offer is not available.',
+    /** Chosen: the settings form (Administration › Cross Sell Settings). */
+    ratePercent: 'Enter a rate from 0 to 99.999 with up to three decimals.',
+    rateOffset: 'Enter an offset such as -0.250 or 0.5.',
+    termMonths: 'Enter a term from 1 to 480 months.',
+    termsRequired: 'A refinance setting offers at least one term.',
+    termTwice: 'Each term once.',
+    offerAmountRequired: 'An internal offer needs the amount offered.',
+    productUnavailable: 'Choose one of the lender’s enabled loan products.',
   },
 } as const;

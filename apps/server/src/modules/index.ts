@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerCreditBureauRoutes } from './credit-bureaus/credit-bureaus.routes.ts';
 import { applicationStatusMessagesModule } from './application-status-messages/application-status-messages.module.ts';
 import { branchesModule } from './branches/branches.module.ts';
+import { crossSellsModule } from './cross-sells/cross-sells.module.ts';
 import { dealersModule } from './dealers/dealers.module.ts';
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
@@ -39,6 +40,7 @@ export const modules: Module[] = [
   userGroupsModule,
   branchesModule,
   applicationStatusMessagesModule,
+  crossSellsModule,
   ...applicationModules,
   { name: 'application-queues', register: registerApplicationQueueRoutes },
   { name: 'recent-applications', register: registerRecentApplicationRoutes },

@@ -8,14 +8,16 @@ type Json = Record<string, unknown>;
 export type ResourceCases = {
   /** A valid input; `name` makes it unique (the suite passes different ones). */
   valid: (name: string) => Json;
-  /** Inputs refused with a 422 on exactly these fields. */
-  invalid: { input: Json; fields: string[] }[];
+  /** Inputs refused with a 422 on exactly these fields (a function when they need what `prepare` looked up). */
+  invalid: { input: Json; fields: string[] }[] | (() => { input: Json; fields: string[] }[]);
   /** A change to a valid input (the suite checks the audit names exactly the fields that differ). */
   change: (input: Json) => Json;
   /** A user of the home lender without the area's right (default: the officer). */
   without?: { username: string; password: string };
   /** Extra env for the test app. */
   env?: Record<string, string>;
+  /** Looks up what `valid` needs (the lender's ids) before the suite creates its records. */
+  prepare?: (t: TestApp) => Promise<void>;
 };
 
 /**
@@ -49,6 +51,7 @@ export const describeResource = (resource: AnyResource, cases: ResourceCases) =>
 
     beforeAll(async () => {
       t = await createTestApp(cases.env);
+      await cases.prepare?.(t);
       admin = await signIn(t, 'admin', 'Admin2026');
       other = await signIn(t, 'admin', 'Admin2026');
       const me = (await other.get('/api/user/me')).json<{ lenders: { id: number; name: string }[] }>();
@@ -110,7 +113,7 @@ export const describeResource = (resource: AnyResource, cases: ResourceCases) =>
     });
 
     itIf(has('create'), 'refuses invalid input with a 422 on each field, writing nothing', async () => {
-      for (const { input, fields } of cases.invalid) {
+      for (const { input, fields } of typeof cases.invalid === 'function' ? cases.invalid() : cases.invalid) {
         const response = await create(admin, input);
         expect(response.statusCode, response.body).toBe(422);
         expect(

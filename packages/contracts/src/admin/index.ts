@@ -4,3 +4,4 @@ export * from './application-status-messages.ts';
 export * from './users.ts';
 export * from './user-groups.ts';
 export * from './credit-bureaus.ts';
+export * from './cross-sells.ts';

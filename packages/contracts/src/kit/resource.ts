@@ -36,6 +36,8 @@ export type ResourceDeclaration<
   list: ListSpec<F> & { sort: readonly [F, ...F[]]; filters: Filters };
   /** enable/disable are POST unless the spec says PUT. */
   toggleMethod?: 'POST' | 'PUT';
+  /** Where the spec names a verb's path differently ('edit', 'nameIsUnique'): relative to `path`. */
+  subPaths?: Partial<Record<'create' | 'isUnique', string>>;
 };
 
 const isUniqueQuery = (field: string) =>
@@ -90,7 +92,7 @@ const allEndpoints = <
     }),
     create: endpoint({
       method: 'POST',
-      path: d.path,
+      path: d.subPaths?.create ? `${d.path}/${d.subPaths.create}` : d.path,
       access: write,
       tag,
       summary: `Create a ${d.singular.toLowerCase()}`,
@@ -121,7 +123,7 @@ const allEndpoints = <
     disable: toggle('disable'),
     isUnique: endpoint({
       method: 'GET',
-      path: `${d.path}/isUnique`,
+      path: `${d.path}/${d.subPaths?.isUnique ?? 'isUnique'}`,
       access: write,
       tag,
       summary: `Whether a ${d.singular.toLowerCase()}'s ${d.unique?.field ?? 'name'} is free (id: the record being edited)`,

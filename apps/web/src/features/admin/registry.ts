@@ -2,6 +2,7 @@ import { statusMessagesArea } from './application-status-messages/application-st
 import { auditArea } from './audit/audit-area.ts';
 import { branchesArea } from './branches/branches-area.ts';
 import { creditBureausArea } from './credit-bureaus/credit-bureaus-area.ts';
+import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
 import { usefulLinksArea } from './useful-links/useful-links-area.ts';
@@ -22,6 +23,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   userGroupsArea,
   usefulLinksArea,
   creditBureausArea,
+  crossSellsArea,
   auditArea,
 ];
 

@@ -20,9 +20,7 @@ import {
   dealersResource,
   LIST_PAGE_SIZE_MAX,
   historyEntrySchema,
-  loanProductSchema,
   lockStatusSchema,
-  messages,
   transactionSchema,
   worksheetInfoSchema,
   type ApplicantsSave,
@@ -35,10 +33,10 @@ import {
   type TransactionSave,
   type WorksheetInfo,
 } from '@credence/contracts';
-import { apiClient, isSessionError } from '../../lib/api-client.ts';
+import { apiClient } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { resourceKeys } from '../../lib/resource-api.ts';
-import { toasts } from '../../lib/toast.tsx';
+import { retrieving, silentLoad } from '../../lib/retrieving.ts';
 
 /** Query keys: everything of one application lives under ['applications', id] so one invalidation refreshes it. */
 export const applicationKeys = {
@@ -51,35 +49,7 @@ export const applicationKeys = {
   history: (id: number) => ['applications', id, 'history'] as const,
 };
 
-/**
- * A load that fails shows 'An error occurred retrieving {thing} from the api.' (spec 3 §8) instead of the
- * generic error toast; the toast id keeps a retry from showing it twice.
- */
-const retrieving =
-  <T>(thing: string, load: () => Promise<T>) =>
-  async (): Promise<T> => {
-    try {
-      return await load();
-    } catch (error) {
-      if (!isSessionError(error)) {
-        toasts.error(messages.errors.title, messages.applications.retrieveFailed(thing), {
-          toastId: `retrieve-${thing}`,
-        });
-      }
-      throw error;
-    }
-  };
-const silent = { silentError: true } as const;
-
-export const loanProductsQuery = queryOptions({
-  queryKey: ['loanProducts'],
-  queryFn: retrieving('loan products', () =>
-    apiClient.get('/api/loanProducts', { schema: z.array(loanProductSchema) }),
-  ),
-  staleTime: 5 * 60_000,
-  meta: silent,
-});
-export const useLoanProducts = () => useQuery(loanProductsQuery);
+const silent = silentLoad;
 
 /** Enabled dealers, for choosing the dealer of an indirect application. */
 export const useEnabledDealers = (enabled = true) =>

@@ -7,7 +7,6 @@ import {
   customFieldSchema,
   dealerPacketSchema,
   hmdaApplicantSchema,
-  messages,
   shareEntrySchema,
   shareTargetsSchema,
   type ActionItemsSave,
@@ -17,8 +16,8 @@ import {
   type HmdaSave,
   type SharesSave,
 } from '@credence/contracts';
-import { apiClient, isSessionError } from '../../lib/api-client.ts';
-import { toasts } from '../../lib/toast.tsx';
+import { apiClient } from '../../lib/api-client.ts';
+import { retrieving, silentLoad } from '../../lib/retrieving.ts';
 import { applicationKeys } from './api.ts';
 
 /*
@@ -38,22 +37,7 @@ export const dialogKeys = {
   promotions: (id: number) => [...applicationKeys.application(id), 'promotions'] as const,
 };
 
-/** A failed load shows 'An error occurred retrieving {thing} from the api.' once (spec 3 §8). */
-const retrieving =
-  <T>(thing: string, load: () => Promise<T>) =>
-  async (): Promise<T> => {
-    try {
-      return await load();
-    } catch (error) {
-      if (!isSessionError(error)) {
-        toasts.error(messages.errors.title, messages.applications.retrieveFailed(thing), {
-          toastId: `retrieve-${thing}`,
-        });
-      }
-      throw error;
-    }
-  };
-const silent = { silentError: true } as const;
+const silent = silentLoad;
 
 const useLoad = <T>(key: readonly unknown[], thing: string, load: () => Promise<T>, enabled = true) =>
   useQuery({ queryKey: key, queryFn: retrieving(thing, load), staleTime: 0, enabled, meta: silent });
