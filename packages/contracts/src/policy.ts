@@ -165,10 +165,10 @@ export type MatrixColumnDefinition = { key: MatrixColumnKey; label: string; kind
 
 const fixedColumnDefinitions: Record<MatrixFixedColumn, MatrixColumnDefinition> = {
   creditTier: { key: 'creditTier', label: 'Credit tier', kind: 'value', unit: 'text' },
-  termMonths: { key: 'termMonths', label: 'Term (months)', kind: 'range', unit: 'months' },
+  termMonths: { key: 'termMonths', label: 'Term', kind: 'range', unit: 'months' },
   ltv: { key: 'ltv', label: 'LTV', kind: 'range', unit: 'percent' },
   amount: { key: 'amount', label: 'Amount', kind: 'range', unit: 'money' },
-  collateralAge: { key: 'collateralAge', label: 'Collateral age (years)', kind: 'range', unit: 'years' },
+  collateralAge: { key: 'collateralAge', label: 'Collateral age', kind: 'range', unit: 'years' },
   collateralMileage: { key: 'collateralMileage', label: 'Collateral mileage', kind: 'range', unit: 'miles' },
   newUsed: { key: 'newUsed', label: 'New / used', kind: 'value', unit: 'text' },
   product: { key: 'product', label: 'Loan product', kind: 'value', unit: 'text' },

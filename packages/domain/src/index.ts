@@ -16,3 +16,4 @@ export * from './apr.ts';
 export * from './ratios.ts';
 export * from './rate-grid.ts';
 export * from './refinance.ts';
+export * from './policy/index.ts';
