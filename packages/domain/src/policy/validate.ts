@@ -20,7 +20,7 @@ import {
   type WorkflowNode,
 } from '@credence/contracts';
 import Decimal from 'decimal.js';
-import { decimalsOfColumn, describeCell, describeRange, unitOfColumn } from './explain.ts';
+import { decimalsOfColumn, describeCell, describeRange, show, unitOfColumn } from './explain.ts';
 
 type Add = (path: string, message: string) => void;
 
@@ -119,7 +119,11 @@ const validateTierSet = (set: CreditTierSet, add: Add) => {
     else if (high.minScore > low.maxScore + 1)
       add(
         `${at}.tiers`,
-        `${set.name}: scores ${low.maxScore + 1} to ${high.minScore - 1} fall between tiers ${low.name} and ${high.name}, in no tier.`,
+        `${set.name}: ${
+          high.minScore - 1 === low.maxScore + 1
+            ? `a score of ${low.maxScore + 1} falls`
+            : `scores ${low.maxScore + 1} to ${high.minScore - 1} fall`
+        } between tiers ${low.name} and ${high.name}, in no tier.`,
       );
   }
 };
@@ -252,11 +256,11 @@ const checkTable = (
           const decimals = decimalsOfColumn(axis.key);
           add(
             `${at}.rows[${high.r}]`,
-            `${tableName}: between rows ${low.r + 1} and ${high.r + 1}, ${axis.label} ${describeRange(unit, {
-              kind: 'range',
-              min: from.toFixed(decimals),
-              max: to.toFixed(decimals),
-            })} matches no row.`,
+            `${tableName}: between rows ${low.r + 1} and ${high.r + 1}, ${axis.label} ${
+              from.eq(to)
+                ? show(unit, from.toFixed(decimals))
+                : describeRange(unit, { kind: 'range', min: from.toFixed(decimals), max: to.toFixed(decimals) })
+            } matches no row.`,
           );
         }
       }
