@@ -175,3 +175,29 @@ test('create an application from a refinance offer and open it from the link', a
   await expect(tab.getByRole('heading', { name: 'Application Worksheet' })).toBeVisible();
   await expect(tab.getByTestId('header-primary-applicant')).toHaveText('Rafael Ines');
 });
+
+test('a new application saved with "Pull credit when saved" opens on its credit report', async ({ page }) => {
+  await signIn(page, users.officer);
+  await page.getByRole('button', { name: 'New Application' }).click();
+  await page.getByLabel('Loan Product').click();
+  await page.getByRole('option', { name: /^Personal Loan/ }).click();
+  const applicants = page.getByTestId('applicants-section');
+  await applicants.getByRole('textbox', { name: 'First Name' }).pressSequentially('Morgan', { delay: 15 });
+  await applicants.getByRole('textbox', { name: 'Last Name' }).pressSequentially('Ellery', { delay: 15 });
+  await applicants.getByRole('textbox', { name: 'SSN' }).pressSequentially('521-44-3391', { delay: 15 });
+  await applicants.getByLabel('Date of Birth').fill('1979-03-02');
+  await applicants.getByRole('textbox', { name: 'Current Address' }).pressSequentially('1700 Broadway', { delay: 15 });
+  await applicants.getByRole('textbox', { name: 'City' }).pressSequentially('Denver', { delay: 15 });
+  await applicants.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'CO', exact: true }).click();
+  await applicants.getByRole('textbox', { name: 'ZIP' }).pressSequentially('80202', { delay: 15 });
+  const request = page.getByTestId('request-section');
+  await request.getByRole('textbox', { name: 'Requested Amount' }).pressSequentially('8000', { delay: 15 });
+  await request.getByRole('textbox', { name: 'Term (months)' }).pressSequentially('36', { delay: 15 });
+  await page.getByRole('checkbox', { name: 'Pull credit when saved' }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page).filter({ hasText: 'Application Submitted' })).toBeVisible();
+  await expect(page).toHaveURL(/\/credit\/\d+$/);
+  await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Morgan Ellery/ })).toBeVisible();
+});

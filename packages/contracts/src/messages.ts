@@ -295,6 +295,8 @@ export const messages = {
     tradelinesSaveFailed: 'Problem saving some or all of the tradelines',
     retractionConfirm: 'Updating the credit report may retract the decision. Are you sure you want to continue?',
     noActiveCreditReport: 'No Active Credit Report',
+    /** Chosen: the title of the warnings of a pull made with a new application. */
+    pullTitle: 'Credit Pull',
     /** Chosen: the warning naming applicant and application when the bureau returned no report. */
     noReportReason: (applicant: string, applicationId: number, reason: string) =>
       `No credit report for ${applicant} on application ${applicationId}: ${reason}`,

@@ -4,6 +4,8 @@ import { collateralInputSchema, collateralSchema, insuranceInputSchema, insuranc
 import { idValueSchema } from '../primitives.ts';
 import { optionalText, userRefSchema } from './common.ts';
 import { dealerSchema } from '../admin/dealers.ts';
+import { creditBureauSchema } from '../credit.ts';
+import { creditPullResultSchema } from '../credit-api.ts';
 import {
   applicantRoleSchema,
   applicationSourceSchema,
@@ -29,9 +31,17 @@ export const createApplicationSchema = z.object({
   request: requestFieldsSchema,
   collaterals: z.array(collateralInputSchema).max(20).default([]),
   insurance: insuranceInputSchema.nullish().transform((v) => v ?? null),
+  /** Pull credit for the applicants once the application is saved (needs canPullAndRepullCredit; spec 3 §7). */
+  pullCredit: z.boolean().optional(),
+  /** The bureau of that pull; the lender's first enabled bureau when absent. */
+  creditBureau: creditBureauSchema.nullish(),
 });
 export type CreateApplication = z.input<typeof createApplicationSchema>;
-export const createApplicationResponseSchema = z.object({ id: z.number().int() });
+export const createApplicationResponseSchema = z.object({
+  id: z.number().int(),
+  /** The pull asked for with `pullCredit`: its reports, or why it could not be made (the application is kept). */
+  creditPull: z.object({ result: creditPullResultSchema.nullable(), error: z.string().nullable() }).optional(),
+});
 
 export const loanProductRefSchema = z.object({
   id: z.number().int(),

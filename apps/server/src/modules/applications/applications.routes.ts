@@ -7,9 +7,12 @@ import {
   errorBodySchema,
   idParamsSchema,
   worksheetInfoSchema,
+  type CreditBureau,
 } from '@credence/contracts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
-import { authOf } from '../../platform/auth.ts';
+import { authOf, type AuthContext } from '../../platform/auth.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
+import * as credit from './credit/credit.service.ts';
 import { applicationContext } from './application-context.ts';
 import * as service from './applications.service.ts';
 
@@ -27,9 +30,33 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
         response: { 201: createApplicationResponseSchema, 403: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createApplication(ctx, authOf(request), request.body)),
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { pullCredit: pull, creditBureau, ...body } = request.body;
+      // Refused before anything is created: the pull is part of what was asked.
+      if (pull && !auth.rights.has('canPullAndRepullCredit')) throw forbidden();
+      const created = await service.createApplication(ctx, auth, body);
+      if (!pull) return reply.status(201).send(created);
+      return reply
+        .status(201)
+        .send({ ...created, creditPull: await pullAfterCreate(auth, created.id, { creditBureau }) });
+    },
   );
+
+  /** The pull of a new application: a refusal (no SSN, bureau down) is told, and the application stays. */
+  const pullAfterCreate = async (
+    auth: AuthContext,
+    id: number,
+    body: { creditBureau?: CreditBureau | null | undefined },
+  ) => {
+    try {
+      return { result: await credit.pullCredit(ctx, credit.defaultBureauProviders, auth, id, body), error: null };
+    } catch (error) {
+      if (error instanceof AppError)
+        return { result: null, error: error.errors?.map((e) => e.message).join(' ') || error.message };
+      throw error;
+    }
+  };
 
   app.get(
     '/api/applications/:id',

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -29,6 +30,7 @@ import {
 import { errorSummaryText } from '../../components/form/form-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { hasRight, useCurrentUser } from '../../lib/current-user.ts';
 import { showApiErrorToast, toasts } from '../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../lib/use-unsaved-changes-prompt.ts';
 import { useLoanProducts } from '../../lib/loan-products.ts';
@@ -164,6 +166,8 @@ export const NewApplicationPage = () => {
   const queryClient = useQueryClient();
   const { data: products, isPending: productsPending, isError: productsFailed } = useLoanProducts();
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const mayPull = hasRight(useCurrentUser().data, 'canPullAndRepullCredit');
+  const [pullCredit, setPullCredit] = useState(false);
   const productOf = useMemo(
     () => (id: number | '') => (id === '' ? undefined : products?.find((p) => p.id === id)),
     [products],
@@ -243,11 +247,20 @@ export const NewApplicationPage = () => {
       }
       const { payload, rows } = convert(values, productOf(values.loanProductId));
       try {
-        const { id } = await createApplication(payload);
+        const { id, creditPull } = await createApplication({ ...payload, pullCredit: mayPull && pullCredit });
         toasts.success(messages.applications.submittedTitle, messages.applications.submitted(id));
+        // Asked for with the save: the pull's outcome is told, and a pulled application opens on its credit.
+        if (creditPull?.error) toasts.warning(messages.credit.pullTitle, creditPull.error);
+        for (const r of creditPull?.result?.reports ?? []) {
+          if (r.noRecordFound)
+            toasts.warning(
+              messages.credit.pullTitle,
+              messages.credit.noReportReason(r.applicantName, id, r.noReportReason ?? ''),
+            );
+        }
         void queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
         allowNextNavigation();
-        void navigate(`/application/${id}`);
+        void navigate(creditPull?.result ? `/credit/${id}` : `/application/${id}`);
       } catch (error) {
         if (isApiError(error) && error.status === 422) setFormErrors(applyServerErrors(form, error, { rows }));
         else showApiErrorToast(error);
@@ -399,6 +412,12 @@ export const NewApplicationPage = () => {
               </Alert>
             ) : null}
           </Box>
+          {mayPull ? (
+            <FormControlLabel
+              control={<Checkbox checked={pullCredit} onChange={(_e, checked) => setPullCredit(checked)} />}
+              label="Pull credit when saved"
+            />
+          ) : null}
           <Button onClick={() => void navigate('/home')} disabled={formState.isSubmitting}>
             Cancel
           </Button>

@@ -295,6 +295,38 @@ describe('summary, print and isolation', () => {
     ).not.toBeNull();
   });
 
+  it('a new application saved with the pull-credit flag is pulled; a refused pull keeps the application', async () => {
+    const body = newAutoApplication(await productId(t, SUMMIT, 'New Auto'));
+    const pulled = await officer.post('/api/applications', {
+      ...body,
+      applicants: [body.applicants[0], { ...body.applicants[1], dob: '1987-09-30' }],
+      pullCredit: true,
+    });
+    expect(pulled.statusCode, pulled.body).toBe(201);
+    const { id, creditPull } = pulled.json<{
+      id: number;
+      creditPull: { result: { reports: unknown[] }; error: null };
+    }>();
+    expect(creditPull.error).toBeNull();
+    expect(creditPull.result.reports).toHaveLength(2);
+    const stored = await credit(id);
+    expect(stored.applicants.every((a) => a.activeCreditReport?.creditBureau === 'Equifax')).toBe(true);
+
+    // Sam's date of birth is missing: the pull is refused with the reason, the application is saved.
+    const refused = await officer.post('/api/applications', {
+      ...body,
+      applicants: [body.applicants[0], { ...body.applicants[1], dob: null }],
+      pullCredit: true,
+      creditBureau: 'TransUnion',
+    });
+    expect(refused.statusCode, refused.body).toBe(201);
+    const answer = refused.json<{ id: number; creditPull: { result: null; error: string } }>();
+    expect(answer.creditPull.result).toBeNull();
+    expect(answer.creditPull.error).toMatch(/date of birth/i);
+    expect((await officer.get(`/api/applications/${answer.id}`)).statusCode).toBe(200);
+    expect((await credit(answer.id)).applicants.every((a) => a.activeCreditReport === null)).toBe(true);
+  });
+
   it('pulling needs canPullAndRepullCredit (403)', async () => {
     const id = await create();
     await t.pool.query(
@@ -303,5 +335,11 @@ describe('summary, print and isolation', () => {
     );
     expect((await pull(id, { creditBureau: 'Equifax' })).statusCode).toBe(403);
     expect((await officer.get(`/api/applicationcreditreport/${id}`)).statusCode).toBe(200);
+    // A new application asking for a pull is refused whole.
+    const count = async () => (await t.pool.query('select count(*)::int as n from applications')).rows[0].n as number;
+    const before = await count();
+    const body = newAutoApplication(await productId(t, SUMMIT, 'New Auto'));
+    expect((await officer.post('/api/applications', { ...body, pullCredit: true })).statusCode).toBe(403);
+    expect(await count()).toBe(before);
   });
 });

@@ -287,11 +287,19 @@ export const pullCredit = (
   providers: BureauProviders,
   auth: AuthContext,
   applicationId: number,
-  request: { applicantIds?: number[] | undefined; creditBureau: CreditBureau; confirmRetraction?: boolean | undefined },
+  request: {
+    applicantIds?: number[] | undefined;
+    /** None: the lender's first enabled bureau (a pull asked for with a new application). */
+    creditBureau?: CreditBureau | null | undefined;
+    confirmRetraction?: boolean | undefined;
+  },
 ): Promise<CreditPullResult> =>
   ctx.write(auth, applicationId, undefined, async (tx, application, history) => {
-    const bureau = await repo.findLenderBureau(tx, request.creditBureau);
+    const bureau = request.creditBureau
+      ? await repo.findLenderBureau(tx, request.creditBureau)
+      : (await repo.listLenderBureaus(tx)).find((b) => b.enabled);
     if (!bureau?.enabled) throw fieldError('creditBureau', messages.credit.bureauNotEnabled);
+    const creditBureau = bureau.bureau as CreditBureau;
     const isBusinessLoan = await loadBusinessFlag(tx, application.loanProductId);
     const people = (await loadApplicants(tx, applicationId)).filter((a) => !isHidden(a.row, isBusinessLoan));
     const chosen = request.applicantIds
@@ -321,12 +329,12 @@ export const pullCredit = (
       request.confirmRetraction,
       'the credit report was updated',
     );
-    const provider = providers(request.creditBureau);
+    const provider = providers(creditBureau);
     const pulled: PulledReport[] = [];
     for (const s of subjects) {
       try {
         const answer = await provider.pull({
-          bureau: request.creditBureau,
+          bureau: creditBureau,
           applicant: s.who!,
           scoreModels: bureau.scoreModels as CreditScoreModel[],
           requestId: `${applicationId}-${s.applicant.row.id}`,
@@ -334,7 +342,7 @@ export const pullCredit = (
         pulled.push({ applicant: s.applicant, name: s.name, raw: answer.rawXml, report: answer.report });
       } catch (error) {
         if (error instanceof BureauError) {
-          throw new AppError(502, 'THIRD_PARTY_ERROR', messages.credit.bureauUnavailable(request.creditBureau));
+          throw new AppError(502, 'THIRD_PARTY_ERROR', messages.credit.bureauUnavailable(creditBureau));
         }
         throw error;
       }
