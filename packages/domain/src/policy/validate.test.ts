@@ -36,7 +36,9 @@ const tiers = (list: [string, number, number][]): CreditTierSet => ({
   tiers: list.map(([name, minScore, maxScore]) => ({ name, minScore, maxScore })),
 });
 
-const ltvMatrix = (bands: [string | null, string | null][], extra: Partial<Matrix> = {}): Matrix =>
+type FeesMatrix = Extract<Matrix, { matrixType: 'Fees' }>;
+
+const ltvMatrix = (bands: [string | null, string | null][]): FeesMatrix =>
   ({
     id: 'm',
     name: 'LTV fees',
@@ -52,8 +54,7 @@ const ltvMatrix = (bands: [string | null, string | null][], extra: Partial<Matri
       ],
       result: { fee: '10.00' },
     })),
-    ...extra,
-  }) as Matrix;
+  }) as FeesMatrix;
 
 describe('validatePolicy', () => {
   it('finds nothing wrong with the demo policy', () => {
@@ -233,7 +234,7 @@ describe('validatePolicy', () => {
           { kind: 'range', min: '95.00', max: null },
         ],
         result: { fee: '1.00' },
-      } as Matrix['rows'][number]);
+      } as FeesMatrix['rows'][number]);
       expect(problems({ matrices: [matrix] })).toEqual([
         { path: 'matrices[m].rows[1]', message: 'Matrix LTV fees: between rows 1 and 2, LTV 90.01% matches no row.' },
       ]);
@@ -247,14 +248,14 @@ describe('validatePolicy', () => {
       matrix.rows.push({
         cells: [{ kind: 'value', values: ['Direct'] }],
         result: { fee: '1.00' },
-      } as Matrix['rows'][number]);
+      } as FeesMatrix['rows'][number]);
       matrix.rows.push({
         cells: [
           { kind: 'range', min: null, max: null },
           { kind: 'range', min: '0', max: '1' },
         ],
         result: { fee: '1.00' },
-      } as Matrix['rows'][number]);
+      } as FeesMatrix['rows'][number]);
       expect(messages({ matrices: [matrix] })).toEqual([
         'Matrix LTV fees: row 1, LTV: the minimum 100.00 is above the maximum 90.00.',
         'Matrix LTV fees: row 2, LTV: 130.005 has more decimals than the column compares (2).',
