@@ -482,8 +482,8 @@ export const policyTraceStepSchema = z.object({
   nodeId: z.string(),
   nodeName: z.string(),
   nodeType: z.string(),
-  /** What the node read: a metric, a flag, the lookup keys (rounded as compared), the score. */
-  inputs: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])),
+  /** What the node read, in order: a metric, a flag, the lookup keys (rounded as compared), the score; null = missing. */
+  inputs: z.array(z.object({ key: z.string(), value: z.union([z.string(), z.boolean(), z.null()]) })),
   result: z.enum(policyStepResults),
   matrixId: z.string().nullable(),
   /** The matrix / term-set row hit (0-based), or the tier index. */

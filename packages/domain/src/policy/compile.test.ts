@@ -62,7 +62,7 @@ describe('metric condition node', () => {
     const result = run(withNodes([condition('<='), ...passFail]), {});
     expect(result.outcome).toBe('No');
     expect(result.trace[0]).toMatchObject({
-      inputs: { ApplicationDti: null },
+      inputs: [{ key: 'ApplicationDti', value: null }],
       result: 'fail',
       next: 'no',
       explanation: 'Application DTI is not available (the rule needs at most 50%): failed.',
@@ -198,7 +198,11 @@ describe('matrix lookup node: range edges', () => {
     expect(hit).toMatchObject({
       matrixId: 'auto-rates',
       rowIndex: 25, // tier A is rows 15–29: 15 + 3 × 3 (term 61–72, 4th band) + 1 (LTV 90.01–110.00, 2nd band)
-      inputs: { creditTier: 'A', termMonths: '66', ltv: '105.00' },
+      inputs: [
+        { key: 'creditTier', value: 'A' },
+        { key: 'termMonths', value: '66' },
+        { key: 'ltv', value: '105.00' },
+      ],
       valuesSet: { baseRate: '7.390', rate: '7.390' },
       explanation:
         'Rate matrix Auto base rates: row 26 (Credit tier A; Term 61 months to 72 months; LTV 90.01% to 110.00%) matches credit tier A, term 66 months, LTV 105.00%: base rate 7.390%.',

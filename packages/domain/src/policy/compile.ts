@@ -24,7 +24,7 @@ import type {
 } from '@credence/contracts';
 import {
   decimalsOfColumn,
-  describeKeys,
+  keyDescriber,
   explainFactCondition,
   explainOutcome,
   explainSetValue,
@@ -177,6 +177,7 @@ const compileCell = (cell: MatrixCell): CompiledCell =>
 
 /** Reads one axis key from the state: the value compared (range keys rounded to the column) and its text. */
 type Reader = { key: MatrixColumnKey; read: (state: State) => Key; text: (value: Key) => string | null };
+const describers = (readers: Reader[]) => readers.map((r) => keyDescriber(r.key));
 
 const rangeReader = (key: MatrixColumnKey, get: (facts: PolicyFacts) => string | number | null | undefined): Reader => {
   const decimals = decimalsOfColumn(key);
@@ -234,6 +235,7 @@ const compileMatrixTable = (
     0,
   );
   const count = readers.length;
+  const describe = describers(readers);
   return {
     find: (state: State) => {
       const keys: Key[] = new Array<Key>(count);
@@ -241,15 +243,15 @@ const compileMatrixTable = (
       return { keys, row: lookup(keys) };
     },
     inputs: (keys: Key[]) => {
-      const inputs: Record<string, string | null> = {};
-      const described: { key: MatrixColumnKey; value: string | null }[] = [];
+      const inputs: { key: string; value: string | null }[] = [];
+      let described = '';
       for (let i = 0; i < count; i += 1) {
         const reader = readers[i]!;
         const value = reader.text(keys[i]!);
-        inputs[reader.key] = value;
-        described.push({ key: reader.key, value });
+        inputs.push({ key: reader.key, value });
+        described += i === 0 ? describe[i]!(value) : `, ${describe[i]!(value)}`;
       }
-      return { inputs, described: describeKeys(described) };
+      return { inputs, described };
     },
   };
 };
@@ -298,22 +300,30 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
 
   const compileNode = (node: WorkflowNode): Step => {
     const { id: nodeId, name: nodeName, type: nodeType } = node;
+    /** One trace step, always of the same shape. */
     const trace = (
       state: State,
-      fields: Pick<PolicyTraceStep, 'inputs' | 'result' | 'explanation' | 'next'> & Partial<PolicyTraceStep>,
+      inputs: PolicyTraceStep['inputs'],
+      result: PolicyTraceStep['result'],
+      explanation: string,
+      next: string | null,
+      matrixId: string | null = null,
+      rowIndex: number | null = null,
+      valuesSet: PolicyTraceStep['valuesSet'] = {},
+      reasonCodes: string[] = [],
     ) => {
       state.trace.push({
         nodeId,
         nodeName,
         nodeType,
-        inputs: fields.inputs,
-        result: fields.result,
-        matrixId: fields.matrixId ?? null,
-        rowIndex: fields.rowIndex ?? null,
-        valuesSet: fields.valuesSet ?? {},
-        reasonCodes: fields.reasonCodes ?? [],
-        explanation: fields.explanation,
-        next: fields.next,
+        inputs,
+        result,
+        matrixId,
+        rowIndex,
+        valuesSet,
+        reasonCodes,
+        explanation,
+        next,
       });
     };
 
@@ -328,12 +338,13 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
         return (state) => {
           const raw = state.facts.metrics?.[metric] ?? null;
           const passed = raw !== null && compare(strict(metric, raw), threshold);
-          trace(state, {
-            inputs: { [metric]: raw },
-            result: passed ? 'pass' : 'fail',
-            explanation: explainMetricConditionWith(parts, raw, passed),
-            next: passed ? passId : failId,
-          });
+          trace(
+            state,
+            [{ key: metric, value: raw }],
+            passed ? 'pass' : 'fail',
+            explainMetricConditionWith(parts, raw, passed),
+            passed ? passId : failId,
+          );
           return passed ? onPass(state) : onFail(state);
         };
       }
@@ -345,12 +356,13 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
         return (state) => {
           const value = state.facts.flags?.[fact] ?? null;
           const passed = (value ?? false) === equals;
-          trace(state, {
-            inputs: { [fact]: value },
-            result: passed ? 'pass' : 'fail',
-            explanation: explainFactCondition(fact, equals, value, passed),
-            next: passed ? passId : failId,
-          });
+          trace(
+            state,
+            [{ key: fact, value }],
+            passed ? 'pass' : 'fail',
+            explainFactCondition(fact, equals, value, passed),
+            passed ? passId : failId,
+          );
           return passed ? onPass(state) : onFail(state);
         };
       }
@@ -378,30 +390,16 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
             }
             if (mins[low]! <= score && score <= maxs[low]!) found = order[low]!;
           }
-          const inputs = { creditScore: score === null ? null : String(score) };
+          const inputs = [{ key: 'creditScore', value: score === null ? null : String(score) }];
           if (found < 0) {
-            trace(state, {
-              inputs,
-              result: 'noMatch',
-              matrixId,
-              explanation: explainTierMiss(set, score),
-              next: missId,
-            });
+            trace(state, inputs, 'noMatch', explainTierMiss(set, score), missId, matrixId);
             return onMiss(state);
           }
           const tier = set.tiers[found]!;
           state.tier = tier.name;
           let text = hitTexts.get(score!);
           if (text === undefined) hitTexts.set(score!, (text = explainTierHit(set, tier, score!)));
-          trace(state, {
-            inputs,
-            result: 'hit',
-            matrixId,
-            rowIndex: found,
-            valuesSet: { tier: tier.name },
-            explanation: text,
-            next: node.next,
-          });
+          trace(state, inputs, 'hit', text, node.next, matrixId, found, { tier: tier.name });
           return next(state);
         };
       }
@@ -422,28 +420,16 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
         return (state) => {
           const { keys, row } = table.find(state);
           const { inputs } = table.inputs(keys);
-          const age = inputs.collateralAge ?? null;
-          const amount = inputs.amount ?? null;
+          const age = inputs[0]!.value;
+          const amount = inputs[1]!.value;
           if (row < 0) {
-            trace(state, {
-              inputs,
-              result: 'noMatch',
-              matrixId,
-              explanation: explainTermMiss(set, age, amount),
-              next: missId,
-            });
+            trace(state, inputs, 'noMatch', explainTermMiss(set, age, amount), missId, matrixId);
             return onMiss(state);
           }
           const terms = set.rows[row]!.terms;
           state.terms = terms;
-          trace(state, {
-            inputs,
-            result: 'hit',
-            matrixId,
-            rowIndex: row,
-            valuesSet: { terms: [...terms] },
-            explanation: explainTermHit(set, row, age, amount),
-            next: node.next,
+          trace(state, inputs, 'hit', explainTermHit(set, row, age, amount), node.next, matrixId, row, {
+            terms: [...terms],
           });
           return next(state);
         };
@@ -468,27 +454,23 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
             const { keys, row } = table.find(state);
             const { inputs, described } = table.inputs(keys);
             if (row < 0) {
-              trace(state, {
-                inputs,
-                result: 'noMatch',
-                matrixId,
-                explanation: missPrefix + described + missSuffix,
-                next: node.onFail,
-              });
+              trace(state, inputs, 'noMatch', missPrefix + described + missSuffix, node.onFail, matrixId);
               return onFail(state);
             }
             const { pass, reasonCodes } = results[row]!;
             addCodes(state, reasonCodes);
             const [prefix, suffix] = hitParts[row]!;
-            trace(state, {
+            trace(
+              state,
               inputs,
-              result: pass ? 'pass' : 'fail',
+              pass ? 'pass' : 'fail',
+              prefix + described + suffix,
+              pass ? node.onPass : node.onFail,
               matrixId,
-              rowIndex: row,
-              reasonCodes: [...reasonCodes],
-              explanation: prefix + described + suffix,
-              next: pass ? node.onPass : node.onFail,
-            });
+              row,
+              {},
+              [...reasonCodes],
+            );
             return pass ? onPass(state) : onFail(state);
           };
         }
@@ -548,26 +530,12 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
           const { keys, row } = table.find(state);
           const { inputs, described } = table.inputs(keys);
           if (row < 0) {
-            trace(state, {
-              inputs,
-              result: 'noMatch',
-              matrixId,
-              explanation: missPrefix + described + missSuffix,
-              next: missId,
-            });
+            trace(state, inputs, 'noMatch', missPrefix + described + missSuffix, missId, matrixId);
             return onMiss(state);
           }
           const valuesSet = apply[row]!(state);
           const [prefix, suffix] = hitParts[row]!;
-          trace(state, {
-            inputs,
-            result: 'hit',
-            matrixId,
-            rowIndex: row,
-            valuesSet,
-            explanation: prefix + described + suffix,
-            next: node.next,
-          });
+          trace(state, inputs, 'hit', prefix + described + suffix, node.next, matrixId, row, valuesSet);
           return next(state);
         };
       }
@@ -602,7 +570,7 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
         const setter = setters[field];
         return (state) => {
           const valuesSet = setter(state);
-          trace(state, { inputs: {}, result: 'set', valuesSet, explanation, next: node.next });
+          trace(state, [], 'set', explanation, node.next, null, null, valuesSet);
           return next(state);
         };
       }
@@ -613,7 +581,7 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
         const ended: Ended = { id: node.id, outcome: node.outcome };
         return (state) => {
           addCodes(state, codes);
-          trace(state, { inputs: {}, result: 'outcome', reasonCodes: [...codes], explanation, next: null });
+          trace(state, [], 'outcome', explanation, null, null, null, {}, [...codes]);
           return ended;
         };
       }

@@ -87,13 +87,18 @@ export const describeRange = (unit: PolicyUnit, cell: RangeCell): string => {
 export const describeRow = (axes: readonly MatrixAxis[], cells: readonly MatrixCell[], rowIndex: number): string =>
   `row ${rowIndex + 1} (${axes.map((axis, i) => describeCell(axis.key, cells[i]!)).join('; ')})`;
 
-/** The lookup keys as compared: "credit tier A, term (months) 66 months, LTV 105.00%" (missing: "no LTV"). */
+/** How one lookup key reads in a sentence: "LTV 105.00%", "credit tier A", "no collateral mileage". */
+export const keyDescriber = (key: MatrixColumnKey): ((value: string | null) => string) => {
+  const label = lowerLabel(key);
+  const unit = unitOfColumn(key);
+  const missing = `no ${label}`;
+  const prefix = `${label} `;
+  return (value) => (value === null ? missing : prefix + show(unit, value));
+};
+
+/** The lookup keys as compared: "credit tier A, term 66 months, LTV 105.00%" (missing: "no LTV"). */
 export const describeKeys = (keys: readonly { key: MatrixColumnKey; value: string | null }[]): string =>
-  keys
-    .map(({ key, value }) =>
-      value === null ? `no ${lowerLabel(key)}` : `${lowerLabel(key)} ${show(unitOfColumn(key), value)}`,
-    )
-    .join(', ');
+  keys.map(({ key, value }) => keyDescriber(key)(value)).join(', ');
 
 const matrixTypeLabels: Record<Matrix['matrixType'], string> = {
   LoanLimit: 'Loan limit matrix',

@@ -109,7 +109,7 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
       nodeId: node.id,
       nodeName: node.name,
       nodeType: node.type,
-      inputs: {},
+      inputs: [],
       result: 'pass',
       matrixId: null,
       rowIndex: null,
@@ -123,7 +123,7 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
       case 'metricCondition': {
         const raw = facts.metrics?.[node.metric] ?? null;
         const passed = raw !== null && compare(new D(raw), node.operator, new D(node.value));
-        step.inputs = { [node.metric]: raw };
+        step.inputs = [{ key: node.metric, value: raw }];
         step.result = passed ? 'pass' : 'fail';
         step.explanation = explainMetricCondition(node.metric, node.operator, node.value, raw, passed);
         step.next = passed ? node.onPass : node.onFail;
@@ -132,7 +132,7 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
       case 'factCondition': {
         const value = facts.flags?.[node.fact] ?? null;
         const passed = value === null ? node.equals === false : value === node.equals;
-        step.inputs = { [node.fact]: value };
+        step.inputs = [{ key: node.fact, value }];
         step.result = passed ? 'pass' : 'fail';
         step.explanation = explainFactCondition(node.fact, node.equals, value, passed);
         step.next = passed ? node.onPass : node.onFail;
@@ -142,7 +142,7 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
         const set = bundle.creditTierSets.find((s) => s.id === node.creditTierSetId)!;
         const score = facts.creditScore ?? null;
         const index = score === null ? -1 : set.tiers.findIndex((t) => score >= t.minScore && score <= t.maxScore);
-        step.inputs = { creditScore: score === null ? null : String(score) };
+        step.inputs = [{ key: 'creditScore', value: score === null ? null : String(score) }];
         step.matrixId = set.id;
         if (index < 0) {
           step.result = 'noMatch';
@@ -165,7 +165,10 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
         const index = set.rows.findIndex(
           (row) => cellMatches(row.collateralAge, age) && cellMatches(row.amount, amount),
         );
-        step.inputs = { collateralAge: age, amount };
+        step.inputs = [
+          { key: 'collateralAge', value: age },
+          { key: 'amount', value: amount },
+        ];
         step.matrixId = set.id;
         if (index < 0) {
           step.result = 'noMatch';
@@ -186,7 +189,7 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
         const matrix = bundle.matrices.find((m) => m.id === node.matrixId)!;
         const keys = matrix.axes.map((axis) => ({ key: axis.key, value: readKey(axis.key, facts, tier) }));
         const index = matrix.rows.findIndex((row) => row.cells.every((cell, i) => cellMatches(cell, keys[i]!.value)));
-        step.inputs = Object.fromEntries(keys.map((k) => [k.key, k.value]));
+        step.inputs = keys.map((k) => ({ key: k.key, value: k.value }));
         step.matrixId = matrix.id;
         if (index < 0) {
           step.result = 'noMatch';

@@ -9,7 +9,7 @@
 /** Ten-thousandths: the scale of every policy decimal. */
 export const SCALE_DECIMALS = 4;
 export const UNIT = 10_000;
-const POW10 = [1, 10, 100, 1000, 10_000] as const;
+const POW10 = [1, 10, 100, 1000, 10_000] as const; // 10^0 … 10^4
 
 /** A policy decimal as ten-thousandths, or NaN when the text is not one (more than 4 decimals, a letter, …). */
 export const parseScaled = (text: string): number => {
@@ -68,5 +68,7 @@ export const formatScaled = (value: number, decimals: number): string => {
   const whole = (magnitude - fraction) / UNIT;
   const sign = negative ? '-' : '';
   if (decimals === 0) return `${sign}${whole}`;
-  return `${sign}${whole}.${String(fraction).padStart(SCALE_DECIMALS, '0').slice(0, decimals)}`;
+  // The fraction is a multiple of the step now: keep its first `decimals` digits, with their leading zeros.
+  const digits = String(POW10[decimals]! + fraction / POW10[SCALE_DECIMALS - decimals]!).slice(1);
+  return `${sign}${whole}.${digits}`;
 };
