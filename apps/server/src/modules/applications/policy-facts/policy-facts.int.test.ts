@@ -1,0 +1,228 @@
+import { policyFactsSchema, type ApplicationCredit, type CreditTradeline } from '@credence/contracts';
+import { compilePolicy, demoPolicyBundle, demoWorkflowIds, money, Money } from '@credence/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../../db/tenancy.ts';
+import {
+  findSeededApplication,
+  HARBOR,
+  newAutoApplication,
+  productId,
+  signIn,
+  SUMMIT,
+  type ApiClient,
+} from '../../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { loadPolicyFacts, type PolicyFactsOptions } from './policy-facts.ts';
+
+let t: TestApp;
+let officer: ApiClient;
+let summitId: number;
+let harborId: number;
+let newAuto: number;
+
+const lenderId = async (name: string) =>
+  (await t.pool.query<{ id: number }>('select id from lenders where name = $1', [name])).rows[0]!.id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  officer = await signIn(t, 'officer', 'Officer2026');
+  summitId = await lenderId(SUMMIT);
+  harborId = await lenderId(HARBOR);
+  newAuto = await productId(t, SUMMIT, 'New Auto');
+});
+afterAll(() => t.close());
+
+const facts = (applicationId: number, options?: PolicyFactsOptions, lender = summitId) =>
+  withTenant(t.db, lender, (tx) => loadPolicyFacts(tx, applicationId, options));
+
+/**
+ * Dana (98 000 a year, a 1 850 mortgage a month) and Sam Kowalski buy a used 2021 car worth 30 000 for 30 000
+ * with 5 000 down and a 500 GAP: 25 000 before back-end products, 25 500 financed over 60 monthly payments.
+ */
+const create = async (options: { primarySsn?: string; alone?: boolean } = {}) => {
+  const body = newAutoApplication(newAuto);
+  const primary = { ...body.applicants[0], socialSecurityNumber: options.primarySsn ?? '123-45-6789' };
+  const response = await officer.post('/api/applications', {
+    ...body,
+    applicants: options.alone ? [primary] : [primary, { ...body.applicants[1], dob: '1987-09-30' }],
+    request: {
+      negotiatedPrice: '30000.00',
+      cashDown: '5000.00',
+      gap: '500.00',
+      termMonths: 60,
+      paymentFrequencyId: 'Monthly',
+      value: '30000.00',
+    },
+    collaterals: [{ ...body.collaterals[0], year: 2021, mileage: 42000, value: '30000.00', isUsed: true }],
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+};
+
+const pull = async (id: number) => {
+  const response = await officer.post(`/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' });
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+const credit = async (id: number) => {
+  const response = await officer.get(`/api/applicationcreditreport/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ApplicationCredit>();
+};
+
+const activeTradelines = (answer: ApplicationCredit) =>
+  answer.applicants.flatMap((a) =>
+    (a.activeCreditReport?.report.tradelines ?? []).map((tradeline) => ({
+      creditReportId: a.activeCreditReport!.id,
+      tradeline,
+    })),
+  );
+
+/** The tradelines that count toward monthly debts, as the facts document it. */
+const countsAsDebt = (x: CreditTradeline) =>
+  x.isOpen &&
+  !x.excluded &&
+  !x.paidOff &&
+  x.ecoa !== 'AuthorizedUser' &&
+  x.ecoa !== 'Terminated' &&
+  x.monthlyPayment !== null;
+
+const INCOME = '8166.67'; // 98 000 / 12
+const PAYMENT = '517.05'; // 25 500 at 8.00 % over 60 months
+const pct = (value: Money) => value.toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2);
+const dtiWith = (tradelineDebts: Money) => pct(tradelineDebts.plus('1850.00').plus(PAYMENT).div(INCOME).times(100));
+
+describe('policy facts of an application (issue 12)', () => {
+  it('computes the application metrics a loan officer would check by hand', async () => {
+    const id = await create();
+    const loaded = await facts(id, { asOf: '2026-06-15' });
+    expect(loaded).toEqual({
+      metrics: {
+        ApplicationIncome: '8166.67',
+        // (1 850.00 mortgage + 517.05 new payment) / 8 166.67
+        ApplicationDti: '28.98',
+        ApplicationPti: '6.33',
+        ApplicationNdi: '5799.62',
+        ApplicationFrontEndLtv: '83.33',
+        ApplicationBackEndLtv: '85.00',
+        ApplicationVehicleAge: '5',
+        ApplicationVehicleMileage: '42000',
+        ApplicationLoanAmount: '25500.00',
+        ApplicationTermMonths: '60',
+      },
+      flags: { hasCoApplicant: true },
+      creditScore: null,
+      amount: '25500.00',
+      termMonths: 60,
+      ltv: '83.33',
+      collateralAge: 5,
+      collateralMileage: 42000,
+      newUsed: 'Used',
+      productId: String(newAuto),
+      channel: 'Direct',
+    });
+    expect(policyFactsSchema.parse(loaded)).toEqual(loaded);
+
+    // A later stage reads the same terms until the decision worksheet exists; a known rate reprices the payment.
+    const decision = await facts(id, { asOf: '2026-06-15', stage: 'Decision', ratePercent: '6.49' });
+    expect(decision!.metrics).toMatchObject({
+      ApplicationPti: '6.11', // 498.82 / 8 166.67
+      DecisionPti: '6.11',
+      DecisionFrontEndLtv: '83.33',
+      DecisionLoanAmount: '25500.00',
+    });
+    expect(Object.keys(decision!.metrics!).filter((k) => k.startsWith('Proposed'))).toEqual([]);
+  });
+
+  it('adds the included tradelines to the debts, and an excluded tradeline drops out of the DTI', async () => {
+    const id = await create();
+    await pull(id);
+    const answer = await credit(id);
+    const lines = activeTradelines(answer);
+    const debts = lines.filter((l) => countsAsDebt(l.tradeline));
+    expect(debts.length).toBeGreaterThan(1);
+    const tradelineDebts = debts.reduce((s, l) => s.plus(l.tradeline.monthlyPayment!), money(0));
+
+    const loaded = (await facts(id, { asOf: '2026-06-15' }))!;
+    expect(policyFactsSchema.parse(loaded)).toEqual(loaded);
+    expect(loaded.metrics).toMatchObject({
+      ApplicationIncome: '8166.67',
+      ApplicationPti: '6.33',
+      ApplicationDti: dtiWith(tradelineDebts),
+      ApplicationNdi: money(INCOME).minus('1850.00').minus(PAYMENT).minus(tradelineDebts).toFixed(2),
+      ApplicationCreditScore: String(answer.averageCreditScore),
+    });
+    expect(loaded.creditScore).toBe(answer.averageCreditScore);
+    const revolving = lines
+      .map((l) => l.tradeline)
+      .filter(
+        (x) => x.isOpen && x.portfolioType === 'REVOLVING' && x.creditLimit !== null && money(x.creditLimit).gt(0),
+      );
+    if (revolving.length > 0) {
+      const used = revolving.reduce((s, x) => s.plus(x.balance), money(0));
+      const limits = revolving.reduce((s, x) => s.plus(x.creditLimit!), money(0));
+      expect(loaded.metrics!.ApplicationCreditUtilization).toBe(pct(used.div(limits).times(100)));
+    }
+
+    // The reviewer excludes the largest payment: it no longer counts.
+    const largest = [...debts].sort((a, b) => money(b.tradeline.monthlyPayment!).cmp(a.tradeline.monthlyPayment!))[0]!;
+    const mark = (excluded: boolean, which: typeof debts) =>
+      officer.put(`/api/CreditReportReview/${id}`, {
+        review: 'Checked',
+        tradelines: which.map((l) => ({
+          creditReportId: l.creditReportId,
+          tradelineId: l.tradeline.id,
+          excluded,
+          paidOff: false,
+        })),
+      });
+    expect((await mark(true, [largest])).statusCode).toBe(200);
+    const withoutLargest = (await facts(id))!.metrics!.ApplicationDti;
+    expect(withoutLargest).toBe(dtiWith(tradelineDebts.minus(largest.tradeline.monthlyPayment!)));
+    expect(Number(withoutLargest)).toBeLessThan(Number(loaded.metrics!.ApplicationDti));
+
+    // With every tradeline excluded, the DTI is the one before credit was pulled.
+    expect((await mark(true, debts)).statusCode).toBe(200);
+    expect((await facts(id))!.metrics!.ApplicationDti).toBe('28.98');
+  });
+
+  it.each([
+    ['0004', 'an OFAC possible match', { hasOfacAlert: true }],
+    ['0006', 'a fraud alert', { hasFraudAlert: true }],
+    ['0003', 'a security freeze', { hasFraudAlert: true }],
+    ['0007', 'a bankruptcy public record', { hasBankruptcy: true }],
+    ['0008', 'a repossessed auto loan', { hasRepossession: true }],
+  ] as const)('raises the flag of %s (%s) from the active credit report', async (last4, _what, expected) => {
+    const id = await create({ primarySsn: `123-45-${last4}`, alone: true });
+    expect((await facts(id))!.flags).toEqual({ hasCoApplicant: false });
+    await pull(id);
+    const loaded = (await facts(id))!;
+    expect(loaded.flags).toMatchObject({ hasCoApplicant: false, ...expected });
+    expect(policyFactsSchema.parse(loaded)).toEqual(loaded);
+    // The demo auto policy runs on them without complaint.
+    const result = compilePolicy(demoPolicyBundle, demoWorkflowIds.autoApprovalAuto).evaluate(
+      policyFactsSchema.parse(loaded),
+    );
+    expect(['Approve', 'ManualReview', 'Decline']).toContain(result.outcome);
+  });
+
+  it('answers null for another lender’s application and for none', async () => {
+    const harbors = await findSeededApplication(t, HARBOR);
+    expect(await facts(harbors, {}, harborId)).not.toBeNull();
+    expect(await facts(harbors, {}, summitId)).toBeNull();
+    const ours = await create({ alone: true });
+    expect(await facts(ours, {}, harborId)).toBeNull();
+    expect(await facts(999_999_999)).toBeNull();
+  });
+
+  it('gives facts that parse for the seeded applications', async () => {
+    const { rows } = await t.pool.query<{ id: number }>(
+      'select id from applications where lender_id = $1 order by id limit 40',
+      [summitId],
+    );
+    for (const { id } of rows) {
+      const loaded = await facts(id);
+      expect(policyFactsSchema.safeParse(loaded).success, JSON.stringify(loaded)).toBe(true);
+    }
+  });
+});
