@@ -47,7 +47,12 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routes.push({ method, url: route.url, public: route.config?.public === true, right: route.config?.right });
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        right: route.config?.right ?? route.config?.anyRight?.join('|'),
+      });
     }
   });
 

@@ -167,6 +167,12 @@ const AREA_TITLES: Record<string, string> = {
   usefulLinks: 'Useful Links',
   creditBureaus: 'Credit Bureaus',
   crossSells: 'Cross Sell Settings',
+  matrices: 'Matrices',
+  creditTierSets: 'Credit Tier Sets',
+  loanTermSets: 'Loan Term Sets',
+  loanPolicyWorkflows: 'Loan Policy Workflows',
+  autoApprovalWorkflows: 'Auto-Approval Workflows',
+  decisionRetractionRuleSets: 'Decision Retraction Rule Sets',
   searchFilters: 'Search Filters',
 };
 const ACTION_TITLES: Record<string, string> = {
@@ -175,6 +181,7 @@ const ACTION_TITLES: Record<string, string> = {
   delete: 'Deleted',
   enable: 'Enabled',
   disable: 'Disabled',
+  publish: 'Published',
   ssnLookup: 'SSN Lookup',
   passwordResetEmail: 'Password Reset Email',
   enrollmentEmail: 'Enrollment Email',

@@ -18,3 +18,4 @@ export * from './admin/index.ts';
 export * from './credit.ts';
 export * from './credit-api.ts';
 export * from './policy.ts';
+export * from './policy-api.ts';

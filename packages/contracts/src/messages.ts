@@ -339,6 +339,34 @@ export const messages = {
     eachOnce: 'Each credit bureau once.',
     oneEnabled: 'Enable at least one credit bureau.',
   },
+  /** The decision engine (spec 2 §8; issue 12). Texts the spec does not give are marked "chosen". */
+  policy: {
+    matrixSaveFailed: 'Matrix Save Failed',
+    matrixEnableFailed: 'Matrix Enable Failed',
+    matrixDisableFailed: 'Matrix Disable Failed',
+    ruleSetSaved: 'Saved RuleSet',
+    ruleSetSaveFailed: 'RuleSet Save Failed',
+    getRuleSetFailed: 'Get RuleSet Failed',
+    getRuleSetListFailure: 'Get RuleSet List Failure',
+    ruleSetEnabled: 'Enabled Rule Set',
+    ruleSetDisabled: 'Disabled Rule Set',
+    ruleSetEnableFailed: 'Rule Set Enable Failed',
+    ruleSetDisableFailed: 'Rule Set Disable Failed',
+    workflowSaved: (id: number) => `Workflow id: ${id} saved`,
+    /** The workflow run result (spec 2 §8). */
+    runResult: (applicationId: number, outcome: string | null, nodes: readonly string[]) =>
+      `Application with id: ${applicationId} successfully processed with outcome: ${outcome ?? 'Unknown Outcome'}. Nodes processed: ${nodes.length > 0 ? nodes.join(', ') : '<none>'}`,
+    unknownOutcome: 'Unknown Outcome',
+    apiError: (operation: string) => `An error occurred from the api for ${operation}.`,
+    /** Chosen. */
+    nameTaken: (singular: string) => `A ${singular.toLowerCase()} with this name already exists.`,
+    noDraft: 'There is no draft to publish.',
+    noWorkflow: (kind: string, product: string) => `No ${kind} workflow is published for ${product}.`,
+    productTaken: (product: string, workflow: string) =>
+      `${product} already runs the enabled workflow ${workflow}; one workflow of a kind per product.`,
+    notAWorkflowKind: 'This workflow belongs to another kind.',
+    noFacts: 'The application could not be read for the policy.',
+  },
   crossSell: {
     created: 'A new application has been successfully created.',
     goToApp: (id: number) => `Go to App Id: ${id}`,

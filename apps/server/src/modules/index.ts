@@ -14,6 +14,8 @@ import { registerLoanProductRoutes } from './loan-products/loan-products.routes.
 import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
 import { registerRecentApplicationRoutes } from './recent-applications/recent-applications.routes.ts';
+import { policyObjectModules } from './policy/policy-objects.module.ts';
+import { registerPolicyRoutes } from './policy/policy.routes.ts';
 import { searchFiltersModule } from './search-filters/search-filters.module.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts';
@@ -41,6 +43,9 @@ export const modules: Module[] = [
   branchesModule,
   applicationStatusMessagesModule,
   crossSellsModule,
+  // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
+  { name: 'policy', register: registerPolicyRoutes },
+  ...policyObjectModules,
   ...applicationModules,
   { name: 'application-queues', register: registerApplicationQueueRoutes },
   { name: 'recent-applications', register: registerRecentApplicationRoutes },

@@ -25,6 +25,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The right the caller's role must hold in the current lender. */
     right?: Right;
+    /** Rights of which the caller's role must hold at least one (the loan policy check: decide or fund). */
+    anyRight?: readonly Right[];
     /** Reachable while the password is expired (change password, me, logout). */
     allowExpiredPassword?: boolean;
     /**
@@ -160,5 +162,6 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: 
       throw new AppError(403, 'PASSWORD_EXPIRED', messages.password.expired);
     }
     if (config.right && !request.auth.rights.has(config.right)) throw forbidden();
+    if (config.anyRight && !config.anyRight.some((right) => request.auth!.rights.has(right))) throw forbidden();
   });
 };

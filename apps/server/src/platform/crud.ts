@@ -34,6 +34,8 @@ export type CrudOptions<R extends AnyResource, T extends KitTable> = {
   ) => Promise<void> | void;
   /** Work that belongs to the same write (members, child rows), after the row is stored. */
   afterWrite?: (ctx: WriteContext, row: T['$inferSelect'], input: z.output<R['input']>) => Promise<void> | void;
+  /** The rows of a shared table this resource is (`kind = 'matrix'`): every read and write is kept to them. */
+  scope?: SQL;
   /** Endpoints beyond the verbs (a `fields` list, a test call). */
   extraRoutes?: (app: App, deps: AppDeps, service: CrudService<R>) => void;
 };
@@ -79,7 +81,7 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
     const [row] = await tx
       .select()
       .from(table as PgTable)
-      .where(eq(table.id, id))
+      .where(and(eq(table.id, id), options.scope))
       .for('update');
     return row as T['$inferSelect'] | undefined;
   };
@@ -114,14 +116,20 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
     const [row] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(table as PgTable)
-      .where(and(sql`lower(${column}) = lower(${value.trim()})`, exceptId ? ne(table.id, exceptId) : undefined));
+      .where(
+        and(
+          sql`lower(${column}) = lower(${value.trim()})`,
+          exceptId ? ne(table.id, exceptId) : undefined,
+          options.scope,
+        ),
+      );
     return (row?.n ?? 0) > 0;
   };
 
   return {
     list: (auth: AuthContext, query: ListQuery, where?: SQL) =>
       inTenant(auth, async (ctx) => {
-        const page = await listPage(ctx.tx, table, columns, resource.list, query, where);
+        const page = await listPage(ctx.tx, table, columns, resource.list, query, and(where, options.scope));
         return { data: await Promise.all(page.data.map((row) => toRow(row, ctx))), total: page.total };
       }),
     get: (auth: AuthContext, id: number) =>
@@ -129,7 +137,7 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
         const [row] = await ctx.tx
           .select()
           .from(table as PgTable)
-          .where(eq(table.id, id));
+          .where(and(eq(table.id, id), options.scope));
         if (!row) throw notFound();
         return toRow(row as T['$inferSelect'], ctx);
       }),

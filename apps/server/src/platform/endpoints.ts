@@ -34,7 +34,14 @@ export const registerEndpoint = <E extends Endpoint>(app: App, declaration: E, h
   app.route({
     method: declaration.method,
     url: declaration.path,
-    config: access === 'public' ? { public: true } : access === 'signedIn' ? {} : { right: access.right },
+    config:
+      access === 'public'
+        ? { public: true }
+        : access === 'signedIn'
+          ? {}
+          : 'anyOf' in access
+            ? { anyRight: access.anyOf }
+            : { right: access.right },
     schema: {
       tags: [declaration.tag],
       summary: declaration.summary,

@@ -5,3 +5,4 @@ export * from './users.ts';
 export * from './user-groups.ts';
 export * from './credit-bureaus.ts';
 export * from './cross-sells.ts';
+export * from './policy-objects.ts';

@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call an endpoint: a named right, any signed-in user, or anyone (sign-in, settings). The server's guard
  * and the API documentation read it from the declaration; nothing else decides it.
  */
-export type Access = { right: Right } | 'signedIn' | 'public';
+export type Access = { right: Right } | { anyOf: readonly [Right, Right, ...Right[]] } | 'signedIn' | 'public';
 
 /**
  * One call of the API, declared once: the server registers exactly this (path, method, schemas, access) and the

@@ -1,0 +1,136 @@
+import { creditTierSetsResource, matricesResource, messages } from '@credence/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type ApiClient } from '../../test/api-client.ts';
+import { describeResource } from '../../test/resource-suite.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const tiers = (name: string) => ({
+  name,
+  config: {
+    id: 'new',
+    name,
+    scoreModel: 'FICO Auto 8',
+    tiers: [
+      { name: 'A', minScore: 720, maxScore: 900 },
+      { name: 'B', minScore: 660, maxScore: 719 },
+      { name: 'C', minScore: 300, maxScore: 659 },
+    ],
+  },
+});
+
+const feeMatrix = (name: string) => ({
+  name,
+  config: {
+    id: 'new',
+    name,
+    matrixType: 'Fees',
+    axes: [{ key: 'amount', kind: 'range' }],
+    rows: [
+      { cells: [{ kind: 'range', min: null, max: '9999.99' }], result: { fee: '50.00' } },
+      { cells: [{ kind: 'range', min: '10000.00', max: null }], result: { fee: '125.00' } },
+    ],
+  },
+});
+
+describeResource(creditTierSetsResource, {
+  valid: tiers,
+  invalid: [
+    { input: { ...tiers('x'), name: ' ' }, fields: ['name'] },
+    { input: { name: 'x', config: { ...tiers('x').config, scoreModel: 'FICO 99' } }, fields: ['config.scoreModel'] },
+  ],
+  change: (input) => ({
+    ...input,
+    config: { ...(input.config as object), tiers: [{ name: 'All', minScore: 300, maxScore: 900 }] },
+  }),
+});
+
+describeResource(matricesResource, {
+  valid: feeMatrix,
+  invalid: [{ input: { ...feeMatrix('x'), name: '' }, fields: ['name'] }],
+  change: (input) => ({
+    ...input,
+    config: { ...(input.config as object), axes: [], rows: [{ cells: [], result: { fee: '75.00' } }] },
+  }),
+});
+
+describe('policy objects: save-time checks, drafts and publishing (issue 12)', () => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let officer: ApiClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, 'admin', 'Admin2026');
+    officer = await signIn(t, 'officer', 'Officer2026');
+  });
+  afterAll(() => t.close());
+
+  it('refuses overlapping tiers and gapped matrix ranges with a message per problem, saving nothing', async () => {
+    const overlapping = tiers('Overlapping tiers');
+    overlapping.config.tiers[1]!.maxScore = 730;
+    const refused = await admin.post('/api/creditTierSets', overlapping);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      {
+        field: 'config',
+        message:
+          'Overlapping tiers: tiers B (660 to 730) and A (720 to 900) overlap; a score of 720 would fall in both.',
+      },
+    ]);
+    const gapped = feeMatrix('Gapped fees');
+    gapped.config.rows[1]!.cells[0]!.min = '10500.00';
+    const gap = await admin.post('/api/matrices', gapped);
+    expect(gap.statusCode).toBe(422);
+    expect(gap.json().errors[0].field).toBe('config');
+    expect(gap.json().errors[0].message).toMatch(/gap/i);
+    expect((await admin.get('/api/matrices?text=Gapped')).json().total).toBe(0);
+  });
+
+  it('a save is a draft; publishing makes it the version in effect, now or from a later time', async () => {
+    const created = await admin.post('/api/matrices', feeMatrix('Documentation fees'));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    expect(created.json()).toMatchObject({ version: null, draftVersion: 1, matrixType: 'Fees' });
+
+    const published = await admin.post(`/api/matrices/${id}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ version: 1, draftVersion: null });
+    expect((await admin.post(`/api/matrices/${id}/publish`, {})).json().errors).toEqual([
+      { field: 'effectiveAt', message: messages.policy.noDraft },
+    ]);
+
+    // A change scheduled for tomorrow: version 1 stays in effect until then.
+    const changed = feeMatrix('Documentation fees');
+    changed.config.rows[0]!.result.fee = '60.00';
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const saved = await admin.put(`/api/matrices/${id}`, { ...changed, publish: true, effectiveAt: tomorrow });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ version: 1, draftVersion: null, scheduledVersion: 2 });
+    const versions = (await admin.get(`/api/matrices/${id}/versions`)).json<{ version: number; current: boolean }[]>();
+    expect(versions.map((v) => [v.version, v.current])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    const audit = await t.pool.query(
+      `select action from audit_events where area = 'matrices' and record_id = $1 order by id`,
+      [String(id)],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['create', 'publish', 'update']);
+  });
+
+  it('lists matrices by type, answers column definitions, and keeps every call to its right', async () => {
+    await admin.post('/api/matrices', { ...feeMatrix('Title fees'), publish: true });
+    const fees = (await admin.get('/api/matrices?matrixType=Fees&pageSize=100')).json<{
+      data: { matrixType: string }[];
+    }>();
+    expect(fees.data.length).toBeGreaterThan(0);
+    expect(fees.data.every((m) => m.matrixType === 'Fees')).toBe(true);
+    const columns = (await admin.get('/api/matrices/columnDefinitions?matrixType=LoanLimit')).json<{ key: string }[]>();
+    expect(columns.map((c) => c.key)).toContain('creditTier');
+    expect(columns.map((c) => c.key)).not.toContain('amount');
+    expect((await officer.get('/api/matrices/columnDefinitions?matrixType=Fees')).statusCode).toBe(403);
+    expect((await officer.get('/api/matrices')).statusCode).toBe(403);
+    // A tier set's id is not a matrix.
+    const set = (await admin.post('/api/creditTierSets', tiers('Scoped tiers'))).json<{ id: number }>();
+    expect((await admin.get(`/api/matrices/${set.id}`)).statusCode).toBe(404);
+  });
+});
