@@ -11,7 +11,7 @@
  *
  * Run: npm run bench:policy   or   cd bench && npx tsx policy.bench.ts   (prints figures; nothing is asserted)
  */
-import type { PolicyFacts } from '@credence/contracts';
+import type { PolicyFacts } from '@credence/contracts/policy';
 import { compilePolicy, demoPolicyBundle, demoWorkflowIds, evaluateReference } from '@credence/domain';
 import { ZenEngine } from '@gorules/zen-engine';
 import { Engine, type RuleProperties } from 'json-rules-engine';

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { creditScoreModelSchema } from './credit.ts';
+import { creditScoreModelSchema } from './credit-score-models.ts';
 
 /**
  * The lender's credit policy as data (issue 12, item 1; DESIGN.md convention 16): credit tier sets, matrices,
  * loan term sets, workflows (graphs of nodes) and decision-retraction rule sets, the facts a policy is
  * evaluated on, and the result with its trace. `@credence/domain` validates a bundle (`validatePolicy`),
  * compiles it once into closures (`compilePolicy`) and keeps an obviously-correct reference interpreter.
+ *
+ * A leaf module (zod only), exported on its own as `@credence/contracts/policy`: the domain's engine imports it
+ * from there, since the contracts package itself imports the domain.
  *
  * Numbers: every decimal of the policy model (thresholds, range bounds, rates, amounts, metric values) is a
  * string with at most 11 integer digits and 4 decimals ("50", "45.5", "25000.00", "-1.25"), never a JS float;

@@ -1,4 +1,4 @@
-import type { PolicyFacts } from '@credence/contracts';
+import type { PolicyFacts } from '@credence/contracts/policy';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Matrix, PolicyBundle, PolicyFacts, PolicyResult, WorkflowNode } from '@credence/contracts';
+import type { Matrix, PolicyBundle, PolicyFacts, PolicyResult, WorkflowNode } from '@credence/contracts/policy';
 import { describe, expect, it } from 'vitest';
 import { compilePolicy, PolicyCompileError, PolicyFactsError } from './compile.ts';
 import { demoPolicyBundle, demoWorkflowIds } from './demo-policy.ts';

@@ -21,7 +21,7 @@ import type {
   MatrixCell,
   Workflow,
   WorkflowNode,
-} from '@credence/contracts';
+} from '@credence/contracts/policy';
 import {
   decimalsOfColumn,
   keyDescriber,

@@ -6,7 +6,7 @@
  * and fraud alerts to ManualReview, bankruptcy to Decline) and a loan policy workflow with custom outcomes.
  * `loanProductIds` are empty here: the seed binds the workflows to each lender's auto and personal products.
  */
-import type { Matrix, MatrixCell, PolicyBundle, Workflow, WorkflowNode } from '@credence/contracts';
+import type { Matrix, MatrixCell, PolicyBundle, Workflow, WorkflowNode } from '@credence/contracts/policy';
 
 const range = (min: string | null, max: string | null): MatrixCell => ({ kind: 'range', min, max });
 const values = (...list: string[]): MatrixCell => ({ kind: 'value', values: list });

@@ -25,7 +25,7 @@ import {
   type PolicyUnit,
   type PolicyValueField,
   type RangeCell,
-} from '@credence/contracts';
+} from '@credence/contracts/policy';
 import Decimal from 'decimal.js';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -11,7 +11,7 @@ import type {
   PolicyFacts,
   PolicyResult,
   PolicyTraceStep,
-} from '@credence/contracts';
+} from '@credence/contracts/policy';
 import Decimal from 'decimal.js';
 import {
   decimalsOfColumn,

@@ -1,4 +1,11 @@
-import type { CreditTierSet, LoanTermSet, Matrix, PolicyBundle, Workflow, WorkflowNode } from '@credence/contracts';
+import type {
+  CreditTierSet,
+  LoanTermSet,
+  Matrix,
+  PolicyBundle,
+  Workflow,
+  WorkflowNode,
+} from '@credence/contracts/policy';
 import { describe, expect, it } from 'vitest';
 import { demoPolicyBundle } from './demo-policy.ts';
 import { validatePolicy } from './validate.ts';

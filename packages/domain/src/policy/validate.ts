@@ -18,7 +18,7 @@ import {
   type PolicyProblem,
   type Workflow,
   type WorkflowNode,
-} from '@credence/contracts';
+} from '@credence/contracts/policy';
 import Decimal from 'decimal.js';
 import { decimalsOfColumn, describeCell, describeRange, show, unitOfColumn } from './explain.ts';
 
