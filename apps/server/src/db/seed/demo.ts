@@ -6,6 +6,7 @@ import { seedApplicationDemo } from './applications.ts';
 import { seedAdminDemo } from './admin.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedCreditDemo } from './credit.ts';
+import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
@@ -150,6 +151,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
     await seedCreditDemo(tx, config.dataEncryptionKey);
+    await seedPolicyDemo(tx);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
   });

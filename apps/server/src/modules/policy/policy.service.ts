@@ -113,6 +113,9 @@ const remember = (key: string, compiled: CompiledPolicy) => {
   cache.set(key, compiled);
 };
 
+/** An object's configuration used instead of its version in effect (a draft under test, a replay). */
+export type PolicyOverride = { objectId: number; kind: string; versionId: number; config: Config };
+
 export type PolicyInEffect = {
   /** The versions the bundle holds (a stored run names its workflow's). */
   inEffect: repo.InEffect[];
@@ -127,7 +130,7 @@ export type PolicyInEffect = {
 export const policyInEffect = async (
   tx: TenantTx,
   lenderId: number,
-  options: { at?: Date; overrides?: { objectId: number; kind: string; versionId: number; config: Config }[] } = {},
+  options: { at?: Date; overrides?: PolicyOverride[] } = {},
 ): Promise<PolicyInEffect> => {
   const overrides = options.overrides ?? [];
   const inEffect = (await repo.listInEffect(tx, options.at)).filter(
@@ -153,13 +156,7 @@ export const policyInEffect = async (
       const workflowVersion = override?.versionId ?? inEffect.find((e) => e.objectId === workflowObjectId)?.versionId;
       if (workflowVersion === undefined) throw new Error(`workflow ${workflowObjectId} has no version in effect`);
       const sharedOverrides = overrides.filter((o) => o.objectId !== workflowObjectId);
-      const key = [
-        lenderId,
-        workflowObjectId,
-        workflowVersion,
-        ...shared.map((e) => e.versionId),
-        ...sharedOverrides.map((o) => `o${o.versionId}:${JSON.stringify(o.config).length}`),
-      ].join(':');
+      const key = [lenderId, workflowObjectId, workflowVersion, ...shared.map((e) => e.versionId)].join(':');
       const hit = cache.get(key);
       if (hit && overrides.length === 0) return hit;
       const workflowConfig =
