@@ -21,6 +21,10 @@ export const pageArea = (entry: {
 export const resourceArea = <R extends AnyResource>(entry: {
   key: string;
   resource: R;
+  /** The area's title when it is not the resource's (one resource split into areas). */
+  title?: string;
+  /** Filters every list request of the area carries (`matrixType: 'Rate'`). */
+  listFilters?: Record<string, string>;
   columns: AreaColumn<RowOf<R>>[];
   fields: readonly FieldDecl[];
   texts?: AreaTexts;
@@ -31,7 +35,7 @@ export const resourceArea = <R extends AnyResource>(entry: {
   const area = {
     ...entry,
     kind: 'resource',
-    title: entry.resource.title,
+    title: entry.title ?? entry.resource.title,
     right: entry.resource.right,
   } as unknown as Extract<AdminAreaEntry, { kind: 'resource' }>;
   area.Editor = lazy(async () => ({

@@ -24,7 +24,7 @@ import { confirm } from '../../../lib/confirm.tsx';
 import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useResourceAction, useResourcePage } from '../../../lib/resource-api.ts';
+import { callVerb, useResourceAction, useResourcePage } from '../../../lib/resource-api.ts';
 import type { AdminAreaEntry } from './types.ts';
 
 type ResourceEntry = Extract<AdminAreaEntry, { kind: 'resource' }>;
@@ -56,6 +56,8 @@ const useListState = (resource: AnyResource) => {
     order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
     text: params.get('text') ?? '',
     enabled: params.get('enabled') === 'true' || params.get('enabled') === 'false' ? params.get('enabled')! : '',
+    /** `?edit=<id>` or `?edit=new`: the editor opened from a link (a workflow opening one of its matrices). */
+    edit: params.get('edit'),
     update,
   };
 };
@@ -73,7 +75,9 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
   const state = useListState(resource);
   const [search, setSearch] = useState(state.text);
   const text = useDebouncedValue(search.trim(), 300);
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [editing, setEditing] = useState<Row | 'new' | null>(() =>
+    state.edit === 'new' && resource.endpoints.create ? 'new' : null,
+  );
   const verbs = resource.endpoints;
   const canToggle = verbs.enable !== undefined && verbs.disable !== undefined;
 
@@ -90,6 +94,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
     order: state.order,
     ...(state.text ? { text: state.text } : {}),
     ...(state.enabled ? { enabled: state.enabled } : {}),
+    ...area.listFilters,
   };
   const page = useResourcePage(resource, query, allowed);
   const action = useResourceAction(resource);
@@ -115,6 +120,34 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
       toastId: `${resource.name}-load`,
     });
   }, [page.error, navigate, resource.name, texts.forbidden, texts.loadFailed]);
+
+  // A link that opens the editor: the record is read first (a record of another area is not opened).
+  useEffect(() => {
+    if (!allowed || !state.edit || editing) return;
+    const id = Number(state.edit);
+    if (!Number.isInteger(id) || id <= 0 || !verbs.get) return;
+    let active = true;
+    callVerb<Row>(resource, 'get', { params: { id } })
+      .then((row) => {
+        const own = Object.entries(area.listFilters ?? {}).every(
+          ([field, value]) => String((row as Record<string, unknown>)[field]) === value,
+        );
+        if (active && own) setEditing(row);
+      })
+      .catch((error: unknown) => {
+        if (active && !isSessionError(error))
+          toasts.error(messages.errors.title, texts.loadFailed ?? messages.errors.backend);
+      });
+    return () => {
+      active = false;
+    };
+    // Only the link opens it; closing the editor takes the parameter away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.edit, allowed]);
+  const closeEditor = () => {
+    setEditing(null);
+    if (state.edit) state.update({ edit: null, returnTo: null });
+  };
 
   const { Editor } = area;
 
@@ -161,11 +194,11 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
 
   const columns: GridColDef<Row>[] = [
     ...area.columns.map((c): GridColDef<Row> => ({
-      field: c.field,
+      field: c.id ?? c.field,
       headerName: c.header,
       flex: c.flex ?? 1,
       minWidth: c.minWidth ?? 90,
-      sortable: (resource.list.sort as readonly string[]).includes(c.field) && c.sortable !== false,
+      sortable: (resource.list.sort as readonly string[]).includes(c.id ?? c.field) && c.sortable !== false,
       ...(c.render ? { renderCell: ({ row }) => c.render!(row) } : {}),
       valueGetter: (_value, row) =>
         c.text ? c.text(row) : ((row as Record<string, unknown>)[c.field] as string | number | null),
@@ -320,7 +353,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
       </Paper>
       {editing ? (
         <Suspense fallback={null}>
-          <Editor record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <Editor record={editing === 'new' ? null : editing} onClose={closeEditor} />
         </Suspense>
       ) : null}
     </>

@@ -5,6 +5,8 @@ import type { FieldDecl } from '../../../components/form/form-fields.tsx';
 /** A list column of an area: a row field, its header, and how to show it (text by default). */
 export type AreaColumn<Row> = {
   field: keyof Row & string;
+  /** The grid column's own id, when two columns show the same field (the field by default). */
+  id?: string;
   header: string;
   /** Relative width (DataGrid flex); 1 by default. */
   flex?: number;
@@ -49,6 +51,8 @@ export type AdminAreaEntry =
       columns: AreaColumn<RowOf<AnyResource>>[];
       fields: readonly FieldDecl[];
       texts?: AreaTexts;
+      /** Filters every list request of the area carries (one resource split into areas, e.g. matrices by type). */
+      listFilters?: Record<string, string>;
       /** The form, loaded when first opened (made once, when the registry is declared). */
       Editor: LazyExoticComponent<ComponentType<EditorProps<RowOf<AnyResource>>>>;
       /** Form values of a record (default: its fields; null → the fields' empty values). */
