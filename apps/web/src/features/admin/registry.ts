@@ -5,6 +5,7 @@ import { creditBureausArea } from './credit-bureaus/credit-bureaus-area.ts';
 import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
+import { matrixAreas } from './matrices/matrices-areas.ts';
 import { usefulLinksArea } from './useful-links/useful-links-area.ts';
 import { userGroupsArea } from './user-groups/user-groups-area.ts';
 import { usersArea } from './users/users-area.ts';
@@ -24,6 +25,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   usefulLinksArea,
   creditBureausArea,
   crossSellsArea,
+  ...matrixAreas,
   auditArea,
 ];
 
