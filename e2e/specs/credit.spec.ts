@@ -201,3 +201,54 @@ test('a new application saved with "Pull credit when saved" opens on its credit 
   await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
   await expect(page.getByRole('tab', { name: /Morgan Ellery/ })).toBeVisible();
 });
+
+test('the decision engine runs the auto policy on the application and explains each node (spec 2 §8 run result)', async ({
+  page,
+  request,
+}) => {
+  const id = await createAutoApplication(request, {
+    applicants: [
+      {
+        ...applicant('PRIMARY', 'Avery', 'Quill', '521-44-0011'),
+        employments: [
+          {
+            status: 'EMPLOYED',
+            employer: 'Ball Corporation',
+            salary: '480000.00',
+            payPeriod: 'Annually',
+            isCurrent: true,
+          },
+        ],
+      },
+    ],
+    request: {
+      negotiatedPrice: '30000.00',
+      cashDown: '5000.00',
+      termMonths: 60,
+      paymentFrequencyId: 'Monthly',
+      value: '30000.00',
+    },
+  });
+  await signIn(page, users.officer);
+  await page.goto(`/credit/${id}`);
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
+
+  const engine = page.getByTestId('policy-run-card');
+  await expect(engine).toContainText('The lender’s policy has not been run on this application yet.');
+  await engine.getByRole('button', { name: 'Run Auto-Approval' }).click();
+  await expect(toast(page).last()).toContainText(
+    new RegExp(
+      `Application with id: ${id} successfully processed with outcome: Approve\\. Nodes processed: OFAC alert`,
+    ),
+  );
+  await expect(engine.getByTestId('policy-outcome')).toHaveText('Approve');
+  await expect(engine.getByTestId('policy-value-Tier')).toHaveText('A+');
+  await expect(engine.getByTestId('policy-trace')).toContainText('falls in tier A+');
+  await reviewShots(page, 'decision-engine-card');
+  // Kept: the run is there after a reload.
+  const answered = page.waitForResponse((r) => r.url().includes('/autoApprovalResults'));
+  await page.reload();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByTestId('policy-run-card').getByTestId('policy-outcome')).toHaveText('Approve');
+});

@@ -61,7 +61,15 @@ export const createAutoApplication = async (
       ],
       request: options.request ?? autoRequest,
       collaterals: [
-        { family: 'Auto', type: 'AUTO', identificationNumber: TEST_VIN, year: 2022, make: 'Honda', model: 'Civic' },
+        {
+          family: 'Auto',
+          type: 'AUTO',
+          identificationNumber: TEST_VIN,
+          year: 2022,
+          make: 'Honda',
+          model: 'Civic',
+          mileage: 18000,
+        },
       ],
     },
   });

@@ -44,6 +44,7 @@ import { enumLabel } from '../../../components/form/fields.tsx';
 import { applicationKeys } from '../api.ts';
 import { DataList, formatDate, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { CrossSellDialog } from './cross-sell-dialog.tsx';
+import { PolicyRunCard } from './policy-run-card.tsx';
 import { ScreeningCard } from './screening-card.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import {
@@ -673,6 +674,8 @@ export const CreditWorksheetPage = () => {
         mayRun={mayPull}
         applicantName={(applicantId) => (applicantId === null ? 'All' : (names.get(applicantId) ?? ''))}
       />
+
+      <PolicyRunCard applicationId={applicationId} />
 
       <WorksheetCard title="Previous Reports" testId="previous-reports-card">
         <SmallTable
