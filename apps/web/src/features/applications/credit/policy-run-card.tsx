@@ -71,7 +71,12 @@ const Trace = ({ run }: { run: PolicyRun }) => (
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {step.name}
           </Typography>
-          <Chip size="small" variant="outlined" color={stepColor(step.result)} label={step.result} />
+          {step.nodeType === 'factCondition' ? (
+            // A yes/no question (an alert on file?): its answer, not a pass or a failure.
+            <Chip size="small" variant="outlined" label={step.result === 'pass' ? 'yes' : 'no'} />
+          ) : (
+            <Chip size="small" variant="outlined" color={stepColor(step.result)} label={step.result} />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {step.explanation}
