@@ -202,10 +202,13 @@ test('a new application saved with "Pull credit when saved" opens on its credit 
   await expect(page.getByRole('tab', { name: /Morgan Ellery/ })).toBeVisible();
 });
 
-test('the decision engine runs the auto policy on the application and explains each node (spec 2 §8 run result)', async ({
+test('the decision engine runs the auto policy on the application and explains each node; a rate matrix cell changed and published changes the rate (spec 2 §8 run result)', async ({
   page,
   request,
+  browser,
 }) => {
+  // Two people's work: the officer's pull and runs, the administrator's matrix edit (a 90-row editor).
+  test.setTimeout(150_000);
   const id = await createAutoApplication(request, {
     applicants: [
       {
@@ -250,5 +253,26 @@ test('the decision engine runs the auto policy on the application and explains e
   const answered = page.waitForResponse((r) => r.url().includes('/autoApprovalResults'));
   await page.reload();
   expect((await answered).status()).toBe(200);
-  await expect(page.getByTestId('policy-run-card').getByTestId('policy-outcome')).toHaveText('Approve');
+  const engineAgain = page.getByTestId('policy-run-card');
+  await expect(engineAgain.getByTestId('policy-outcome')).toHaveText('Approve');
+  // A+, 60 months, LTV at most 90%: row 7 of the auto base rates (5.49 + 0.50 for the term).
+  await expect(engineAgain.getByTestId('policy-value-Rate')).toHaveText('5.990%');
+
+  // An administrator changes that cell and publishes; the next run prices with it (no restart).
+  const adminContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const admin = await adminContext.newPage();
+  await signIn(admin, users.admin);
+  await admin.goto('/admin/matrices/additionalRates');
+  await admin.getByRole('button', { name: 'Edit Auto base rates' }).click();
+  const rate = admin.getByTestId('matrix-editor').getByRole('textbox', { name: 'Row 7 Rate', exact: true });
+  await expect(rate).toHaveValue('5.99');
+  await rate.click();
+  await rate.press('ControlOrMeta+a');
+  await rate.pressSequentially('6.24', { delay: 15 });
+  await admin.getByTestId('matrix-editor').getByRole('button', { name: 'Save and Publish' }).click();
+  await expect(admin.getByText('Saved and published')).toBeVisible();
+  await adminContext.close();
+
+  await engineAgain.getByRole('button', { name: 'Run Auto-Approval' }).click();
+  await expect(engineAgain.getByTestId('policy-value-Rate')).toHaveText('6.240%');
 });
