@@ -8,7 +8,9 @@ export type ListColumns = Record<string, AnyPgColumn | SQL>;
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const isTextColumn = (column: AnyPgColumn | SQL) => is(column, PgColumn) && column.dataType === 'string';
+/** A text column (sorted without case); numeric columns also map to strings, so the SQL type decides. */
+const isTextColumn = (column: AnyPgColumn | SQL) =>
+  is(column, PgColumn) && /^(text|varchar|character varying|citext)/.test(column.getSQLType());
 
 /**
  * One page of a table under the one list contract: the declared quick-search fields (contains, any case), the

@@ -73,6 +73,20 @@ describe('cross-sell settings drive the Cross Sell dialog', () => {
     );
   });
 
+  it('sorts by a numeric column (the base rate), also past the last page', async () => {
+    const rates = async (order: string) =>
+      (await admin.get(`/api/crosssell?sort=baseRatePercent&order=${order}&pageSize=100`))
+        .json<{ data: { baseRatePercent: string }[] }>()
+        .data.map((s) => Number(s.baseRatePercent));
+    const ascending = await rates('asc');
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(await rates('desc')).toEqual([...ascending].reverse());
+    const past = await admin.get('/api/crosssell?page=596718&sort=baseRatePercent&enabled=false');
+    expect(past.statusCode).toBe(200);
+    expect(past.json().data).toEqual([]);
+  });
+
   it("refuses another lender's loan product", async () => {
     const response = await admin.post('/api/crosssell/edit', {
       ...setting('Harbor product'),
