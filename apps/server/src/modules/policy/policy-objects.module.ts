@@ -8,7 +8,7 @@ import { registerEndpoint } from '../../platform/endpoints.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { findLoanProduct } from '../loan-products/loan-products.repository.ts';
 import * as repo from './policy.repository.ts';
-import { checkObject, listVersionHistory, noDraft, versionInfo } from './policy.service.ts';
+import { checkObject, listVersionHistory, noDraft, policyObjectRow } from './policy.service.ts';
 
 type Stored = typeof policyObjects.$inferSelect;
 type Input = {
@@ -61,15 +61,7 @@ const checkProducts = async ({ tx }: WriteContext, kind: PolicyObjectKind, row: 
 const policyObjectsModule = (kind: PolicyObjectKind) => {
   const resource = policyResources[kind];
   const versions = policyVersionEndpoints[kind];
-  const toRow = async (row: Stored, { tx }: WriteContext) => ({
-    id: row.id,
-    name: row.name,
-    kind,
-    matrixType: row.matrixType,
-    enabled: row.enabled,
-    loanProductIds: row.loanProductIds,
-    ...(await versionInfo(tx, row.id)),
-  });
+  const toRow = (row: Stored, { tx }: WriteContext) => policyObjectRow(tx, row);
   return crudModule(resource as never, {
     table: policyObjects,
     scope: sql`${policyObjects.kind} = ${kind}`,

@@ -1,28 +1,18 @@
 import { matrixColumnDefinitions, policyLookupEndpoints } from '@credence/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { policyObjects } from '../../db/schema/index.ts';
-import { withTenant } from '../../db/tenancy.ts';
+import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import * as repo from './policy.repository.ts';
-import { versionInfo } from './policy.service.ts';
+import { policyObjectRow } from './policy.service.ts';
 
 /** Spec 2 §7: a matrix type's column definitions, matrices by type and tier set, retraction rules by type. */
 export const registerPolicyRoutes = (app: App, { db }: AppDeps) => {
   registerEndpoint(app, policyLookupEndpoints.columnDefinitions, (r) => matrixColumnDefinitions[r.query.matrixType]);
 
-  const rows = (tx: Parameters<typeof versionInfo>[0], objects: (typeof policyObjects.$inferSelect)[]) =>
-    Promise.all(
-      objects.map(async (o) => ({
-        id: o.id,
-        name: o.name,
-        kind: o.kind,
-        matrixType: o.matrixType,
-        enabled: o.enabled,
-        loanProductIds: o.loanProductIds,
-        ...(await versionInfo(tx, o.id)),
-      })),
-    );
+  const rows = (tx: TenantTx, objects: repo.PolicyObjectRow[]) =>
+    Promise.all(objects.map((o) => policyObjectRow(tx, o)));
 
   registerEndpoint(app, policyLookupEndpoints.typeAndCreditTiers, (r) =>
     withTenant(db, r.auth.lenderId, async (tx) => {

@@ -79,6 +79,17 @@ export const versionInfo = async (tx: TenantTx, objectId: number, now = new Date
   };
 };
 
+/** An object as the API answers it: its row, and the configuration and versions of `versionInfo`. */
+export const policyObjectRow = async (tx: TenantTx, o: repo.PolicyObjectRow) => ({
+  id: o.id,
+  name: o.name,
+  kind: o.kind,
+  matrixType: o.matrixType,
+  enabled: o.enabled,
+  loanProductIds: o.loanProductIds,
+  ...(await versionInfo(tx, o.id)),
+});
+
 export const listVersionHistory = async (
   tx: TenantTx,
   objectId: number,

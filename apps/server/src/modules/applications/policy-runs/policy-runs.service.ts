@@ -72,11 +72,14 @@ const run = async (
 
   let overrides: PolicyOverride[] = [];
   let workflowId = options.workflowObjectId;
-  if (workflowId !== undefined && options.draft) {
+  if (workflowId !== undefined) {
     const object = await policyRepo.findObject(tx, workflowId);
     if (!object || object.kind !== objectKind[kind]) throw notFound();
+  }
+  if (workflowId !== undefined && options.draft) {
     const draft = await policyRepo.findDraft(tx, workflowId);
-    if (draft) overrides = [{ objectId: workflowId, kind: object.kind, versionId: draft.id, config: draft.config }];
+    if (draft)
+      overrides = [{ objectId: workflowId, kind: objectKind[kind], versionId: draft.id, config: draft.config }];
   }
   const policy = await policyInEffect(tx, auth.lenderId, { overrides });
   if (workflowId === undefined) {
@@ -98,11 +101,11 @@ const run = async (
     if (error instanceof PolicyCompileError) throw cannotRun(error.problems.map((p) => p.message).join(' '));
     throw error;
   }
-  const object = await policyRepo.findObject(tx, workflowId);
+  const workflowName = version.name || ((await policyRepo.findObject(tx, workflowId))?.name ?? '');
   const stored: StoredResult = {
     result,
     draft: overrides.length > 0,
-    workflowName: object?.name ?? '',
+    workflowName,
     version: overrides.length > 0 ? null : version.version,
   };
   const [row] = await tx
@@ -121,7 +124,7 @@ const run = async (
   if ((options.storeAs ?? kind) !== 'suggestedValues')
     await history({
       action: 'Decision engine',
-      description: `${object?.name ?? 'Workflow'}${stored.draft ? ' (draft)' : ''}: ${result.outcome}`,
+      description: `${workflowName}${stored.draft ? ' (draft)' : ''}: ${result.outcome}`,
       entity: 'Decision',
       changes: [],
     });
