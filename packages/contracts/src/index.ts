@@ -19,3 +19,4 @@ export * from './credit.ts';
 export * from './credit-api.ts';
 export * from './policy.ts';
 export * from './policy-api.ts';
+export * from './admin-messages.ts';

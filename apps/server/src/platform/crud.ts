@@ -1,4 +1,4 @@
-import { messages, type InputOf, type ListQuery, type AnyResource, type RowOf } from '@credence/contracts';
+import { adminMessages, type InputOf, type ListQuery, type AnyResource, type RowOf } from '@credence/contracts';
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -103,7 +103,7 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
       if (unique && pgCodeOf(error) === '23505' && cause.constraint === uniqueConstraint) {
         throw fieldError(unique.field, unique.message);
       }
-      if (pgCodeOf(error) === '23503') throw new AppError(409, 'CONFLICT', messages.kit.inUse);
+      if (pgCodeOf(error) === '23503') throw new AppError(409, 'CONFLICT', adminMessages.kit.inUse);
       throw error;
     }
   };

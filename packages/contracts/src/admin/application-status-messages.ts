@@ -4,7 +4,7 @@ import { requiredText } from '../applications/common.ts';
 import { endpoint } from '../kit/endpoint.ts';
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 
 /**
  * The merge fields a status message may hold, as `{Name}` (spec 2 §3: "a fields list is loaded"; the list is ours:
@@ -68,7 +68,7 @@ export const statusMessagesResource = defineResource({
   row: statusMessageSchema,
   input: statusMessageInputSchema,
   verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
-  unique: { field: 'name', message: messages.statusMessages.nameTaken },
+  unique: { field: 'name', message: adminMessages.statusMessages.nameTaken },
   labelField: 'name',
   toggleMethod: 'PUT',
   list: {

@@ -8,7 +8,7 @@ import {
 } from '../applications/common.ts';
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 
 /**
  * A lender's branch (spec 2: fields not shown). Chosen here: a name, the branch number the core knows it by, the
@@ -48,7 +48,7 @@ export const branchesResource = defineResource({
   row: branchSchema,
   input: branchInputSchema,
   verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
-  unique: { field: 'name', message: messages.branches.nameTaken },
+  unique: { field: 'name', message: adminMessages.branches.nameTaken },
   labelField: 'name',
   list: {
     sort: ['name', 'branchNumber', 'city', 'state', 'enabled'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creditBureauSchema, creditScoreModelSchema } from '../credit.ts';
 import { endpoint } from '../kit/endpoint.ts';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 
 /**
  * Administration › Credit Bureaus (issue 11, item 6; spec 2: "credit bureaus with score models"): per bureau
@@ -12,11 +12,11 @@ export const creditBureauSettingSchema = z
   .object({
     creditBureau: creditBureauSchema,
     enabled: z.boolean(),
-    scoreModels: z.array(creditScoreModelSchema).min(1, messages.creditBureaus.oneModel).max(8),
+    scoreModels: z.array(creditScoreModelSchema).min(1, adminMessages.creditBureaus.oneModel).max(8),
     defaultScoreModel: creditScoreModelSchema,
   })
   .refine((b) => b.scoreModels.includes(b.defaultScoreModel), {
-    message: messages.creditBureaus.defaultInModels,
+    message: adminMessages.creditBureaus.defaultInModels,
     path: ['defaultScoreModel'],
   });
 export type CreditBureauSetting = z.infer<typeof creditBureauSettingSchema>;
@@ -28,10 +28,13 @@ export const creditBureauSettingsSchema = z
     bureaus: z.array(creditBureauSettingSchema).length(3),
   })
   .refine((s) => new Set(s.bureaus.map((b) => b.creditBureau)).size === 3, {
-    message: messages.creditBureaus.eachOnce,
+    message: adminMessages.creditBureaus.eachOnce,
     path: ['bureaus'],
   })
-  .refine((s) => s.bureaus.some((b) => b.enabled), { message: messages.creditBureaus.oneEnabled, path: ['bureaus'] });
+  .refine((s) => s.bureaus.some((b) => b.enabled), {
+    message: adminMessages.creditBureaus.oneEnabled,
+    path: ['bureaus'],
+  });
 export type CreditBureauSettings = z.infer<typeof creditBureauSettingsSchema>;
 
 export const creditBureauSettingsEndpoints = {

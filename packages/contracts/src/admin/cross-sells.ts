@@ -4,6 +4,7 @@ import { crossSellTermOptionSchema, crossSellTypeSchema } from '../credit-api.ts
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
 import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 import { nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
 
 /** The bureau loan types (MISMO CreditLoanType) a refinance setting can match on the applicant's tradelines. */
@@ -28,18 +29,18 @@ export const crossSellTypeLabels = { RefiCrossSell: 'Refinance', InternalCrossSe
 const ratePercentSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,2}(\.\d{1,3})?$/, messages.crossSell.ratePercent);
+  .regex(/^\d{1,2}(\.\d{1,3})?$/, adminMessages.crossSell.ratePercent);
 
 const termOptionInputSchema = crossSellTermOptionSchema.extend({
   termMonths: z.coerce
-    .number({ message: messages.crossSell.termMonths })
-    .int(messages.crossSell.termMonths)
-    .min(1, messages.crossSell.termMonths)
-    .max(480, messages.crossSell.termMonths),
+    .number({ message: adminMessages.crossSell.termMonths })
+    .int(adminMessages.crossSell.termMonths)
+    .min(1, adminMessages.crossSell.termMonths)
+    .max(480, adminMessages.crossSell.termMonths),
   rateOffsetPercent: z
     .string()
     .trim()
-    .regex(/^-?\d{1,2}(\.\d{1,3})?$/, messages.crossSell.rateOffset),
+    .regex(/^-?\d{1,2}(\.\d{1,3})?$/, adminMessages.crossSell.rateOffset),
 });
 
 /**
@@ -66,13 +67,17 @@ export const crossSellSettingInputSchema = z
   })
   .superRefine((s, ctx) => {
     if (s.crossSellType === 'RefiCrossSell' && s.termOptions.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['termOptions'], message: messages.crossSell.termsRequired });
+      ctx.addIssue({ code: 'custom', path: ['termOptions'], message: adminMessages.crossSell.termsRequired });
     if (s.crossSellType === 'InternalCrossSell' && s.offerAmount === null)
-      ctx.addIssue({ code: 'custom', path: ['offerAmount'], message: messages.crossSell.offerAmountRequired });
+      ctx.addIssue({ code: 'custom', path: ['offerAmount'], message: adminMessages.crossSell.offerAmountRequired });
     const seen = new Set<number>();
     s.termOptions.forEach((o, i) => {
       if (seen.has(o.termMonths))
-        ctx.addIssue({ code: 'custom', path: ['termOptions', i, 'termMonths'], message: messages.crossSell.termTwice });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['termOptions', i, 'termMonths'],
+          message: adminMessages.crossSell.termTwice,
+        });
       seen.add(o.termMonths);
     });
   });
@@ -108,7 +113,7 @@ export const crossSellsResource = defineResource({
   row: crossSellSettingSchema,
   input: crossSellSettingInputSchema,
   verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
-  unique: { field: 'name', message: messages.crossSell.nameTaken },
+  unique: { field: 'name', message: adminMessages.crossSell.nameTaken },
   labelField: 'name',
   list: {
     sort: ['name', 'crossSellType', 'loanProductName', 'baseRatePercent', 'enabled'],

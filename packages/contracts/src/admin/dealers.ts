@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../kit/resource.ts';
 import { booleanQuery } from '../kit/list.ts';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 import {
   optionalAddressInputSchema,
   optionalAddressSchema,
@@ -49,7 +49,7 @@ export const dealersResource = defineResource({
   row: dealerSchema,
   input: dealerInputSchema,
   verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
-  unique: { field: 'name', message: messages.dealers.nameTaken },
+  unique: { field: 'name', message: adminMessages.dealers.nameTaken },
   labelField: 'name',
   list: {
     sort: ['name', 'city', 'state', 'mainContactName', 'enabled'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
 import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 import { dateTimeSchema } from '../primitives.ts';
 import type { Right } from '../rights.ts';
 import {
@@ -86,7 +87,7 @@ const policyResource = <C extends z.ZodType, const K extends PolicyObjectKind>(d
     row,
     input,
     verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
-    unique: { field: 'name', message: messages.policy.nameTaken(d.singular) },
+    unique: { field: 'name', message: adminMessages.policy.nameTaken(d.singular) },
     labelField: 'name',
     list: {
       sort: ['name', 'updatedAt', 'enabled'],

@@ -3,7 +3,7 @@ import { requiredText } from '../applications/common.ts';
 import { endpoint } from '../kit/endpoint.ts';
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
-import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 import { idValueSchema } from '../primitives.ts';
 
 /** A user group of the lender (spec 2 §7: list, lookup, save): a name, members, enabled. */
@@ -40,7 +40,7 @@ export const userGroupsResource = defineResource({
   row: userGroupSchema,
   input: userGroupInputSchema,
   verbs: ['list', 'get', 'create', 'update', 'enable', 'disable', 'isUnique'],
-  unique: { field: 'name', message: messages.userGroups.nameTaken },
+  unique: { field: 'name', message: adminMessages.userGroups.nameTaken },
   labelField: 'name',
   list: {
     sort: ['name', 'memberCount', 'enabled'],

@@ -5,6 +5,7 @@ import { endpoint } from '../kit/endpoint.ts';
 import { booleanQuery } from '../kit/list.ts';
 import { defineResource } from '../kit/resource.ts';
 import { messages } from '../messages.ts';
+import { adminMessages } from '../admin-messages.ts';
 import { idValueSchema, textSchema } from '../primitives.ts';
 
 /**
@@ -81,7 +82,7 @@ export const usersResource = defineResource({
   input: userInputSchema,
   // Usernames are unique across the platform (sign-in), so no per-lender isUnique: a taken one is the 422.
   verbs: ['list', 'get', 'create', 'update', 'enable', 'disable'],
-  unique: { field: 'username', message: messages.users.usernameTaken },
+  unique: { field: 'username', message: adminMessages.users.usernameTaken },
   labelField: 'username',
   list: {
     sort: ['username', 'fullName', 'email', 'jobTitle', 'branchName', 'roleName', 'enabled'],

@@ -1,4 +1,4 @@
-import { messages, statusMessagesResource } from '@credence/contracts';
+import { adminMessages, statusMessagesResource } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -53,6 +53,8 @@ describe('application status messages (spec 2 §6, §7)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('FORBIDDEN');
     }
-    expect(messages.statusMessages.forbidden).toBe('Permission Denied. Contact your System Administrator for access.');
+    expect(adminMessages.statusMessages.forbidden).toBe(
+      'Permission Denied. Contact your System Administrator for access.',
+    );
   });
 });

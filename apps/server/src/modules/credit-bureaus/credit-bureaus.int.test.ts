@@ -1,4 +1,4 @@
-import { messages, type CreditBureauSettings } from '@credence/contracts';
+import { adminMessages, type CreditBureauSettings } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -70,7 +70,7 @@ describe('Administration › Credit Bureaus (issue 11, item 6)', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual([
-      { field: 'bureaus.2.defaultScoreModel', message: messages.creditBureaus.defaultInModels },
+      { field: 'bureaus.2.defaultScoreModel', message: adminMessages.creditBureaus.defaultInModels },
     ]);
     expect((await officer.get('/api/creditBureaus')).statusCode).toBe(403);
     expect((await harbor.put('/api/creditBureaus', current)).statusCode).toBe(403);

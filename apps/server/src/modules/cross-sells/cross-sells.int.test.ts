@@ -1,4 +1,4 @@
-import { crossSellsResource, messages } from '@credence/contracts';
+import { crossSellsResource, adminMessages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAutoApplication, productId, signIn, HARBOR, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -94,7 +94,7 @@ describe('cross-sell settings drive the Cross Sell dialog', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([
-      { field: 'loanProductId', message: messages.crossSell.productUnavailable },
+      { field: 'loanProductId', message: adminMessages.crossSell.productUnavailable },
     ]);
     expect((await harbor.get('/api/crosssell')).statusCode).toBe(403);
   });

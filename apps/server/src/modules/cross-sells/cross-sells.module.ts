@@ -1,4 +1,4 @@
-import { crossSellsResource, messages, type CrossSellSetting } from '@credence/contracts';
+import { crossSellsResource, adminMessages, type CrossSellSetting } from '@credence/contracts';
 import { sql } from 'drizzle-orm';
 import { crossSellSettings, loanProducts } from '../../db/schema/index.ts';
 import { crudModule } from '../../platform/crud.ts';
@@ -36,6 +36,7 @@ export const crossSellsModule = crudModule(crossSellsResource, {
     const productId = values.loanProductId;
     if (productId === undefined || productId === existing?.loanProductId) return;
     const product = await findEnabledLoanProduct(tx, productId);
-    if (!product || product.isBusinessLoan) throw fieldError('loanProductId', messages.crossSell.productUnavailable);
+    if (!product || product.isBusinessLoan)
+      throw fieldError('loanProductId', adminMessages.crossSell.productUnavailable);
   },
 });

@@ -1,4 +1,4 @@
-import { dealersResource, messages } from '@credence/contracts';
+import { dealersResource, adminMessages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -64,7 +64,7 @@ describe('dealers', () => {
     ).toEqual(['name', 'phoneNumber', 'state', 'zip']);
     const taken = await admin.post('/api/dealers', { ...dealer, name: 'front range toyota' });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual([{ field: 'name', message: messages.dealers.nameTaken }]);
+    expect(taken.json().errors).toEqual([{ field: 'name', message: adminMessages.dealers.nameTaken }]);
     // Another lender may use the same name.
     const inHarbor = await signIn(t, 'admin', 'Admin2026');
     const me = (await inHarbor.get('/api/user/me')).json<{ lenders: { id: number; name: string }[] }>();

@@ -1,4 +1,4 @@
-import { creditTierSetsResource, matricesResource, messages } from '@credence/contracts';
+import { creditTierSetsResource, matricesResource, adminMessages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -95,7 +95,7 @@ describe('policy objects: save-time checks, drafts and publishing (issue 12)', (
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ version: 1, draftVersion: null });
     expect((await admin.post(`/api/matrices/${id}/publish`, {})).json().errors).toEqual([
-      { field: 'effectiveAt', message: messages.policy.noDraft },
+      { field: 'effectiveAt', message: adminMessages.policy.noDraft },
     ]);
 
     // A change scheduled for tomorrow: version 1 stays in effect until then.

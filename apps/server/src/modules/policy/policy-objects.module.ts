@@ -1,4 +1,4 @@
-import { messages, policyResources, policyVersionEndpoints, type PolicyObjectKind } from '@credence/contracts';
+import { adminMessages, policyResources, policyVersionEndpoints, type PolicyObjectKind } from '@credence/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { policyObjects } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
@@ -37,7 +37,7 @@ const checkProducts = async ({ tx }: WriteContext, kind: PolicyObjectKind, row: 
   if (!isWorkflow(kind) || !row.enabled) return;
   for (const productId of row.loanProductIds) {
     const product = await findLoanProduct(tx, productId);
-    if (!product) throw fieldError('loanProductIds', messages.crossSell.productUnavailable);
+    if (!product) throw fieldError('loanProductIds', adminMessages.crossSell.productUnavailable);
     const [other] = await tx
       .select({ name: policyObjects.name })
       .from(policyObjects)
@@ -49,7 +49,7 @@ const checkProducts = async ({ tx }: WriteContext, kind: PolicyObjectKind, row: 
           sql`${productId} = any(${policyObjects.loanProductIds})`,
         ),
       );
-    if (other) throw fieldError('loanProductIds', messages.policy.productTaken(product.name, other.name));
+    if (other) throw fieldError('loanProductIds', adminMessages.policy.productTaken(product.name, other.name));
   }
 };
 

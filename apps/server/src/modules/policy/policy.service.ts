@@ -1,5 +1,5 @@
 import {
-  messages,
+  adminMessages,
   type PolicyBundle,
   type PolicyObjectKind,
   type PolicyProblem,
@@ -108,7 +108,7 @@ export const listVersionHistory = async (
   }));
 };
 
-export const noDraft = () => validationError([{ field: 'effectiveAt', message: messages.policy.noDraft }]);
+export const noDraft = () => validationError([{ field: 'effectiveAt', message: adminMessages.policy.noDraft }]);
 
 /* ----------------------------------------------------------------------------------- compiled policy cache */
 

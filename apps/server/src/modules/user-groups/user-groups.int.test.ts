@@ -1,4 +1,4 @@
-import { messages, userGroupsResource } from '@credence/contracts';
+import { adminMessages, messages, userGroupsResource } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -58,7 +58,7 @@ describe('user groups', () => {
   it('a name is taken in any case', async () => {
     const taken = await admin.post('/api/userGroups', { name: 'underwriters' });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual([{ field: 'name', message: messages.userGroups.nameTaken }]);
+    expect(taken.json().errors).toEqual([{ field: 'name', message: adminMessages.userGroups.nameTaken }]);
   });
 });
 

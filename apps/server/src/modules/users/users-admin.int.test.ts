@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messages, userLinkMessages, usersResource } from '@credence/contracts';
+import { adminMessages, userLinkMessages, usersResource } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -83,7 +83,7 @@ describe('users (administration)', () => {
     const input = { ...me, roleId: roleIds['Processor'] };
     const refused = await admin.put(`/api/users/${String(me.id)}`, input);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(messages.users.noSelfEscalation);
+    expect(refused.json().message).toBe(adminMessages.users.noSelfEscalation);
     // A lender administrator (every admin right, not the work rights) may not hand out the Administrator role.
     const created = await admin.post('/api/users', person('lenderadmin', roleIds['Lender Administrator']!));
     expect(created.statusCode, created.body).toBe(201);
@@ -112,7 +112,7 @@ describe('users (administration)', () => {
       roleId: roleIds['Administrator'],
     });
     expect(selfRaise.statusCode).toBe(403);
-    expect(selfRaise.json().message).toBe(messages.users.noSelfEscalation);
+    expect(selfRaise.json().message).toBe(adminMessages.users.noSelfEscalation);
     // Nothing of it was written.
     expect((await admin.get(`/api/users/${String(officerRow.id)}`)).json().roleId).toBe(roleIds['Loan Officer']);
   });
@@ -193,7 +193,7 @@ describe('users (administration)', () => {
     expect(updated.json()).toMatchObject({ roleName: 'Loan Officer', userGroupIds: [underwriters] });
     expect((await admin.put(`/api/users/${String(row.id)}`, { ...row, userGroupIds: [999999] })).statusCode).toBe(422);
     const taken = await admin.put(`/api/users/${String(row.id)}`, { ...row, username: 'OFFICER' });
-    expect(taken.json().errors).toEqual([{ field: 'username', message: messages.users.usernameTaken }]);
+    expect(taken.json().errors).toEqual([{ field: 'username', message: adminMessages.users.usernameTaken }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  adminMessages,
   messages,
   userLinkMessages,
   usersResource,
@@ -35,7 +36,7 @@ import * as repo from './users-admin.repository.ts';
  * A new user is created with the current lender as home lender and a membership here.
  *
  * Rights. Nobody raises their own rights: editing yourself, the role must stay as it is (403
- * `messages.users.noSelfEscalation`; the lenders cannot be changed here at all). Nobody grants a role holding a
+ * `adminMessages.users.noSelfEscalation`; the lenders cannot be changed here at all). Nobody grants a role holding a
  * right they do not hold themselves in this lender, nor edits a user whose current role holds such a right (403).
  *
  * The person. Username, names, e-mail, job title, phone and enabled belong to the person across lenders; they are
@@ -73,7 +74,7 @@ const mapUnique = async <X>(work: () => Promise<X>): Promise<X> => {
   } catch (error) {
     const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
     if (pgCodeOf(error) === '23505' && cause.constraint === USERNAME_KEY) {
-      throw fieldError('username', messages.users.usernameTaken);
+      throw fieldError('username', adminMessages.users.usernameTaken);
     }
     throw error;
   }
@@ -199,7 +200,7 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
         withTenant(db, auth.lenderId, async (tx) => {
           const before = await findView(tx, auth, id, true);
           if (id === auth.userId && input.roleId !== before.roleId) {
-            throw new AppError(403, 'FORBIDDEN', messages.users.noSelfEscalation);
+            throw new AppError(403, 'FORBIDDEN', adminMessages.users.noSelfEscalation);
           }
           await checkGrantable(tx, auth, before.roleId);
           if (input.roleId !== before.roleId) await checkGrantable(tx, auth, input.roleId);

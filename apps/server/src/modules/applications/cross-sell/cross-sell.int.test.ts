@@ -1,4 +1,4 @@
-import { messages, type CrossSellOpportunity, type InternalCrossSellOffer } from '@credence/contracts';
+import { adminMessages, type CrossSellOpportunity, type InternalCrossSellOffer } from '@credence/contracts';
 import { calculatePayment, formatMoney, money } from '@credence/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
@@ -95,7 +95,7 @@ describe('cross-sell (spec 3 §3, issue 11 item 5)', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual([
-      { field: 'crossSellApplicationRequests.1.crossSellId', message: messages.crossSell.offerNotAvailable },
+      { field: 'crossSellApplicationRequests.1.crossSellId', message: adminMessages.crossSell.offerNotAvailable },
     ]);
     expect(await countApplications()).toBe(before);
 

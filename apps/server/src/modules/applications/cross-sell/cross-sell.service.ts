@@ -1,5 +1,6 @@
 import {
   createApplicationSchema,
+  adminMessages,
   messages,
   crossSellApplicationsRequestSchema,
   type ControlType,
@@ -121,7 +122,7 @@ export const createFromOffers = (
     for (const [i, offer] of body.crossSellApplicationRequests.entries()) {
       const found = await repo.findSetting(tx, offer.crossSellId);
       if (!found || !found.setting.enabled || found.setting.crossSellType !== offer.crossSellType) {
-        throw fieldError(`crossSellApplicationRequests.${i}.crossSellId`, messages.crossSell.offerNotAvailable);
+        throw fieldError(`crossSellApplicationRequests.${i}.crossSellId`, adminMessages.crossSell.offerNotAvailable);
       }
       const amount = money(
         offer.crossSellType === 'InternalCrossSell' ? (found.setting.offerAmount ?? offer.balance) : offer.balance,

@@ -1,4 +1,4 @@
-import { messages, type PolicyRun, type SuggestedValues } from '@credence/contracts';
+import { adminMessages, type PolicyRun, type SuggestedValues } from '@credence/contracts';
 import { money } from '@credence/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -169,7 +169,7 @@ describe('running the decision engine on an application (issue 12, spec 3 §7)',
       run.outcomeType === 'Approve' ? 'Approve' : 'Review',
     ]);
     expect(
-      messages.policy.runResult(
+      adminMessages.policy.runResult(
         id,
         run.outcomeType,
         run.nodeEvaluationResults.map((n) => n.name),

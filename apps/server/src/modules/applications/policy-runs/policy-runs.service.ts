@@ -1,5 +1,5 @@
 import {
-  messages,
+  adminMessages,
   metricTypes,
   type MetricEvaluation,
   type PolicyResult,
@@ -89,7 +89,7 @@ const run = async (
   }
   const version = policy.inEffect.find((e) => e.objectId === workflowId);
   if (workflowId === undefined || !version)
-    throw cannotRun(messages.policy.noWorkflow(kindWords[kind], application.productName));
+    throw cannotRun(adminMessages.policy.noWorkflow(kindWords[kind], application.productName));
 
   let result: PolicyResult;
   try {

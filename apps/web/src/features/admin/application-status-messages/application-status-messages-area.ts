@@ -1,6 +1,6 @@
 import {
   applicationStates,
-  messages,
+  adminMessages,
   statusMessageFields,
   statusMessagesResource,
   type StatusMessage,
@@ -41,12 +41,12 @@ export const statusMessagesArea = resourceArea({
     { name: 'enabled', label: 'Enabled', kind: 'checkbox', span: 6 },
   ],
   texts: {
-    enabled: messages.statusMessages.enabled,
-    disabled: messages.statusMessages.disabled,
-    enableFailed: messages.statusMessages.enableFailed,
-    disableFailed: messages.statusMessages.disableFailed,
-    saveFailed: messages.statusMessages.unknownError,
-    loadFailed: messages.statusMessages.unknownError,
-    forbidden: messages.statusMessages.forbidden,
+    enabled: adminMessages.statusMessages.enabled,
+    disabled: adminMessages.statusMessages.disabled,
+    enableFailed: adminMessages.statusMessages.enableFailed,
+    disableFailed: adminMessages.statusMessages.disableFailed,
+    saveFailed: adminMessages.statusMessages.unknownError,
+    loadFailed: adminMessages.statusMessages.unknownError,
+    forbidden: adminMessages.statusMessages.forbidden,
   },
 });

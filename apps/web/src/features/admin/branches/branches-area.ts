@@ -1,4 +1,4 @@
-import { branchesResource, messages, type Branch } from '@credence/contracts';
+import { branchesResource, adminMessages, type Branch } from '@credence/contracts';
 import { formatPhone } from '../../../components/form/phone.ts';
 import { addressText, usStateOptions } from '../kit/columns.ts';
 import { resourceArea } from '../kit/areas.ts';
@@ -25,8 +25,8 @@ export const branchesArea = resourceArea({
     { name: 'enabled', label: 'Enabled', kind: 'checkbox', span: 6 },
   ],
   texts: {
-    saveFailed: messages.branches.saveFailed,
-    enableFailed: messages.branches.enableFailed,
-    disableFailed: messages.branches.enableFailed,
+    saveFailed: adminMessages.branches.saveFailed,
+    enableFailed: adminMessages.branches.enableFailed,
+    disableFailed: adminMessages.branches.enableFailed,
   },
 });

@@ -10,6 +10,7 @@ import {
   creditBureauSettingsEndpoints,
   creditBureauSettingsSchema,
   creditScoreModels,
+  adminMessages,
   messages,
   type CreditBureauSettings,
 } from '@credence/contracts';
@@ -86,11 +87,11 @@ const CreditBureausEditor = ({ settings }: { settings: CreditBureauSettings }) =
     try {
       const saved = await save.mutateAsync(values);
       form.reset(saved);
-      toasts.success('Success', messages.creditBureaus.saved);
+      toasts.success('Success', adminMessages.creditBureaus.saved);
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) applyServerErrors(form, error);
-      toasts.error(messages.errors.title, messages.creditBureaus.saveFailed);
+      toasts.error(messages.errors.title, adminMessages.creditBureaus.saveFailed);
     }
   });
   const rootError = form.formState.errors.bureaus?.root?.message ?? form.formState.errors.bureaus?.message;

@@ -15,6 +15,7 @@ import {
   crossSellsResource,
   crossSellTypeLabels,
   crossSellTypes,
+  adminMessages,
   messages,
   type CrossSellSetting,
 } from '@credence/contracts';
@@ -143,12 +144,12 @@ export const CrossSellEditor = ({ record, onClose }: EditorProps<CrossSellSettin
     setFormErrors([]);
     try {
       await save.mutateAsync({ id: record?.id ?? null, input: toInput(values) });
-      toasts.success('Success', messages.kit.saved);
+      toasts.success('Success', adminMessages.kit.saved);
       onClose();
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) setFormErrors(applyServerErrors(form, error));
-      else toasts.error(messages.errors.title, messages.crossSell.saveFailed);
+      else toasts.error(messages.errors.title, adminMessages.crossSell.saveFailed);
     }
   };
   const termsError = form.formState.errors.termOptions?.root?.message ?? form.formState.errors.termOptions?.message;

@@ -1,4 +1,4 @@
-import { crossSellsResource, crossSellTypeLabels, messages, type CrossSellSetting } from '@credence/contracts';
+import { crossSellsResource, crossSellTypeLabels, adminMessages, type CrossSellSetting } from '@credence/contracts';
 import { showMoney } from '../../../components/form/values.ts';
 import { resourceArea } from '../kit/areas.ts';
 
@@ -35,9 +35,9 @@ export const crossSellsArea = resourceArea({
   ],
   fields: [],
   texts: {
-    saveFailed: messages.crossSell.saveFailed,
-    enableFailed: messages.crossSell.enableFailed,
-    disableFailed: messages.crossSell.enableFailed,
+    saveFailed: adminMessages.crossSell.saveFailed,
+    enableFailed: adminMessages.crossSell.enableFailed,
+    disableFailed: adminMessages.crossSell.enableFailed,
   },
   editor: async () => (await import('./cross-sell-editor.tsx')).CrossSellEditor,
 });

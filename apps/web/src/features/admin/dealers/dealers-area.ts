@@ -1,4 +1,4 @@
-import { dealersResource, messages, type Dealer } from '@credence/contracts';
+import { dealersResource, adminMessages, type Dealer } from '@credence/contracts';
 import { formatPhone } from '../../../components/form/phone.ts';
 import { addressText, usStateOptions } from '../kit/columns.ts';
 import { resourceArea } from '../kit/areas.ts';
@@ -28,11 +28,11 @@ export const dealersArea = resourceArea({
     { name: 'enabled', label: 'Enabled (can be chosen on applications)', kind: 'checkbox', span: 6 },
   ],
   texts: {
-    toastTitle: messages.dealers.title,
-    created: messages.dealers.created,
-    updated: messages.dealers.updated,
-    createFailed: messages.dealers.createFailed,
-    saveFailed: messages.dealers.updateFailed,
-    loadFailed: messages.dealers.retrieveFailed,
+    toastTitle: adminMessages.dealers.title,
+    created: adminMessages.dealers.created,
+    updated: adminMessages.dealers.updated,
+    createFailed: adminMessages.dealers.createFailed,
+    saveFailed: adminMessages.dealers.updateFailed,
+    loadFailed: adminMessages.dealers.retrieveFailed,
   },
 });

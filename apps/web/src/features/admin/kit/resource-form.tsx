@@ -1,6 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
-import { messages, type AnyResource, type RowOf } from '@credence/contracts';
+import { adminMessages, messages, type AnyResource, type RowOf } from '@credence/contracts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormFields, type FieldDecl } from '../../../components/form/form-fields.tsx';
 import { formatPhone, phonePayload } from '../../../components/form/phone.ts';
@@ -80,7 +80,7 @@ export const resourceForm = (area: ResourceEntry): ComponentType<EditorProps<Row
         await save.mutateAsync({ id: (record?.id as number | undefined) ?? null, input: toInput(values) });
         toasts.success(
           texts.toastTitle ?? 'Success',
-          creating ? (texts.created ?? messages.kit.saved) : (texts.updated ?? messages.kit.saved),
+          creating ? (texts.created ?? adminMessages.kit.saved) : (texts.updated ?? adminMessages.kit.saved),
         );
         onClose();
       } catch (error) {
@@ -95,7 +95,7 @@ export const resourceForm = (area: ResourceEntry): ComponentType<EditorProps<Row
         }
         toasts.error(
           messages.errors.title,
-          (creating ? texts.createFailed : undefined) ?? texts.saveFailed ?? messages.kit.saveFailed,
+          (creating ? texts.createFailed : undefined) ?? texts.saveFailed ?? adminMessages.kit.saveFailed,
         );
       }
     };

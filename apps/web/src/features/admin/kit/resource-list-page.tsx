@@ -17,7 +17,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { messages, type AnyResource, type RowOf } from '@credence/contracts';
+import { adminMessages, messages, type AnyResource, type RowOf } from '@credence/contracts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
@@ -168,9 +168,9 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
     try {
       await action.mutateAsync({ verb, id: row.id as number });
       const done = {
-        enable: texts.enabled ?? messages.kit.enabled,
-        disable: texts.disabled ?? messages.kit.disabled,
-        delete: texts.deleted ?? messages.kit.deleted,
+        enable: texts.enabled ?? adminMessages.kit.enabled,
+        disable: texts.disabled ?? adminMessages.kit.disabled,
+        delete: texts.deleted ?? adminMessages.kit.deleted,
       };
       toasts.success('Success', done[verb]);
     } catch (error) {
@@ -181,12 +181,12 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
         return;
       }
       const failed = {
-        enable: texts.enableFailed ?? messages.kit.enableFailed,
-        disable: texts.disableFailed ?? messages.kit.disableFailed,
+        enable: texts.enableFailed ?? adminMessages.kit.enableFailed,
+        disable: texts.disableFailed ?? adminMessages.kit.disableFailed,
         delete:
           isApiError(error) && error.status === 409
-            ? messages.kit.inUse
-            : (texts.deleteFailed ?? messages.kit.deleteFailed),
+            ? adminMessages.kit.inUse
+            : (texts.deleteFailed ?? adminMessages.kit.deleteFailed),
       };
       toasts.error(messages.errors.title, failed[verb]);
     }

@@ -1,7 +1,7 @@
 import {
   matricesResource,
   matrixColumns,
-  messages,
+  adminMessages,
   type MatrixColumnKey,
   type MatrixType,
   type RowOf,
@@ -51,9 +51,9 @@ const matrixArea = (key: keyof typeof matrixAreaTypes) =>
     ],
     fields: [],
     texts: {
-      saveFailed: messages.policy.matrixSaveFailed,
-      enableFailed: messages.policy.matrixEnableFailed,
-      disableFailed: messages.policy.matrixDisableFailed,
+      saveFailed: adminMessages.policy.matrixSaveFailed,
+      enableFailed: adminMessages.policy.matrixEnableFailed,
+      disableFailed: adminMessages.policy.matrixDisableFailed,
     },
     editor: async () => (await import('./matrix-editor.tsx')).matrixEditor(matrixAreaTypes[key]),
   });

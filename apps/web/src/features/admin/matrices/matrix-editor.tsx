@@ -28,6 +28,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   matricesResource,
+  adminMessages,
   messages,
   policyLookupEndpoints,
   type MatrixAxis,
@@ -421,12 +422,15 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
           }),
         },
       });
-      toasts.success('Success', publish ? `${messages.kit.saved} and published` : `${messages.kit.saved} as a draft`);
+      toasts.success(
+        'Success',
+        publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
+      );
       leave();
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) setProblems(applyServerErrors(form, error));
-      else toasts.error(messages.errors.title, messages.policy.matrixSaveFailed);
+      else toasts.error(messages.errors.title, adminMessages.policy.matrixSaveFailed);
     } finally {
       setSaving(null);
     }

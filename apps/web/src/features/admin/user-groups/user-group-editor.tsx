@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import {
+  adminMessages,
   messages,
   userGroupInputSchema,
   userGroupsResource,
@@ -55,12 +56,12 @@ export const UserGroupEditor = ({ record, onClose }: EditorProps<UserGroup>) => 
     setFormErrors([]);
     try {
       await save.mutateAsync({ id: record?.id ?? null, input: toInput(values) });
-      toasts.success('Success', messages.kit.saved);
+      toasts.success('Success', adminMessages.kit.saved);
       onClose();
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) setFormErrors(applyServerErrors(form, error));
-      else toasts.error(messages.errors.title, messages.kit.saveFailed);
+      else toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
     }
   };
 

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   branchesResource,
+  adminMessages,
   messages,
   userGroupsEndpoints,
   userInputSchema,
@@ -100,8 +101,8 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
       callEndpoint(usersEndpoints[kind], { params: { id: record!.id } }),
     onSuccess: (_data, kind) =>
       toasts.success(
-        messages.users.emailSentTitle,
-        kind === 'enrollmentEmail' ? messages.users.enrollmentSent : messages.users.emailSent,
+        adminMessages.users.emailSentTitle,
+        kind === 'enrollmentEmail' ? adminMessages.users.enrollmentSent : adminMessages.users.emailSent,
       ),
     onError: (error) => {
       if (!isSessionError(error)) toasts.error(messages.errors.title, apiErrorText(error));
@@ -130,7 +131,7 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
       options: choices.roles,
       span: 3,
       disabled: self,
-      helperText: self ? messages.users.noSelfEscalation : undefined,
+      helperText: self ? adminMessages.users.noSelfEscalation : undefined,
     },
     {
       name: 'branchId',
@@ -149,16 +150,16 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
     setFormErrors([]);
     try {
       await save.mutateAsync({ id: record?.id ?? null, input: toInput(values) });
-      toasts.success('Success', messages.kit.saved);
+      toasts.success('Success', adminMessages.kit.saved);
       // A new user is sent the enrollment e-mail by the server.
-      if (creating) toasts.success(messages.users.emailSentTitle, messages.users.enrollmentSent);
+      if (creating) toasts.success(adminMessages.users.emailSentTitle, adminMessages.users.enrollmentSent);
       onClose();
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) setFormErrors(applyServerErrors(form, error));
       else if (isApiError(error) && error.status === 403)
-        toasts.error(messages.errors.title, error.serverMessage ?? messages.kit.saveFailed);
-      else toasts.error(messages.errors.title, messages.kit.saveFailed);
+        toasts.error(messages.errors.title, error.serverMessage ?? adminMessages.kit.saveFailed);
+      else toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
     }
   };
 

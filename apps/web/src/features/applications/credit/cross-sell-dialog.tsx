@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   crossSellEndpoints,
+  adminMessages,
   messages,
   type CrossSellOpportunity,
   type InternalCrossSellOffer,
@@ -120,7 +121,7 @@ export const CrossSellDialog = ({
       await queryClient.invalidateQueries({ queryKey: creditKeys.credit(applicationId) });
       onClose();
     } catch {
-      toasts.error(messages.errors.title, messages.crossSell.notInterestedFailed);
+      toasts.error(messages.errors.title, adminMessages.crossSell.notInterestedFailed);
     }
   };
 
@@ -144,10 +145,10 @@ export const CrossSellDialog = ({
     <DialogFrame title="Cross Sell" width={800} onClose={onClose} testId="cross-sell-dialog" actions={actions}>
       {created ? (
         <Stack spacing={1}>
-          <Alert severity="success">{messages.crossSell.created}</Alert>
+          <Alert severity="success">{adminMessages.crossSell.created}</Alert>
           {created.map((id) => (
             <Link key={id} href={`/application/${id}`} target="_blank" rel="noopener">
-              {messages.crossSell.goToApp(id)}
+              {adminMessages.crossSell.goToApp(id)}
             </Link>
           ))}
         </Stack>
@@ -175,7 +176,7 @@ export const CrossSellDialog = ({
                     <strong>{o.creditReportTradelineCreditor}</strong> {o.accountNumber} · {o.crossSellName} · balance{' '}
                     {dollars(o.balance)} · paying {dollars(o.creditReportTradelineMonthlyPayment)} at{' '}
                     {o.creditReportTradelineEstimatedRate === '0' ? (
-                      <Tooltip title={messages.crossSell.rateNotCalculated}>
+                      <Tooltip title={adminMessages.crossSell.rateNotCalculated}>
                         <span style={{ textDecoration: 'underline dotted' }}>0%</span>
                       </Tooltip>
                     ) : (

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { messages, policyRunEndpoints, type PolicyRun } from '@credence/contracts';
+import { adminMessages, messages, policyRunEndpoints, type PolicyRun } from '@credence/contracts';
 import { showMoney } from '../../../components/form/values.ts';
 import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
@@ -113,7 +113,7 @@ export const PolicyRunCard = ({ applicationId }: { applicationId: number }) => {
       setLatest(ran);
       toasts.success(
         'Success',
-        messages.policy.runResult(
+        adminMessages.policy.runResult(
           applicationId,
           ran.outcomeType,
           ran.nodeEvaluationResults.map((n) => n.name),
@@ -127,7 +127,7 @@ export const PolicyRunCard = ({ applicationId }: { applicationId: number }) => {
         messages.errors.title,
         isApiError(error) && error.status === 409 && error.serverMessage
           ? error.serverMessage
-          : messages.policy.apiError(operation),
+          : adminMessages.policy.apiError(operation),
       );
     } finally {
       setRunning(false);
@@ -157,7 +157,7 @@ export const PolicyRunCard = ({ applicationId }: { applicationId: number }) => {
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip
               color={outcomeColor(shown.outcomeType)}
-              label={shown.outcomeType ?? messages.policy.unknownOutcome}
+              label={shown.outcomeType ?? adminMessages.policy.unknownOutcome}
               data-testid="policy-outcome"
             />
             <Typography variant="body2" color="text.secondary">
