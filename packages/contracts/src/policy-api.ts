@@ -11,8 +11,11 @@ import {
 import { endpoint } from './kit/endpoint.ts';
 import {
   matrixTypeSchema,
+  metricStages,
   metricTypeSchema,
+  policyDecimalSchema,
   policyResultSchema,
+  policyUnits,
   policyValuesSchema,
   type MatrixColumnDefinition,
 } from './policy.ts';
@@ -225,5 +228,123 @@ export const policyLookupEndpoints = {
     summary: 'The enabled rule sets of a type in effect (decision retraction)',
     query: z.object({ type: z.literal('DecisionRetraction') }),
     response: z.array(decisionRetractionRuleSetsResource.row),
+  }),
+};
+
+/* ----------------------------------------------------------------- reference calls (spec 2 §7, spec 3 §7) */
+
+/**
+ * What an auto-approval (or loan policy) workflow may test: every metric (stage × measure) with its unit, and the
+ * yes/no facts of the credit report and screening.
+ */
+export const attributeDefinitionSchema = z.object({
+  /** The metric type or fact a node names ('ProposedDti', 'hasBankruptcy'). */
+  key: z.string(),
+  label: z.string(),
+  /** metric: compared to a number; fact: yes or no. */
+  type: z.enum(['metric', 'fact']),
+  unit: z.enum(policyUnits).nullable(),
+  /** A metric's stage (Application, Proposed, Decision, Funding); null for a fact. */
+  stage: z.enum(metricStages).nullable(),
+});
+export type AttributeDefinition = z.infer<typeof attributeDefinitionSchema>;
+
+/** One row of a rate table: the conditions of the matrix row in words, and its rate or additional rate. */
+export const rateTableRowSchema = z.object({
+  rowIndex: z.number().int(),
+  conditions: z.array(z.object({ key: z.string(), label: z.string(), text: z.string() })),
+  /** A base rate (percent), or null for an additional-rate row. */
+  rate: z.string().nullable(),
+  /** An additional rate added to the base rate (percent, may be negative), or null for a base-rate row. */
+  adjustment: z.string().nullable(),
+});
+export const rateTableSchema = z.object({
+  matrixId: z.number().int(),
+  name: z.string(),
+  /** The published version in effect. */
+  version: z.number().int(),
+  kind: z.enum(['base', 'additional']),
+  rows: z.array(rateTableRowSchema),
+});
+/** The rate tables of one loan product: the published Rate matrices its workflows look up or that name it. */
+export const productRateTablesSchema = z.object({
+  loanProductId: z.number().int(),
+  loanProductName: z.string(),
+  tables: z.array(rateTableSchema),
+});
+export type RateTable = z.infer<typeof rateTableSchema>;
+export type ProductRateTables = z.infer<typeof productRateTablesSchema>;
+
+/** The loan limit matrix that applies to an application and the row it hits (spec 2 §7 "loan limit matrix by application"). */
+export const applicationLoanLimitSchema = z.object({
+  applicationId: z.number().int(),
+  /** The published workflow of the product that looks the matrix up (null: the product has none). */
+  workflowName: z.string().nullable(),
+  matrix: matricesResource.row.nullable(),
+  /** The row hit (0-based), null when no row matched or no matrix applies. */
+  rowIndex: z.number().int().nullable(),
+  maxAmount: z.string().nullable(),
+  maxLtv: z.string().nullable(),
+  /** In words: which row was hit and why, or why none applies. */
+  explanation: z.string(),
+});
+export type ApplicationLoanLimit = z.infer<typeof applicationLoanLimitSchema>;
+
+/**
+ * The metrics workflow (spec 3 §7 "run metrics workflow (appStatusType, worksheetSummary)"): the metrics of a
+ * stage of the application — appStatusType is the stage (Application by default; the Application stage is
+ * always included) — with the worksheet's rate for the new payment (`worksheetSummary.interestRate`, percent;
+ * the engine's default rate otherwise). Stored as a metrics run.
+ */
+export const metricsWorkflowBodySchema = z
+  .object({
+    appStatusType: z.enum(metricStages).default('Application'),
+    worksheetSummary: z
+      .object({
+        interestRate: policyDecimalSchema
+          .refine((v) => Number(v) >= 0 && Number(v) < 100, 'Enter a rate from 0 to 99.999.')
+          .nullish(),
+      })
+      .nullish(),
+  })
+  .default({ appStatusType: 'Application' });
+
+const readApplication = 'signedIn' as const;
+
+export const policyReferenceEndpoints = {
+  attributeDefinitions: endpoint({
+    method: 'GET',
+    path: '/api/decisionEngine/attributeDefinitions',
+    access: { anyOf: ['canManageDecisionEngine', 'canManageLoanPolicyWorkflows'] },
+    tag: 'decisionEngine',
+    summary: 'The metrics and yes/no facts a workflow may test, with label, type and unit',
+    response: z.array(attributeDefinitionSchema),
+  }),
+  rateTables: endpoint({
+    method: 'GET',
+    path: '/api/rateTables',
+    access: { anyOf: ['canManageMatrices', 'canManageDecisionEngine', 'canDecisionALoan'] },
+    tag: 'decisionEngine',
+    summary: "The lender's published Rate matrices flattened as rate tables, per loan product",
+    response: z.array(productRateTablesSchema),
+  }),
+  loanLimitMatrix: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/loanLimitMatrix',
+    access: readApplication,
+    tag: 'decisionEngine',
+    summary: 'The loan limit matrix that applies to the application and the row it hits',
+    params: idParamsSchema,
+    response: applicationLoanLimitSchema,
+  }),
+  metricsWorkflow: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/metricsWorkflow',
+    access: readApplication,
+    tag: 'decisionEngine',
+    summary: "Compute the application's metrics of a stage (stored as a metrics run)",
+    params: idParamsSchema,
+    body: metricsWorkflowBodySchema,
+    response: z.array(metricEvaluationSchema),
   }),
 };

@@ -1,15 +1,21 @@
-import { matrixColumnDefinitions, policyLookupEndpoints } from '@credence/contracts';
+import { matrixColumnDefinitions, policyLookupEndpoints, policyReferenceEndpoints } from '@credence/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { policyObjects } from '../../db/schema/index.ts';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import * as repo from './policy.repository.ts';
+import { attributeDefinitions, rateTables } from './policy-reference.service.ts';
 import { policyObjectRow } from './policy.service.ts';
 
-/** Spec 2 §7: a matrix type's column definitions, matrices by type and tier set, retraction rules by type. */
+/**
+ * Spec 2 §7: a matrix type's column definitions, matrices by type and tier set, retraction rules by type, the
+ * auto-approval attribute definitions and the rate tables.
+ */
 export const registerPolicyRoutes = (app: App, { db }: AppDeps) => {
   registerEndpoint(app, policyLookupEndpoints.columnDefinitions, (r) => matrixColumnDefinitions[r.query.matrixType]);
+  registerEndpoint(app, policyReferenceEndpoints.attributeDefinitions, () => attributeDefinitions());
+  registerEndpoint(app, policyReferenceEndpoints.rateTables, ({ auth }) => withTenant(db, auth.lenderId, rateTables));
 
   const rows = (tx: TenantTx, objects: repo.PolicyObjectRow[]) =>
     Promise.all(objects.map((o) => policyObjectRow(tx, o)));

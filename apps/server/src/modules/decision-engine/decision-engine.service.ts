@@ -1,0 +1,84 @@
+import {
+  adminMessages,
+  decisionEngineConfigSchema,
+  defaultDecisionEngineConfig,
+  type DecisionEngineConfig,
+  type DecisionEngineSettings,
+  type FieldError,
+} from '@credence/contracts';
+import type { TenantTx } from '../../db/tenancy.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { changedFields } from '../../platform/crud.ts';
+import { validationError } from '../../platform/errors.ts';
+import * as policyRepo from '../policy/policy.repository.ts';
+import * as repo from './decision-engine.repository.ts';
+
+/** The settings as stored, over the defaults (a field added later reads its default until saved). */
+const parse = (config: Record<string, unknown> | undefined): DecisionEngineConfig => {
+  const parsed = decisionEngineConfigSchema.safeParse({ ...defaultDecisionEngineConfig, ...config });
+  return parsed.success ? parsed.data : defaultDecisionEngineConfig;
+};
+
+/** The lender's settings: its newest saved version, or the defaults (version null) when never saved. */
+export const readSettings = async (tx: TenantTx): Promise<DecisionEngineSettings> => {
+  const object = await repo.findConfigObject(tx);
+  const saved = object
+    ? (await policyRepo.listVersions(tx, object.id)).find((v) => v.version.status === 'published')
+    : undefined;
+  if (!saved) return { ...defaultDecisionEngineConfig, version: null, updatedAt: null, updatedBy: null };
+  return {
+    ...parse(saved.version.config),
+    version: saved.version.version,
+    updatedAt: (saved.version.publishedAt ?? saved.version.updatedAt).toISOString(),
+    updatedBy: saved.publishedBy,
+  };
+};
+
+/** Every reference names one of the lender's own objects (row-level security hides another lender's: unknown). */
+const checkReferences = async (tx: TenantTx, config: DecisionEngineConfig) => {
+  const errors: FieldError[] = [];
+  if (config.defaultCreditTierSetId !== null) {
+    const set = await repo.findPolicyObjectOfKind(tx, config.defaultCreditTierSetId, 'creditTierSet');
+    if (!set) errors.push({ field: 'defaultCreditTierSetId', message: adminMessages.decisionEngine.tierSetUnknown });
+    else if (config.scoreModel !== null) {
+      const [latest] = await policyRepo.listVersions(tx, set.id);
+      const model = (latest?.version.config as { scoreModel?: string } | undefined)?.scoreModel;
+      if (model && model !== config.scoreModel)
+        errors.push({ field: 'scoreModel', message: adminMessages.decisionEngine.scoreModelMismatch(set.name, model) });
+    }
+  }
+  if (config.decisionRetractionRuleSetId !== null) {
+    const set = await repo.findPolicyObjectOfKind(tx, config.decisionRetractionRuleSetId, 'decisionRetractionRuleSet');
+    if (!set?.enabled)
+      errors.push({ field: 'decisionRetractionRuleSetId', message: adminMessages.decisionEngine.ruleSetUnknown });
+  }
+  if (config.manualReviewUserGroupId !== null && !(await repo.findEnabledUserGroup(tx, config.manualReviewUserGroupId)))
+    errors.push({ field: 'manualReviewUserGroupId', message: adminMessages.decisionEngine.userGroupUnknown });
+  if (errors.length > 0) throw validationError(errors);
+};
+
+/**
+ * Saves the settings as a new published version of the lender's settings object (in effect at once), audited
+ * with the fields that changed, in one transaction.
+ */
+export const saveSettings = async (tx: TenantTx, auth: AuthContext, config: DecisionEngineConfig) => {
+  await checkReferences(tx, config);
+  const object = await repo.findOrCreateConfigObject(tx, auth.lenderId);
+  const before = await readSettings(tx);
+  await policyRepo.saveDraft(tx, object, config, auth.userId);
+  await policyRepo.publishDraft(tx, object.id, new Date(), auth.userId);
+  const after = await readSettings(tx);
+  const strip = ({ version: _v, updatedAt: _u, updatedBy: _b, ...rest }: DecisionEngineSettings) => rest;
+  await recordAudit(tx, auth, {
+    area: 'decisionEngine',
+    action: before.version === null ? 'create' : 'update',
+    recordId: object.id,
+    details: {
+      label: repo.CONFIG_NAME,
+      version: after.version,
+      changes: changedFields(before.version === null ? null : strip(before), strip(after)),
+    },
+  });
+  return after;
+};
