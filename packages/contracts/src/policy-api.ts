@@ -13,7 +13,6 @@ import {
   matrixTypeSchema,
   metricStages,
   metricTypeSchema,
-  policyDecimalSchema,
   policyResultSchema,
   policyUnits,
   policyValuesSchema,
@@ -301,8 +300,9 @@ export const metricsWorkflowBodySchema = z
     appStatusType: z.enum(metricStages).default('Application'),
     worksheetSummary: z
       .object({
-        interestRate: policyDecimalSchema
-          .refine((v) => Number(v) >= 0 && Number(v) < 100, 'Enter a rate from 0 to 99.999.')
+        interestRate: z
+          .string()
+          .regex(/^\d{1,2}(\.\d{1,3})?$/, 'Enter a rate from 0 to 99.999 with up to three decimals.')
           .nullish(),
       })
       .nullish(),
