@@ -117,6 +117,51 @@ test('closing the tab releases the lock', async ({ browser, request }) => {
   await context.close();
 });
 
+test('reloading the worksheet lets go of the lock, and the chip never claims it', async ({ page, request }) => {
+  const id = await createUnlockedApplication(request, 'Reload');
+  await signIn(page, users.officer);
+  await page.goto(`/application/${id}`);
+  await page.getByRole('button', { name: 'Edit request' }).click();
+  await expect(lockChip(page)).toHaveText('Locked by you');
+  await page.getByRole('dialog', { name: 'New Auto' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // Every text the chip shows from the reload on is recorded: the released lock is never shown as held.
+  await page.evaluate(() => sessionStorage.setItem('e2e.chipTexts', ''));
+  await page.addInitScript(() => {
+    const record = () => {
+      const chip = document.querySelector('[data-testid="header-lock"]');
+      if (chip?.textContent)
+        sessionStorage.setItem('e2e.chipTexts', `${sessionStorage.getItem('e2e.chipTexts') ?? ''}|${chip.textContent}`);
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  // The old page's release is lost on the way (a flaky network as the page goes away): the new page reads
+  // worksheet info that still says the officer holds the lock, and must neither show nor keep it.
+  await page.evaluate(() => {
+    const send = window.fetch.bind(window);
+    window.fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/lock/release')
+        ? Promise.resolve(new Response(null, { status: 204 }))
+        : send(input, init);
+  });
+  await page.reload();
+  await expect(page.getByTestId('request-card')).toBeVisible();
+  await expect(lockChip(page)).toHaveText('Unlocked');
+  await expect.poll(() => lockHolder(request, id)).toBeNull();
+  // Long enough for the polled worksheet info to come back once more.
+  await page.waitForTimeout(3_000);
+  await expect(lockChip(page)).toHaveText('Unlocked');
+  expect(await lockHolder(request, id)).toBeNull();
+  const seen = await page.evaluate(() => sessionStorage.getItem('e2e.chipTexts') ?? '');
+  expect(seen).toContain('Unlocked');
+  expect(seen).not.toContain('Locked by');
+
+  // Editing again takes it as before.
+  await page.getByRole('button', { name: 'Edit request' }).click();
+  await expect(lockChip(page)).toHaveText('Locked by you');
+  expect(await lockHolder(request, id)).toBe('Olivia Chen');
+});
+
 test('signing out releases the lock', async ({ page, request }) => {
   const id = await createUnlockedApplication(request, 'Signout');
   await signIn(page, users.officer);

@@ -25,9 +25,39 @@ export const LOCK_REFRESH_MS = 120_000;
  */
 export type LockPhase = 'reading' | 'acquiring' | 'mine' | 'other';
 
+/** How long a lock this tab just let go of is not taken for the user's own (see `releasedHere`). */
+const RELEASE_SETTLE_MS = 10_000;
+const releaseKey = (id: number) => `credence.lockReleased.${id}`;
+
 /** Releases the lock, best effort: an unreleased lock expires on the server. */
 const release = (id: number) => {
+  try {
+    window.sessionStorage.setItem(releaseKey(id), String(Date.now()));
+  } catch {
+    // Storage refused (private mode, quota): the release still goes out.
+  }
   releaseApplicationLock(id).catch(() => undefined);
+};
+
+/**
+ * Whether this tab let go of the application's lock a moment ago — a reload, or leaving and coming back: the
+ * release (sent with keepalive as the old page went away) may not have reached the server when the new page's
+ * worksheet info is read, so that info still says the user holds it. Such a lock is not the user's to keep.
+ */
+export const releasedHere = (id: number) => {
+  try {
+    return Date.now() - Number(window.sessionStorage.getItem(releaseKey(id)) ?? 0) < RELEASE_SETTLE_MS;
+  } catch {
+    return false;
+  }
+};
+
+const forgetRelease = (id: number) => {
+  try {
+    window.sessionStorage.removeItem(releaseKey(id));
+  } catch {
+    // Nothing to forget.
+  }
 };
 
 /**
@@ -82,6 +112,7 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
       enter('acquiring');
       try {
         await lockApplication(id);
+        forgetRelease(id);
         enter('mine');
         // Someone else may have changed the application while they held it.
         if (wasOther) void queryClient.invalidateQueries({ queryKey: applicationKeys.application(id) });
@@ -155,6 +186,9 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
             reloadPage(worksheetTexts.unlockedNoticeTitle, worksheetTexts.lockLostNotice);
         });
       }
+    } else if (phase === 'reading' && info.isLockedByMe && releasedHere(id)) {
+      // This tab let go of it as its last page went away; that release may be late or lost: send it again.
+      releaseApplicationLock(id).catch(() => undefined);
     } else if (phase === 'reading' && info.isLockedByMe) {
       // A lock the user already holds (they created the application, or edit it in another tab) is theirs:
       // refreshed now and while held, and released on leaving.

@@ -18,7 +18,7 @@ import { useToastsBelow } from '../../../lib/toast.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { applicationKeys, useWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
-import { useApplicationLock } from './use-application-lock.ts';
+import { releasedHere, useApplicationLock } from './use-application-lock.ts';
 import { IN_PAGE_NAVIGATION } from '../../../lib/in-page-navigation.ts';
 import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
 import { worksheetTexts } from './texts.ts';
@@ -130,9 +130,9 @@ export const WorksheetFrame = () => {
           </HeaderItem>
           <Box sx={{ flexGrow: 1 }} />
           <HeaderItem label="Lock" testId="header-lock">
-            {info?.isLockedByMe ? (
+            {info?.isLockedByMe && (phase === 'mine' || !releasedHere(applicationId)) ? (
               <Chip size="small" icon={<LockIcon />} label="Locked by you" color="success" variant="outlined" />
-            ) : info?.lockingUser ? (
+            ) : info?.lockingUser && !info.isLockedByMe ? (
               <Chip size="small" icon={<LockIcon />} label={`Locked by ${info.lockingUser.name}`} color="warning" />
             ) : (
               <Chip
