@@ -10,18 +10,23 @@ import { findAdminArea } from './registry.ts';
 
 /**
  * /admin/<area>: the registry's area — the generic list and form of a declared resource, or the area's own page —
- * behind the area's right. Areas not built yet show their title.
+ * behind the area's right. Areas not built yet show their title. /admin/<area>/edit/<id> opens a resource area's
+ * editor on that record (spec 2 §2: /admin/loanPolicyWorkflows/edit/{id}).
  */
 export const AdminAreaPage = () => {
   const { '*': splat = '' } = useParams();
   const { data: user } = useCurrentUser();
-  const key = splat.replace(/\/+$/, '');
+  const path = splat.replace(/\/+$/, '');
+  const editRoute = /^(.+)\/edit\/(\d+)$/.exec(path);
+  const routed = editRoute ? findAdminArea(editRoute[1]!) : undefined;
+  const editId = routed?.kind === 'resource' ? editRoute![2]! : null;
+  const key = editId ? editRoute![1]! : path;
   const entry = findAdminArea(key);
   const area = adminAreas.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
   if (!area && !entry) return <NotFoundPage />;
   const title = entry?.title ?? area!.title;
   const right = entry?.right ?? area!.right;
-  if (entry?.kind === 'resource') return <ResourceListPage key={entry.key} area={entry} />;
+  if (entry?.kind === 'resource') return <ResourceListPage key={entry.key} area={entry} editId={editId} />;
   if (!hasRight(user, right)) {
     return (
       <>

@@ -25,6 +25,8 @@ export const resourceArea = <R extends AnyResource>(entry: {
   title?: string;
   /** Filters every list request of the area carries (`matrixType: 'Rate'`). */
   listFilters?: Record<string, string>;
+  /** The editor of a record opens at /admin/<key>/edit/<id>. */
+  editRoute?: boolean;
   columns: AreaColumn<RowOf<R>>[];
   fields: readonly FieldDecl[];
   texts?: AreaTexts;

@@ -33,7 +33,7 @@ type Row = RowOf<AnyResource> & { enabled?: boolean };
 const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The list's state lives in the URL (page, size, sort, search, enabled), so a reload or a shared link keeps it. */
-const useListState = (resource: AnyResource) => {
+const useListState = (resource: AnyResource, editId: string | null) => {
   const [params, setParams] = useSearchParams();
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -57,7 +57,7 @@ const useListState = (resource: AnyResource) => {
     text: params.get('text') ?? '',
     enabled: params.get('enabled') === 'true' || params.get('enabled') === 'false' ? params.get('enabled')! : '',
     /** `?edit=<id>` or `?edit=new`: the editor opened from a link (a workflow opening one of its matrices). */
-    edit: params.get('edit'),
+    edit: editId ?? params.get('edit'),
     update,
   };
 };
@@ -67,12 +67,12 @@ const useListState = (resource: AnyResource) => {
  * search and the enabled filter in the URL, an Enabled/Disabled chip, and edit, enable/disable and delete actions
  * with confirmation — and its create/edit form.
  */
-export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
+export const ResourceListPage = ({ area, editId = null }: { area: ResourceEntry; editId?: string | null }) => {
   const { resource, texts = {} } = area;
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const allowed = hasRight(user, area.right);
-  const state = useListState(resource);
+  const state = useListState(resource, editId);
   const [search, setSearch] = useState(state.text);
   const text = useDebouncedValue(search.trim(), 300);
   const [editing, setEditing] = useState<Row | 'new' | null>(() =>
@@ -146,7 +146,13 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
   }, [state.edit, allowed]);
   const closeEditor = () => {
     setEditing(null);
-    if (state.edit) state.update({ edit: null, returnTo: null });
+    if (editId) void navigate(`/admin/${area.key}`);
+    else if (state.edit) state.update({ edit: null, returnTo: null });
+  };
+  /** Opens a record's editor; an area with `editRoute` shows it at /admin/<area>/edit/<id>. */
+  const openEditor = (row: Row) => {
+    setEditing(row);
+    if (area.editRoute) void navigate(`/admin/${area.key}/edit/${String(row.id)}`);
   };
 
   const { Editor } = area;
@@ -232,7 +238,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', width: '100%', height: '100%' }}>
           {verbs.update ? (
             <Tooltip title="Edit">
-              <IconButton aria-label={`Edit ${label(row)}`} size="small" onClick={() => setEditing(row)}>
+              <IconButton aria-label={`Edit ${label(row)}`} size="small" onClick={() => openEditor(row)}>
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -346,7 +352,7 @@ export const ResourceListPage = ({ area }: { area: ResourceEntry }) => {
             }}
             disableColumnFilter
             disableRowSelectionOnClick
-            onRowDoubleClick={({ row }) => (verbs.update ? setEditing(row) : undefined)}
+            onRowDoubleClick={({ row }) => (verbs.update ? openEditor(row) : undefined)}
             slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
           />
         </Box>

@@ -53,6 +53,8 @@ export type AdminAreaEntry =
       texts?: AreaTexts;
       /** Filters every list request of the area carries (one resource split into areas, e.g. matrices by type). */
       listFilters?: Record<string, string>;
+      /** The editor of a record has a route of its own, /admin/<key>/edit/<id> (spec 2 §2 workflows). */
+      editRoute?: boolean;
       /** The form, loaded when first opened (made once, when the registry is declared). */
       Editor: LazyExoticComponent<ComponentType<EditorProps<RowOf<AnyResource>>>>;
       /** Form values of a record (default: its fields; null → the fields' empty values). */
