@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { adminMessages, creditScoreModels, creditTierSetsResource, messages, type RowOf } from '@credence/contracts';
+import { SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
+import { noRows } from '../../../components/form/values.ts';
+import { isSessionError } from '../../../lib/api-client.ts';
+import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
+import { useSaveResource } from '../../../lib/resource-api.ts';
+import { toasts } from '../../../lib/toast.tsx';
+import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import type { EditorProps } from '../kit/types.ts';
+import { CellInput } from './cell-input.tsx';
+import { PolicyEditorFrame } from './policy-editor-frame.tsx';
+
+type TierSetRow = RowOf<typeof creditTierSetsResource>;
+type TierValues = { name: string; minScore: string; maxScore: string };
+type Values = { name: string; scoreModel: string; tiers: TierValues[] };
+
+const scoreMessage = 'Enter a whole score from 0 to 1000.';
+const scoreText = z
+  .string()
+  .trim()
+  .min(1, messages.validation.required)
+  .regex(/^\d{1,4}$/, scoreMessage)
+  .refine((v) => !/^\d+$/.test(v) || Number(v) <= 1000, scoreMessage);
+const formSchema = z.object({
+  name: z.string().trim().min(1, messages.validation.required).max(100),
+  scoreModel: z.enum(creditScoreModels, { message: 'Choose the score model the tiers read.' }),
+  tiers: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1, messages.validation.required).max(20, 'At most 20 characters.'),
+        minScore: scoreText,
+        maxScore: scoreText,
+      }),
+    )
+    .min(1)
+    .max(30),
+});
+
+/** The rules across fields: a range that runs backwards, a tier name used twice. */
+const crossRules = (values: Values) => {
+  const found: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  values.tiers.forEach((tier, i) => {
+    const min = Number(tier.minScore);
+    const max = Number(tier.maxScore);
+    if (/^\d+$/.test(tier.minScore.trim()) && /^\d+$/.test(tier.maxScore.trim()) && min > max)
+      found[`tiers.${i}.maxScore`] = 'The highest score is below the lowest.';
+    const key = tier.name.trim().toLowerCase();
+    if (key && seen.has(key)) found[`tiers.${i}.name`] = 'Each tier name once.';
+    else if (key) seen.set(key, i);
+  });
+  return found;
+};
+const resolver = contractResolver<Values, Values>(formSchema, noRows, crossRules);
+
+const emptyTier = (): TierValues => ({ name: '', minScore: '', maxScore: '' });
+const toValues = (record: TierSetRow | null): Values => ({
+  name: record?.name ?? '',
+  scoreModel: record?.config.scoreModel ?? 'FICO Auto 8',
+  tiers: record
+    ? record.config.tiers.map((t) => ({ name: t.name, minScore: String(t.minScore), maxScore: String(t.maxScore) }))
+    : [emptyTier()],
+});
+
+/**
+ * Administration › Credit Tier Sets (issue 12, item 5): a set's name, the score model its tiers read and its
+ * tiers in order (best first, as the decision engine reports them): each a name and an inclusive score range.
+ * Rows are added, removed and moved; each field is checked as it is typed (a whole score 0–1000, the highest
+ * not below the lowest, each name once) and the server's check of the whole set (overlapping tiers, a gap
+ * between two) is listed above the tiers. Save Draft keeps a draft; Save and Publish puts it in effect.
+ */
+const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
+  const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
+  const tiers = useFieldArray({ control: form.control, name: 'tiers' });
+  const save = useSaveResource(creditTierSetsResource);
+  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const dirty = form.formState.isDirty;
+  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
+
+  const leave = () => {
+    allowNextNavigation();
+    onClose();
+  };
+  const requestClose = async () => {
+    if (saving) return;
+    if (dirty && !(await confirm({ title: UNSAVED_CHANGES_TITLE, message: messages.unsavedChanges }))) return;
+    leave();
+  };
+  useCloseOnCloseAllDialogs(onClose);
+
+  const submit = (publish: boolean) =>
+    form.handleSubmit(
+      async (values) => {
+        setSaving(publish ? 'publish' : 'draft');
+        setProblems([]);
+        const name = values.name.trim();
+        try {
+          await save.mutateAsync({
+            id: record?.id ?? null,
+            input: {
+              name,
+              enabled: record?.enabled ?? true,
+              loanProductIds: [],
+              publish,
+              config: {
+                id: record ? String(record.id) : 'new',
+                name,
+                scoreModel: values.scoreModel,
+                tiers: values.tiers.map((t) => ({
+                  name: t.name.trim(),
+                  minScore: Number(t.minScore),
+                  maxScore: Number(t.maxScore),
+                })),
+              },
+            },
+          });
+          toasts.success(
+            'Success',
+            publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
+          );
+          leave();
+        } catch (error) {
+          if (isSessionError(error)) return;
+          if (isFieldValidationError(error))
+            setProblems(applyServerErrors(form, error, { mapField: (f) => f.replace(/^config\./, '') }));
+          else toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
+        } finally {
+          setSaving(null);
+        }
+      },
+      () => setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 30),
+    )();
+
+  return (
+    <PolicyEditorFrame
+      title={record ? `Edit Credit Tier Set: ${record.name}` : 'Add Credit Tier Set'}
+      testId="credit-tier-set-editor"
+      what="credit tier set"
+      record={record}
+      dirty={dirty}
+      saving={saving}
+      problems={problems}
+      onCancel={() => void requestClose()}
+      onSave={(publish) => void submit(publish)}
+    >
+      <FormProvider {...form}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2, pt: 0.5 }}>
+          <TextInput name="name" label="Name" required maxLength={100} autoFocus={!record} />
+          <SelectInput
+            name="scoreModel"
+            label="Score model"
+            required
+            options={creditScoreModels.map((m) => ({ value: m, label: m }))}
+          />
+        </Box>
+        <Box>
+          <Typography variant="subtitle2">Tiers</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Best tier first. Each range includes both scores; together the tiers must cover their scores with no gap and
+            no overlap.
+          </Typography>
+        </Box>
+        <Box
+          component="table"
+          aria-label="Tiers"
+          sx={{
+            borderCollapse: 'collapse',
+            width: '100%',
+            '& th': { textAlign: 'left', fontWeight: 600, fontSize: 13, color: 'text.secondary', pb: 0.5, px: 0.5 },
+            '& td': { verticalAlign: 'top', px: 0.5, py: 0.5 },
+          }}
+        >
+          <thead>
+            <tr>
+              <th style={{ width: 36 }}>#</th>
+              <th>Tier</th>
+              <th>Lowest score</th>
+              <th>Highest score</th>
+              <th style={{ width: 120 }}>
+                <span style={{ position: 'absolute', left: -9999 }}>Row actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tiers.fields.map((field, i) => (
+              <tr key={field.id} data-testid="tier-row">
+                <td>
+                  <Typography variant="body2" color="text.secondary" sx={{ pt: 1, textAlign: 'right' }}>
+                    {i + 1}
+                  </Typography>
+                </td>
+                <td>
+                  <CellInput name={`tiers.${i}.name`} label={`Tier ${i + 1} name`} maxLength={20} />
+                </td>
+                <td>
+                  <CellInput
+                    name={`tiers.${i}.minScore`}
+                    label={`Tier ${i + 1} lowest score`}
+                    inputMode="numeric"
+                    maxLength={4}
+                  />
+                </td>
+                <td>
+                  <CellInput
+                    name={`tiers.${i}.maxScore`}
+                    label={`Tier ${i + 1} highest score`}
+                    inputMode="numeric"
+                    maxLength={4}
+                  />
+                </td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title="Move up">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Move tier ${i + 1} up`}
+                        disabled={i === 0}
+                        onClick={() => tiers.move(i, i - 1)}
+                      >
+                        <ArrowUpwardIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title="Move down">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Move tier ${i + 1} down`}
+                        disabled={i === tiers.fields.length - 1}
+                        onClick={() => tiers.move(i, i + 1)}
+                      >
+                        <ArrowDownwardIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title="Remove">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Remove tier ${i + 1}`}
+                        disabled={tiers.fields.length === 1}
+                        onClick={() => tiers.remove(i)}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+        <Box>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            disabled={tiers.fields.length >= 30}
+            onClick={() => tiers.append(emptyTier(), { focusName: `tiers.${tiers.fields.length}.name` })}
+          >
+            Add Tier
+          </Button>
+        </Box>
+      </FormProvider>
+    </PolicyEditorFrame>
+  );
+};
+
+export default CreditTierSetEditor;

@@ -1,0 +1,321 @@
+import { useState } from 'react';
+import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { adminMessages, loanTermSetsResource, messages, type RowOf } from '@credence/contracts';
+import { TextInput } from '../../../components/form/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
+import { moneyText, noRows, toMoney } from '../../../components/form/values.ts';
+import { isSessionError } from '../../../lib/api-client.ts';
+import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
+import { useSaveResource } from '../../../lib/resource-api.ts';
+import { toasts } from '../../../lib/toast.tsx';
+import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import { CellInput } from '../credit-tier-sets/cell-input.tsx';
+import { PolicyEditorFrame } from '../credit-tier-sets/policy-editor-frame.tsx';
+import type { EditorProps } from '../kit/types.ts';
+
+type TermSetRow = RowOf<typeof loanTermSetsResource>;
+type RowValues = { ageMin: string; ageMax: string; amountMin: string; amountMax: string; terms: string };
+type Values = { name: string; rows: RowValues[] };
+
+const yearsText = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,3})?$/, 'Whole years, or empty for no bound.');
+const amountText = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d+\.\d{2}$/.test(toMoney(v) ?? ''), 'An amount such as 25,000.00, or empty.');
+/** '36, 48 60' -> [36, 48, 60]; null when a part is not a whole number of months. */
+const parseTerms = (text: string): number[] | null => {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (!parts.every((p) => /^\d{1,3}$/.test(p))) return null;
+  return parts.map(Number);
+};
+const termsText = z
+  .string()
+  .trim()
+  .min(1, 'At least one term.')
+  .refine((v) => {
+    const terms = parseTerms(v);
+    return terms !== null && terms.every((t) => t >= 1 && t <= 600);
+  }, 'Terms in months from 1 to 600, separated by commas.')
+  .refine((v) => {
+    const terms = parseTerms(v) ?? [];
+    return new Set(terms).size === terms.length;
+  }, 'Each term once.');
+const formSchema = z.object({
+  name: z.string().trim().min(1, messages.validation.required).max(100),
+  rows: z
+    .array(
+      z.object({
+        ageMin: yearsText,
+        ageMax: yearsText,
+        amountMin: amountText,
+        amountMax: amountText,
+        terms: termsText,
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+const backwards = (min: string | null, max: string | null) =>
+  min !== null && max !== null && min !== '' && max !== '' && Number(min) > Number(max);
+const crossRules = (values: Values) => {
+  const found: Record<string, string> = {};
+  values.rows.forEach((row, i) => {
+    if (/^\d+$/.test(row.ageMin.trim()) && /^\d+$/.test(row.ageMax.trim()) && backwards(row.ageMin, row.ageMax))
+      found[`rows.${i}.ageMax`] = 'Below the lowest age.';
+    if (backwards(toMoney(row.amountMin), toMoney(row.amountMax)) && /^\d/.test(row.amountMax.trim()))
+      found[`rows.${i}.amountMax`] = 'Below the lowest amount.';
+  });
+  return found;
+};
+const resolver = contractResolver<Values, Values>(formSchema, noRows, crossRules);
+
+const emptyRow = (): RowValues => ({ ageMin: '', ageMax: '', amountMin: '', amountMax: '', terms: '' });
+const bound = (v: string | null | undefined) => v ?? '';
+const toValues = (record: TermSetRow | null): Values => ({
+  name: record?.name ?? '',
+  rows: record
+    ? record.config.rows.map((row) => ({
+        ageMin: bound(row.collateralAge.min),
+        ageMax: bound(row.collateralAge.max),
+        amountMin: row.amount.min ? moneyText(row.amount.min) : '',
+        amountMax: row.amount.max ? moneyText(row.amount.max) : '',
+        terms: row.terms.join(', '),
+      }))
+    : [emptyRow()],
+});
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/**
+ * Administration › Loan Term Sets (spec 2 §2 admin/loantermsets; issue 12): the terms a loan may have by the
+ * collateral's age (years) and the amount — one row per band, empty bounds open, inclusive. Each field is
+ * checked as typed; the server's check of the set (bands that overlap or leave a gap) is listed above the rows.
+ */
+const LoanTermSetEditor = ({ record, onClose }: EditorProps<TermSetRow>) => {
+  const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
+  const rows = useFieldArray({ control: form.control, name: 'rows' });
+  const save = useSaveResource(loanTermSetsResource);
+  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const dirty = form.formState.isDirty;
+  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
+
+  const leave = () => {
+    allowNextNavigation();
+    onClose();
+  };
+  const requestClose = async () => {
+    if (saving) return;
+    if (dirty && !(await confirm({ title: UNSAVED_CHANGES_TITLE, message: messages.unsavedChanges }))) return;
+    leave();
+  };
+  useCloseOnCloseAllDialogs(onClose);
+
+  const submit = (publish: boolean) =>
+    form.handleSubmit(
+      async (values) => {
+        setSaving(publish ? 'publish' : 'draft');
+        setProblems([]);
+        const name = values.name.trim();
+        try {
+          await save.mutateAsync({
+            id: record?.id ?? null,
+            input: {
+              name,
+              enabled: record?.enabled ?? true,
+              loanProductIds: [],
+              publish,
+              config: {
+                id: record ? String(record.id) : 'new',
+                name,
+                rows: values.rows.map((row) => ({
+                  collateralAge: { kind: 'range', min: orNull(row.ageMin), max: orNull(row.ageMax) },
+                  amount: { kind: 'range', min: toMoney(row.amountMin), max: toMoney(row.amountMax) },
+                  terms: parseTerms(row.terms) ?? [],
+                })),
+              },
+            },
+          });
+          toasts.success(
+            'Success',
+            publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
+          );
+          leave();
+        } catch (error) {
+          if (isSessionError(error)) return;
+          if (isFieldValidationError(error))
+            setProblems(applyServerErrors(form, error, { mapField: (f) => f.replace(/^config\./, '') }));
+          else toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
+        } finally {
+          setSaving(null);
+        }
+      },
+      () => setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 30),
+    )();
+
+  return (
+    <PolicyEditorFrame
+      title={record ? `Edit Loan Term Set: ${record.name}` : 'Add Loan Term Set'}
+      testId="loan-term-set-editor"
+      what="loan term set"
+      record={record}
+      dirty={dirty}
+      saving={saving}
+      problems={problems}
+      onCancel={() => void requestClose()}
+      onSave={(publish) => void submit(publish)}
+      width={1040}
+    >
+      <FormProvider {...form}>
+        <Box sx={{ maxWidth: 480, pt: 0.5 }}>
+          <TextInput name="name" label="Name" required maxLength={100} autoFocus={!record} />
+        </Box>
+        <Box>
+          <Typography variant="subtitle2">Allowed terms</Typography>
+          <Typography variant="body2" color="text.secondary">
+            One row per band of collateral age and amount; bounds include their value, an empty bound is open. The bands
+            must neither overlap nor leave a gap.
+          </Typography>
+        </Box>
+        <Box
+          component="table"
+          aria-label="Allowed terms"
+          sx={{
+            borderCollapse: 'collapse',
+            width: '100%',
+            '& th': { textAlign: 'left', fontWeight: 600, fontSize: 13, color: 'text.secondary', px: 0.5 },
+            '& th.group': { textAlign: 'center', borderBottom: 1, borderColor: 'divider' },
+            '& td': { verticalAlign: 'top', px: 0.5, py: 0.5 },
+          }}
+        >
+          <thead>
+            <tr>
+              <th rowSpan={2} style={{ width: 36 }}>
+                #
+              </th>
+              <th colSpan={2} className="group">
+                Collateral age (years)
+              </th>
+              <th colSpan={2} className="group">
+                Amount
+              </th>
+              <th rowSpan={2} style={{ width: '32%' }}>
+                Terms (months)
+              </th>
+              <th rowSpan={2} style={{ width: 84 }}>
+                <span style={{ position: 'absolute', left: -9999 }}>Row actions</span>
+              </th>
+            </tr>
+            <tr>
+              <th>From</th>
+              <th>To</th>
+              <th>From</th>
+              <th>To</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.fields.map((field, i) => (
+              <tr key={field.id} data-testid="term-row">
+                <td>
+                  <Typography variant="body2" color="text.secondary" sx={{ pt: 1, textAlign: 'right' }}>
+                    {i + 1}
+                  </Typography>
+                </td>
+                <td>
+                  <CellInput
+                    name={`rows.${i}.ageMin`}
+                    label={`Row ${i + 1} age from`}
+                    placeholder="any"
+                    inputMode="numeric"
+                    maxLength={3}
+                  />
+                </td>
+                <td>
+                  <CellInput
+                    name={`rows.${i}.ageMax`}
+                    label={`Row ${i + 1} age to`}
+                    placeholder="any"
+                    inputMode="numeric"
+                    maxLength={3}
+                  />
+                </td>
+                <td>
+                  <CellInput
+                    name={`rows.${i}.amountMin`}
+                    label={`Row ${i + 1} amount from`}
+                    placeholder="any"
+                    inputMode="decimal"
+                  />
+                </td>
+                <td>
+                  <CellInput
+                    name={`rows.${i}.amountMax`}
+                    label={`Row ${i + 1} amount to`}
+                    placeholder="any"
+                    inputMode="decimal"
+                  />
+                </td>
+                <td>
+                  <CellInput
+                    name={`rows.${i}.terms`}
+                    label={`Row ${i + 1} terms`}
+                    placeholder="36, 48, 60"
+                    maxLength={300}
+                  />
+                </td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title="Duplicate row">
+                    <IconButton
+                      size="small"
+                      aria-label={`Duplicate row ${i + 1}`}
+                      onClick={() => rows.insert(i + 1, { ...form.getValues(`rows.${i}`) })}
+                    >
+                      <ContentCopyIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Remove">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Remove row ${i + 1}`}
+                        disabled={rows.fields.length === 1}
+                        onClick={() => rows.remove(i)}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+        <Box>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            disabled={rows.fields.length >= 500}
+            onClick={() => rows.append(emptyRow(), { focusName: `rows.${rows.fields.length}.ageMin` })}
+          >
+            Add Row
+          </Button>
+        </Box>
+      </FormProvider>
+    </PolicyEditorFrame>
+  );
+};
+
+export default LoanTermSetEditor;
