@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema, idParamsSchema } from './applications/common.ts';
+import { dateSchema, idValueSchema } from './primitives.ts';
 import { endpoint } from './kit/endpoint.ts';
 import { policyResultSchema, policyValuesSchema } from './policy.ts';
-import { dateSchema } from './primitives.ts';
 
 /**
  * The policy sandbox's replay (issue 12, item 3): a policy object's DRAFT run against the lender's applications
@@ -137,7 +137,7 @@ export type PolicyReplaySummary = z.infer<typeof policyReplaySummarySchema>;
 export const REPLAY_MAX_DAYS = 3660;
 
 export const startReplayBodySchema = z.object({
-  policyObjectId: idSchema,
+  policyObjectId: idValueSchema,
   from: dateSchema,
   to: dateSchema,
 });
