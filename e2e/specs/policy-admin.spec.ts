@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import { reviewShots } from '../support/screenshots.ts';
+import { signIn, users } from '../support/sign-in.ts';
+
+/**
+ * Administration › Credit Tier Sets, Loan Term Sets, Decision Retraction Rule Sets and Decision Engine (issue 12,
+ * items 4 and 5): the policy objects' own editors and the lender's decision-engine settings.
+ */
+
+const grid = (page: Page) => page.getByTestId('resource-grid');
+const listRow = (page: Page, name: string) => grid(page).getByRole('row').filter({ hasText: name });
+const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+
+const openArea = async (page: Page, menuLabel: string, path: RegExp, heading: string) => {
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('Administration', { exact: true }).click();
+  await menu.getByText(menuLabel, { exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+};
+
+/** Types into a field as a person does: select what it holds, then type. */
+const typeInto = async (page: Page, label: string, text: string) => {
+  const input = page.getByRole('dialog').getByRole('textbox', { name: label, exact: true });
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.pressSequentially(text, { delay: 15 });
+};
+
+test('creates a credit tier set typed tier by tier; a gap between tiers is refused until closed', async ({ page }) => {
+  const name = `E2E tiers ${Date.now() % 100000}`;
+  await signIn(page, users.admin);
+  await openArea(page, 'Credit Tier Sets', /\/admin\/creditTierSets$/, 'Credit Tier Sets');
+  await expect(listRow(page, 'Consumer tiers (FICO Auto 8)')).toContainText('A+ 760–900');
+  await reviewShots(page, 'credit-tier-sets-list');
+
+  await page.getByRole('button', { name: 'Add Credit Tier Set' }).click();
+  const editor = page.getByTestId('credit-tier-set-editor');
+  await expect(editor.getByRole('heading', { name: 'Add Credit Tier Set' })).toBeVisible();
+  await typeInto(page, 'Name', name);
+  await typeInto(page, 'Tier 1 name', 'Prime');
+  await typeInto(page, 'Tier 1 lowest score', '70O'); // a letter O for a zero
+  await expect(editor.getByText('Enter a whole score from 0 to 1000.')).toBeVisible();
+  await typeInto(page, 'Tier 1 lowest score', '700');
+  await expect(editor.getByText('Enter a whole score from 0 to 1000.')).toHaveCount(0);
+  await typeInto(page, 'Tier 1 highest score', '900');
+
+  await editor.getByRole('button', { name: 'Add Tier' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Tier 2 name' })).toBeFocused();
+  await page.keyboard.type('Near prime', { delay: 15 });
+  await typeInto(page, 'Tier 2 lowest score', '640');
+  await typeInto(page, 'Tier 2 highest score', '620');
+  await expect(editor.getByText('The highest score is below the lowest.')).toBeVisible();
+  await typeInto(page, 'Tier 2 highest score', '689'); // leaves 690–699 in no tier
+
+  await editor.getByRole('button', { name: 'Add Tier' }).click();
+  await typeInto(page, 'Tier 3 name', 'Subprime');
+  await typeInto(page, 'Tier 3 lowest score', '300');
+  await typeInto(page, 'Tier 3 highest score', '639');
+
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  const problems = editor.getByTestId('policy-problems');
+  await expect(problems).toContainText('The credit tier set was not saved:');
+  await expect(problems).toContainText(
+    `${name}: scores 690 to 699 fall between tiers Near prime and Prime, in no tier.`,
+  );
+  await reviewShots(page, 'credit-tier-set-editor');
+
+  // Moving a row reorders the tiers (and back).
+  await editor.getByRole('button', { name: 'Move tier 3 up' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Tier 2 name' })).toHaveValue('Subprime');
+  await editor.getByRole('button', { name: 'Move tier 2 down' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Tier 3 name' })).toHaveValue('Subprime');
+
+  await typeInto(page, 'Tier 2 highest score', '699');
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(toast(page, 'Saved and published')).toBeVisible();
+  await expect(listRow(page, name)).toContainText('Prime 700–900 · Near prime 640–699 · Subprime 300–639');
+  await expect(listRow(page, name)).toContainText('v1');
+});
+
+test('edits the allowed terms of a loan term set and lists it with enable and disable', async ({ page }) => {
+  await signIn(page, users.admin);
+  await openArea(page, 'Loan Term Sets', /\/admin\/loantermsets$/, 'Loan Term Sets');
+  await expect(listRow(page, 'Auto terms by age and amount')).toContainText('24, 36, 48, 60, 72, 84 months');
+  await expect(page.getByRole('button', { name: 'Disable Auto terms by age and amount' })).toBeVisible();
+  await reviewShots(page, 'loan-term-sets-list');
+
+  await page.getByRole('button', { name: 'Edit Auto terms by age and amount' }).click();
+  const editor = page.getByTestId('loan-term-set-editor');
+  await expect(editor.getByRole('textbox', { name: 'Row 1 age to' })).toHaveValue('2');
+  await expect(editor.getByRole('textbox', { name: 'Row 2 amount from' })).toHaveValue('10,000.00');
+  await typeInto(page, 'Row 1 terms', '24, 36, 4x');
+  await expect(editor.getByText('Terms in months from 1 to 600, separated by commas.')).toBeVisible();
+  await typeInto(page, 'Row 1 terms', '24, 36, 48, 36');
+  await expect(editor.getByText('Each term once.')).toBeVisible();
+  await typeInto(page, 'Row 2 amount from', '12,000');
+  await editor.getByRole('button', { name: 'Save Draft' }).click();
+  // Client checks first: the duplicated term keeps the form open, nothing is sent.
+  await expect(editor.getByText('Each term once.')).toBeVisible();
+  await typeInto(page, 'Row 1 terms', '24, 36, 48');
+  await editor.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(editor.getByTestId('policy-problems')).toContainText('The loan term set was not saved:');
+  await reviewShots(page, 'loan-term-set-editor');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(editor).toHaveCount(0);
+});
+
+test('adds a decision-retraction rule set, disables and enables it with the spec’s texts', async ({ page }) => {
+  const name = `E2E retraction ${Date.now() % 100000}`;
+  await signIn(page, users.admin);
+  // Menu labels longer than 25 characters show 22 and an ellipsis (spec 1 §2).
+  await openArea(page, 'Decision Retraction Ru...', /\/admin\/decisionRetract$/, 'Decision Retraction Rule Sets');
+  await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+  await reviewShots(page, 'decision-retract-list');
+
+  await page.getByRole('button', { name: 'Add Rule Set' }).click();
+  const editor = page.getByTestId('decision-retract-editor');
+  await typeInto(page, 'Name', name);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Choose at least one field.')).toBeVisible();
+  await editor.getByRole('group', { name: 'Loan request' }).getByRole('checkbox', { name: 'Requested amount' }).check();
+  await editor.getByRole('group', { name: 'Applicants' }).getByRole('checkbox', { name: 'Income' }).check();
+  await editor.getByRole('group', { name: 'Collateral' }).getByRole('checkbox', { name: 'Collateral value' }).check();
+  await reviewShots(page, 'decision-retract-editor');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Saved RuleSet')).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/decisionRetract$/);
+  await expect(listRow(page, name)).toContainText('Requested amount, Collateral value, Income');
+
+  // Cancelling returns to the list as well.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(editor.getByRole('checkbox', { name: 'Income' })).toBeChecked();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/decisionRetract$/);
+
+  await page.getByRole('button', { name: `Disable ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+  await expect(toast(page, 'Disabled Rule Set')).toBeVisible();
+  await expect(listRow(page, name)).toContainText('Disabled');
+  await page.getByRole('button', { name: `Enable ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+  await expect(toast(page, 'Enabled Rule Set')).toBeVisible();
+  await expect(listRow(page, name)).toContainText('Enabled');
+});
+
+test('saves the decision-engine settings and reads them back after a reload', async ({ page }) => {
+  await signIn(page, users.admin);
+  await openArea(page, 'Decision Engine', /\/admin\/decisionEngine$/, 'Decision Engine');
+  const form = page.getByRole('form', { name: 'Decision engine settings' });
+  const choose = async (label: string, option: string) => {
+    await form.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' }).check();
+  await choose('An Approve outcome', 'Approve the application automatically');
+  await choose('Default credit tier set', 'Consumer tiers (FICO Auto 8) (FICO Auto 8)');
+  await choose('Score model used for tiering', 'VantageScore 4.0');
+  await choose('Manual review queue', 'Underwriters');
+  await form.getByRole('button', { name: 'Save' }).click();
+  // The tier set reads FICO Auto 8: the server refuses another model on its field.
+  await expect(form.getByText(/tiers FICO Auto 8 scores; choose FICO Auto 8/)).toBeVisible();
+  await choose('Score model used for tiering', 'FICO Auto 8');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Decision engine settings saved')).toBeVisible();
+  await expect(page.getByTestId('decision-engine-saved')).toContainText(/Version \d+, saved .* by Avery Morgan/);
+
+  // The auto-approval workflows open their editor.
+  const workflows = page.getByRole('table', { name: 'Auto-approval workflows' });
+  await expect(workflows.getByRole('link', { name: 'Auto loans: auto-approval' })).toHaveAttribute(
+    'href',
+    /^\/admin\/autoApprovalWorkflow\/edit\/\d+$/,
+  );
+  await reviewShots(page, 'decision-engine');
+
+  await page.reload();
+  await expect(form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' })).toBeChecked();
+  await expect(form.getByRole('combobox', { name: 'An Approve outcome' })).toHaveText(
+    'Approve the application automatically',
+  );
+  await expect(form.getByRole('combobox', { name: 'Default credit tier set' })).toHaveText(
+    'Consumer tiers (FICO Auto 8) (FICO Auto 8)',
+  );
+  await expect(form.getByRole('combobox', { name: 'Score model used for tiering' })).toHaveText('FICO Auto 8');
+  await expect(form.getByRole('combobox', { name: 'Manual review queue' })).toHaveText('Underwriters');
+});
