@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useRef, useState, type ComponentType, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type DragEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   applyNodeChanges,
   Background,
+  ControlButton,
   Controls,
   MarkerType,
   ReactFlow,
@@ -25,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import {
   adminMessages,
   autoApprovalWorkflowsResource,
@@ -76,13 +78,20 @@ type Kind = Workflow['kind'];
 const areaKeys: Record<Kind, string> = { loanPolicy: 'loanPolicyWorkflows', autoApproval: 'autoApprovalWorkflow' };
 const titles: Record<Kind, string> = { loanPolicy: 'Loan Policy Workflow', autoApproval: 'Auto-Approval Workflow' };
 const DRAG_TYPE = 'application/x-credence-workflow-node';
+const FIT = { padding: 0.06, minZoom: 0.4, maxZoom: 1 } as const;
+/** The canvas's width / height as the layout sees it (the window's, before the canvas is drawn). */
+const canvasAspect = (canvas: HTMLElement | null) => {
+  const rect = canvas?.getBoundingClientRect();
+  return rect && rect.height > 0
+    ? rect.width / rect.height
+    : Math.max(1, (window.innerWidth - 640) / Math.max(300, window.innerHeight - 320));
+};
 const allRows = { page: 1, pageSize: 500, sort: 'name', order: 'asc' } as const;
 
 /** The canvas's nodes of a workflow: its saved positions, or a layout when any is missing. */
 const initialFlowNodes = (startNodeId: string, nodes: readonly DraftNode[]): FlowNode[] => {
   const placed = nodes.length > 0 && nodes.every((n) => n.position);
-  const aspect = Math.max(1, (window.innerWidth - 640) / Math.max(300, window.innerHeight - 320));
-  const layout = placed ? null : layoutWorkflow(startNodeId, nodes, aspect);
+  const layout = placed ? null : layoutWorkflow(startNodeId, nodes, canvasAspect(null));
   const first = nodes.find((n) => n.id === startNodeId);
   const startAt = placed
     ? { x: (first?.position?.x ?? 0) + 50, y: (first?.position?.y ?? 0) - 90 }
@@ -397,6 +406,30 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     }
   };
 
+  // The whole workflow stays in view when the window is resized.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void flow.fitView(FIT), 120);
+    });
+    observer.observe(canvas);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [flow]);
+
+  /** Lays the nodes out again (layers from the start, wrapped to the canvas) and fits them in view. */
+  const arrange = () => {
+    const layout = layoutWorkflow(startNodeId, nodes, canvasAspect(canvasRef.current));
+    setFlowNodes((current) => current.map((n) => ({ ...n, position: layout.get(n.id) ?? n.position })));
+    setDirty(true);
+    setTimeout(() => void flow.fitView({ ...FIT, duration: 200 }), 50);
+  };
+
   const focusNode = (id: string) => {
     const node = flowNodes.find((n) => n.id === id);
     if (node)
@@ -533,13 +566,17 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
             isValidConnection={(c) => c.source !== c.target && c.target !== START_ID}
             deleteKeyCode={['Delete', 'Backspace']}
             fitView
-            fitViewOptions={{ padding: 0.08, minZoom: 0.45, maxZoom: 1 }}
+            fitViewOptions={FIT}
             minZoom={0.2}
             maxZoom={1.5}
             proOptions={{ hideAttribution: true }}
           >
             <Background gap={20} size={1} />
-            <Controls showInteractive={false} />
+            <Controls showInteractive={false}>
+              <ControlButton onClick={arrange} title="Arrange the nodes" aria-label="Arrange the nodes">
+                <AutoFixHighIcon />
+              </ControlButton>
+            </Controls>
           </ReactFlow>
         </Box>
         <Box

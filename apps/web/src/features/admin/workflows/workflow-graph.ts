@@ -170,9 +170,9 @@ export const nodesNamedIn = (messages: readonly string[], nodes: readonly DraftN
 
 /* ------------------------------------------------------------------------------------------------ layout */
 
-export const NODE_WIDTH = 210;
+export const NODE_WIDTH = 200;
 export const NODE_HEIGHT = 62;
-const GAP_X = 40;
+const GAP_X = 36;
 const GAP_Y = 34;
 const BAND_GAP = 90;
 
@@ -285,7 +285,9 @@ export const tracePath = (trace: readonly PolicyTraceStep[], startNodeId: string
 
 /** What a step shows on its node: the row of a matrix hit, the values set. */
 export const stepBadge = (step: PolicyTraceStep): string => {
-  const parts: string[] = [step.result === 'noMatch' ? 'no match' : step.result];
+  const parts: string[] = [
+    step.result === 'noMatch' ? 'no match' : step.result === 'outcome' ? 'ended here' : step.result,
+  ];
   if (step.rowIndex !== null && step.matrixId) parts.push(`row ${step.rowIndex + 1}`);
   else if (step.rowIndex !== null && step.nodeType === 'tierAssignment' && step.valuesSet.tier)
     parts.push(String(step.valuesSet.tier));

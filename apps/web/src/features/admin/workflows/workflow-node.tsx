@@ -109,7 +109,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ data, selected,
               }}
               title={data.badge}
             >
-              ✓ {data.badge}
+              ▶ {data.badge}
             </Box>
           ) : null}
         </>
