@@ -2,8 +2,9 @@
  * The demo credit policy of a credit union (issue 12, item 6), as plain data the server seeds for each demo
  * lender: FICO Auto 8 tiers A+ to E, an auto rate matrix by tier × term × LTV with additional rates for new /
  * used and age, loan limits by tier, a dealer fee, collateral and credit pass/fail matrices, loan term sets, the
- * auto and personal auto-approval workflows (DTI ≤ 50 %, PTI ≤ 20 %, LTV ≤ 130 %, vehicle age ≤ 10 years; OFAC
- * and fraud alerts to ManualReview, bankruptcy to Decline) and a loan policy workflow with custom outcomes.
+ * auto, boat / RV and personal auto-approval workflows (DTI ≤ 50 %, PTI ≤ 20 %, LTV ≤ 130 %, vehicle age ≤ 10
+ * years; OFAC and fraud alerts to ManualReview, bankruptcy to Decline) and a loan policy workflow with custom
+ * outcomes.
  * `loanProductIds` are empty here: the seed binds the workflows to each lender's auto and personal products.
  */
 import type { Matrix, MatrixCell, PolicyBundle, Workflow, WorkflowNode } from '@credence/contracts/policy';
@@ -448,6 +449,21 @@ const autoWorkflow: Workflow = {
   ],
 };
 
+/**
+ * Boats and RVs: the auto checks without the collateral eligibility matrix, whose mileage axis a boat, a trailer
+ * or a towable camper has no odometer for (a missing mileage matches no row, and would decline every one).
+ */
+const boatRvWorkflow: Workflow = {
+  ...autoWorkflow,
+  id: 'auto-approval-boat-rv',
+  name: 'Boat and RV loans: auto-approval',
+  nodes: autoWorkflow.nodes
+    .filter((node) => node.id !== 'collateral' && node.id !== 'decline-collateral')
+    .map((node) =>
+      node.id === 'vehicle-age' && node.type === 'metricCondition' ? { ...node, onPass: 'credit-capacity' } : node,
+    ),
+};
+
 const personalWorkflow: Workflow = {
   id: 'auto-approval-personal',
   name: 'Personal loans: auto-approval',
@@ -558,11 +574,12 @@ const autoLoanPolicy: Workflow = {
 
 export const demoWorkflowIds = {
   autoApprovalAuto: autoWorkflow.id,
+  autoApprovalBoatRv: boatRvWorkflow.id,
   autoApprovalPersonal: personalWorkflow.id,
   loanPolicyAuto: autoLoanPolicy.id,
 } as const;
 
-/** The whole demo policy: one bundle, three workflows. */
+/** The whole demo policy: one bundle, four workflows. */
 export const demoPolicyBundle: PolicyBundle = {
   creditTierSets: [tierSet],
   matrices: [
@@ -577,7 +594,7 @@ export const demoPolicyBundle: PolicyBundle = {
     personalLimits,
   ],
   loanTermSets: [autoTermSet, personalTermSet],
-  workflows: [autoWorkflow, personalWorkflow, autoLoanPolicy],
+  workflows: [autoWorkflow, boatRvWorkflow, personalWorkflow, autoLoanPolicy],
   decisionRetractionRuleSets: [
     {
       id: 'standard-retraction',

@@ -116,7 +116,8 @@ const person = (random: Random, ctx: SeedContext, lastName?: string, place?: Pla
   const dob = new Date(ctx.now.getTime() - (years * 365 + random.int(0, 364)) * DAY_MS);
   const job = random.pick(employers);
   const salary = random.int(38, 165) * 1000;
-  const rent = random.int(11, 32) * 100;
+  // Housing takes 11–32 % of the gross monthly income (at least a modest apartment's rent).
+  const rent = Math.max(900, Math.round(((salary / 12) * (random.int(11, 32) / 100)) / 25) * 25);
   return {
     firstName,
     lastName: last,
@@ -251,6 +252,8 @@ export const planApplication = (
       rawApplicants.push({
         ...spouse,
         addresses: primary.addresses,
+        // One home: the household's rent or mortgage is on the primary applicant, not counted twice.
+        finances: spouse.finances.filter((f) => f.type !== 'Housing'),
         applicantRole: 'CO_APPLICANT',
         maritalStatus: 'MARRIED',
       });

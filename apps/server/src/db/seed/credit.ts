@@ -1,5 +1,6 @@
-import type { CreditBureau, CreditScoreModel } from '@credence/contracts';
-import { asc, eq } from 'drizzle-orm';
+import type { CreditBureau, CreditReport, CreditScoreModel } from '@credence/contracts';
+import { money, Money } from '@credence/domain';
+import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { createBureauProvider } from '../../integrations/bureaus/index.ts';
 import { createDataProtector, protectedPurposes } from '../../platform/crypto.ts';
 import { loadApplicants } from '../../modules/applications/applicants/applicants.repository.ts';
@@ -8,12 +9,16 @@ import * as creditRepo from '../../modules/applications/credit/credit.repository
 import { storePulledReports } from '../../modules/applications/credit/credit.service.ts';
 import type { DbExecutor } from '../client.ts';
 import {
+  applicantFinances,
   applicants,
   applications,
+  creditReports,
+  creditReportTradelines,
   crossSellSettings,
   lenderCreditBureaus,
   lenders,
   loanProducts,
+  tradeIns,
 } from '../schema/index.ts';
 import type { TenantTx } from '../tenancy.ts';
 
@@ -37,6 +42,68 @@ const demoSsn = (applicantId: number, last4?: string) => {
   const group = 40 + (applicantId % 10);
   const serial = last4 ?? String(1000 + ((applicantId * 7919) % 8999)).padStart(4, '0');
   return `${area}${group}${serial}`;
+};
+
+/**
+ * An applicant's stated debts, told the way the credit report shows them, so that no debt counts twice in the
+ * ratios: a homeowner whose report carries the home loan (an open mortgage with a balance) pays its principal and
+ * interest there, and the housing line holds what the bureau does not — property taxes and insurance, about a
+ * quarter of the loan payment; a student loan the report carries is not listed again. Without them on the report,
+ * the stated rent, mortgage or student loan stays.
+ */
+const matchFinancesToReport = async (tx: DbExecutor, applicantId: number, report: CreditReport) => {
+  const owed = report.tradelines.filter(
+    (t) => t.isOpen && t.ecoa !== 'AuthorizedUser' && t.monthlyPayment !== null && money(t.balance).gt(0),
+  );
+  const homeLoan = owed.find((t) => t.portfolioType === 'MORTGAGE');
+  if (homeLoan) {
+    // A quarter of the loan payment, to the $10, at least $150.
+    const escrow = Money.max(
+      money(150),
+      money(homeLoan.monthlyPayment!).times(0.025).toDecimalPlaces(0, Money.ROUND_HALF_UP).times(10),
+    );
+    await tx
+      .update(applicantFinances)
+      .set({ description: 'Property taxes and insurance', amount: escrow.toFixed(2), balance: null })
+      .where(and(eq(applicantFinances.applicantId, applicantId), eq(applicantFinances.type, 'Housing')));
+  }
+  if (owed.some((t) => t.loanType === 'Educational'))
+    await tx
+      .delete(applicantFinances)
+      .where(and(eq(applicantFinances.applicantId, applicantId), eq(applicantFinances.description, 'Student loan')));
+};
+
+/**
+ * The loan this application pays off, marked as the reviewer would: a refinance pays off the vehicle loan it
+ * replaces, and a trade-in with a lien has its loan paid off from the deal — the primary applicant's largest open
+ * auto loan on the report, which then no longer counts in the debt ratios.
+ */
+const markPaidOffByThisLoan = async (tx: DbExecutor, app: { id: number; transactionType: string | null }) => {
+  const liened = await tx
+    .select({ id: tradeIns.id })
+    .from(tradeIns)
+    .where(and(eq(tradeIns.applicationId, app.id), isNotNull(tradeIns.lienHolderName)));
+  const refinance = app.transactionType === 'REFINANCE' || app.transactionType === 'INTERNAL_REFINANCE';
+  if (!refinance && liened.length === 0) return;
+  const [loan] = await tx
+    .select({ id: creditReportTradelines.id })
+    .from(creditReportTradelines)
+    .innerJoin(creditReports, eq(creditReports.id, creditReportTradelines.creditReportId))
+    .innerJoin(applicants, eq(applicants.id, creditReports.applicantId))
+    .where(
+      and(
+        eq(creditReports.applicationId, app.id),
+        eq(creditReports.isActive, true),
+        eq(applicants.role, 'PRIMARY'),
+        eq(creditReportTradelines.isOpen, true),
+        eq(creditReportTradelines.loanType, 'AutoLoan'),
+        gt(creditReportTradelines.balance, '0'),
+      ),
+    )
+    .orderBy(desc(creditReportTradelines.balance))
+    .limit(1);
+  if (loan)
+    await tx.update(creditReportTradelines).set({ paidOff: true }).where(eq(creditReportTradelines.id, loan.id));
 };
 
 /**
@@ -125,6 +192,7 @@ export const seedCreditDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) 
         state: applications.state,
         createdBy: applications.createdByUserId,
         isBusinessLoan: loanProducts.isBusinessLoan,
+        transactionType: applications.transactionType,
       })
       .from(applications)
       .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
@@ -185,6 +253,8 @@ export const seedCreditDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) 
       await storePulledReports(owner, protector, auth, app.id, bureau, provider.name, pulled, (entry) =>
         recordHistory(owner, { lenderId: lender.id, applicationId: app.id, userId: app.createdBy, ...entry }),
       );
+      for (const { applicant, report } of pulled) await matchFinancesToReport(tx, applicant.row.id, report);
+      await markPaidOffByThisLoan(tx, app);
     }
   }
 };

@@ -9,7 +9,7 @@ type Config = Record<string, unknown>;
 /**
  * The demo credit policy (issue 12, item 6; packages/domain demo-policy.ts) for every lender, published a month
  * ago: tiers A+ to E, the auto and personal matrices and term sets, the auto-approval workflows bound to the
- * lender's auto / boat / RV and personal products, and the auto loan policy check. The bundle's own ids become
+ * lender's auto, boat and RV, and personal products, and the auto loan policy check. The bundle's own ids become
  * the stored objects' ids.
  */
 export const seedPolicyDemo = async (tx: DbExecutor) => {
@@ -21,7 +21,8 @@ export const seedPolicyDemo = async (tx: DbExecutor) => {
     const productsOf = (...controlTypes: string[]) =>
       products.filter((p) => controlTypes.includes(p.controlType)).map((p) => p.id);
     const workflowProducts: Record<string, number[]> = {
-      [demoWorkflowIds.autoApprovalAuto]: productsOf('AUTOMOTIVE', 'BOAT', 'RV'),
+      [demoWorkflowIds.autoApprovalAuto]: productsOf('AUTOMOTIVE'),
+      [demoWorkflowIds.autoApprovalBoatRv]: productsOf('BOAT', 'RV'),
       [demoWorkflowIds.autoApprovalPersonal]: productsOf('PERSONAL'),
       [demoWorkflowIds.loanPolicyAuto]: productsOf('AUTOMOTIVE'),
     };

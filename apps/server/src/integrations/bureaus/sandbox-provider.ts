@@ -226,16 +226,16 @@ const productsForStatus: Partial<Record<TradelineStatus, readonly ProductKey[]>>
 };
 
 const productWeights: readonly (readonly [ProductKey, number])[] = [
-  ['bankCard', 32],
-  ['retailCard', 10],
-  ['auto', 16],
-  ['personal', 8],
-  ['student', 9],
+  ['bankCard', 34],
+  ['retailCard', 11],
+  ['auto', 12],
+  ['personal', 5],
+  ['student', 6],
   ['recreational', 2],
   ['mortgage', 7],
-  ['heloc', 3],
+  ['heloc', 2],
   ['personalLine', 3],
-  ['chargeCard', 3],
+  ['chargeCard', 2],
   ['autoLease', 3],
   ['unknown', 1],
 ];
@@ -254,9 +254,9 @@ const statusWeights: readonly (readonly [TradelineStatus, number, number])[] = [
   ['COLLECTION', 0, 9],
   ['CHARGE_OFF', 0, 6],
   ['SETTLED', 0, 3],
-  ['REPOSSESSED', 0, 2],
+  ['REPOSSESSED', 0, 0.6],
   ['CONSUMER_CONSULING', 0, 1.5],
-  ['VOLUNTARY_SURRENDER', 0, 0.8],
+  ['VOLUNTARY_SURRENDER', 0, 0.3],
   ['FORECLOSURE', 0, 0.5],
   ['LOST_STOLEN_CREDIT_CARD', 0.2, 0.5],
   ['DECEASED', 0, 0.2],
@@ -364,6 +364,20 @@ const remarkFor: Partial<Record<TradelineStatus, { code: string; text: string }>
   INACTIVE: { code: 'CB', text: 'CLOSED AT CONSUMER REQUEST' },
 };
 
+/** The statuses of an account that is closed (or paid): no balance owed on schedule, no payment. */
+const closedStatuses = new Set<TradelineStatus>([
+  'PAID',
+  'INACTIVE',
+  'CHARGE_OFF',
+  'REPOSSESSED',
+  'VOLUNTARY_SURRENDER',
+  'INCLUDED_IN_BANKRUPTCY',
+  'LOST_STOLEN_CREDIT_CARD',
+  'REFINANCED',
+  'SETTLED',
+  'TRANSFERRED',
+]);
+
 /** One tradeline of a product and status, consistent in every field. */
 const planTradeline = (
   rng: SeededRandom,
@@ -374,19 +388,7 @@ const planTradeline = (
 ): PlannedTradeline => {
   const p = products[productKey];
   const maxAge = options.maxAgeMonths ?? 20 + Math.round(quality * 200);
-  const closedStatuses: TradelineStatus[] = [
-    'PAID',
-    'INACTIVE',
-    'CHARGE_OFF',
-    'REPOSSESSED',
-    'VOLUNTARY_SURRENDER',
-    'INCLUDED_IN_BANKRUPTCY',
-    'LOST_STOLEN_CREDIT_CARD',
-    'REFINANCED',
-    'SETTLED',
-    'TRANSFERRED',
-  ];
-  const closed = closedStatuses.includes(status);
+  const closed = closedStatuses.has(status);
   const closedMonthsAgo = closed ? rng.int(1, Math.max(2, Math.min(72, maxAge - 6))) : null;
   let term = p.terms ? rng.pick(p.terms) : null;
   // How many months the account has been open (until now, or until it closed).
@@ -416,12 +418,17 @@ const planTradeline = (
     const utilisation = Math.min(1.05, Math.max(0, (1 - quality) * 1.1 * rng.next() + (rng.chance(0.3) ? 0 : 0.05)));
     balance = closed ? ZERO : creditLimit.times(utilisation).toDecimalPlaces(0, Money.ROUND_HALF_UP);
     highCredit = Money.max(balance, creditLimit.times(0.2 + 0.8 * rng.next()).toDecimalPlaces(0, Money.ROUND_HALF_UP));
+    // Cards and lines ask for 2.5 % of the balance (at least $25); a home equity line in its draw period only
+    // for the interest (about 0.75 % a month).
+    const share = productKey === 'heloc' ? 0.0075 : 0.025;
     monthlyPayment = balance.isZero()
       ? ZERO
-      : Money.max(money(25), balance.times(0.025).toDecimalPlaces(0, Money.ROUND_HALF_UP));
+      : Money.max(money(25), balance.times(share).toDecimalPlaces(0, Money.ROUND_HALF_UP));
   } else if (p.amount && p.rate && term !== null) {
     const [lo, hi] = p.amount;
-    const principal = roundTo(lo + (hi - lo) * rng.next(), productKey === 'mortgage' ? 1000 : 100);
+    // Home loans are skewed to the smaller amounts (median about $290,000, as outstanding US mortgages are).
+    const draw = productKey === 'mortgage' ? rng.next() ** 1.5 : rng.next();
+    const principal = roundTo(lo + (hi - lo) * draw, productKey === 'mortgage' ? 1000 : 100);
     const rate = rateFor(rng, p.rate, quality);
     const paid = Math.min(term, Math.max(0, lifeMonths));
     const { payment, balance: remaining } = amortize(principal, rate, term, paid);
@@ -551,7 +558,9 @@ const planTradeline = (
     highCredit,
     creditLimit,
     balance,
-    monthlyPayment,
+    // A closed or paid account has no scheduled payment any more (Metro 2 reports zero for it): only open accounts
+    // with a balance owe one.
+    monthlyPayment: accountStatus === 'Open' || monthlyPayment === null ? monthlyPayment : ZERO,
     pastDue,
     chargeOff,
     late,
@@ -567,14 +576,52 @@ const randomProduct = (rng: SeededRandom, status: TradelineStatus): ProductKey =
   return allowed ? rng.pick(allowed) : rng.weighted(productWeights);
 };
 
-/** Random tradelines; one open mortgage at most (a second home loan is paid, refinanced or transferred). */
-const randomTradelines = (rng: SeededRandom, count: number, quality: number): PlannedTradeline[] => {
+/**
+ * How many loans of a kind a person carries open at once: one home loan and one home equity line, two vehicles
+ * (loans or leases), one personal loan, one recreational loan, two student loans, one charge card. An older loan
+ * of the kind has been paid off.
+ */
+const openLoanKinds: readonly { products: readonly ProductKey[]; most: number }[] = [
+  { products: ['mortgage'], most: 1 },
+  { products: ['auto', 'autoLease'], most: 2 },
+  { products: ['personal'], most: 1 },
+  { products: ['recreational'], most: 1 },
+  { products: ['student'], most: 2 },
+  { products: ['chargeCard'], most: 1 },
+  { products: ['heloc'], most: 1 },
+];
+/** Instalment loans run out: of those (home loans aside) a file shows in good standing, this share is paid off. */
+const PAID_OFF_SHARE = 0.55;
+
+/**
+ * Random tradelines (after `existing` ones, counted for the limits on open loans): a loan over its kind's limit is
+ * a paid one when in good standing, else the trouble is on a bank card (a second home loan in foreclosure stays).
+ */
+const randomTradelines = (
+  rng: SeededRandom,
+  count: number,
+  quality: number,
+  existing: readonly PlannedTradeline[] = [],
+): PlannedTradeline[] => {
   const planned: PlannedTradeline[] = [];
+  const openOfKind = (product: ProductKey) => {
+    const kind = openLoanKinds.find((k) => k.products.includes(product));
+    if (!kind) return { count: 0, most: Infinity };
+    const open = [...existing, ...planned].filter(
+      (t) => t.accountStatus === 'Open' && kind.products.includes(t.product),
+    );
+    return { count: open.length, most: kind.most };
+  };
   for (let i = 0; i < count; i += 1) {
-    const status = randomStatus(rng, quality);
+    let status = randomStatus(rng, quality);
     let product = randomProduct(rng, status);
-    const openMortgage = planned.some((t) => t.product === 'mortgage' && t.accountStatus === 'Open');
-    if (product === 'mortgage' && openMortgage && status !== 'FORECLOSURE') product = 'bankCard';
+    const kind = openOfKind(product);
+    if (status === 'CURRENT' && product !== 'mortgage' && products[product].terms && rng.chance(PAID_OFF_SHARE))
+      status = 'PAID';
+    if (!closedStatuses.has(status) && kind.count >= kind.most && status !== 'FORECLOSURE') {
+      if (status === 'CURRENT' || status === 'NEW') status = 'PAID';
+      else product = 'bankCard';
+    }
     planned.push(planTradeline(rng, product, status, quality));
   }
   return planned;
@@ -692,11 +739,14 @@ const planPerson = (ssn: string, firstName: string, lastName: string): Person =>
           late: [0, 0, 0] as [number, number, number],
         };
       };
-      const tradelines = [
+      const loans = [
         refi('auto', '14.99', 72, rng.int(8, 20), 100 * rng.int(280, 420)),
         refi('auto', '11.49', 60, rng.int(10, 24), 100 * rng.int(180, 300)),
         refi('personal', '19.99', 36, rng.int(4, 12), 100 * rng.int(60, 150)),
-        ...randomTradelines(rng, rng.int(4, 9), quality).filter((t) => !t.derogatory),
+      ];
+      const tradelines = [
+        ...loans,
+        ...randomTradelines(rng, rng.int(4, 9), quality, loans).filter((t) => !t.derogatory),
       ];
       return { case: kase, quality, tradelines, publicRecords: [], fileAgeMonths };
     }
@@ -724,8 +774,9 @@ const planPerson = (ssn: string, firstName: string, lastName: string): Person =>
     case 'mla':
     case 'fraudAlert':
     case 'standard': {
-      const least = kase === 'standard' ? 0 : 6;
-      const count = Math.min(40, least + Math.floor((41 - least) * rng.next() ** 1.2));
+      // Most files hold a dozen accounts or so (open and closed), a few up to 40.
+      const least = kase === 'standard' ? 2 : 8;
+      const count = Math.min(40, least + Math.floor((41 - least) * rng.next() ** 1.7));
       const tradelines = randomTradelines(rng, count, standardQuality);
       const publicRecords =
         standardQuality < 0.3 && rng.chance(0.15) ? [bankruptcyRecord(rng, 13, rng.int(12, 48))] : [];

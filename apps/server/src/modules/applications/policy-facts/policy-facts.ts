@@ -8,12 +8,15 @@
  * - Income: the applicants' gross monthly income — current employments' salaries at their pay period, income
  *   lines of the finances (per month) and a business applicant's gross income at its frequency.
  * - Dti: (included tradelines' monthly payments + debt lines of the finances + business monthly debt + the new
- *   monthly payment) / income. Included tradelines: open, not excluded, not paid off by this loan, and the
- *   applicant's obligation (not an authorized-user or terminated account).
+ *   monthly payment) / income. Included tradelines: open with a balance owed (a closed, paid or zero-balance
+ *   account has no payment), not excluded, not paid off by this loan, the applicant's obligation (not an
+ *   authorized-user or terminated account), and not a 30-day charge account (portfolio OPEN: its balance is paid
+ *   in full each month, as the agencies' underwriting guides leave it out of the ratio).
  * - Pti: the new monthly payment / income. Ndi: income − debts − the new monthly payment.
  * - FrontEndLtv: the amount before back-end products (amount financed − back-end fees) / collateral value;
  *   BackEndLtv: the whole amount financed / collateral value. The value is the sum of the collaterals' values
  *   (the request's value when no collateral has one).
+ * - Credit: the borrowers' active reports only (a non-applicant spouse's report is left out).
  * - CreditScore: the application's average of the active reports' default-model scores.
  * - CreditUtilization: the balances of the open, not excluded revolving tradelines over their limits (a
  *   tradeline this loan pays off counts with a zero balance).
@@ -72,6 +75,22 @@ export type PolicyFactsOptions = {
 
 /** Accounts that are not the applicant's obligation: they count for the score, not for the debt ratios. */
 const notObligated = new Set(['AuthorizedUser', 'Terminated']);
+
+/** A tradeline whose monthly payment is one of the applicant's monthly debts (see the Dti rule above). */
+const isMonthlyDebt = (t: {
+  portfolioType: string;
+  ecoa: string;
+  isOpen: boolean;
+  balance: string;
+  monthlyPayment: string | null;
+  paidOff: boolean;
+}) =>
+  t.isOpen &&
+  !t.paidOff &&
+  t.portfolioType !== 'OPEN' &&
+  !notObligated.has(t.ecoa) &&
+  t.monthlyPayment !== null &&
+  money(t.balance).gt(0);
 /** Tradeline statuses that are a repossession (a voluntary surrender is one the borrower hands over). */
 const repossessionStatuses = new Set(['REPOSSESSED', 'VOLUNTARY_SURRENDER']);
 /** Applicants who are not borrowers on the loan. */
@@ -177,9 +196,13 @@ export const loadPolicyFacts = async (
     .from(collaterals)
     .where(eq(collaterals.applicationId, applicationId))
     .orderBy(asc(collaterals.sortOrder), asc(collaterals.id));
-  const reports = await tx
+  // The borrowers' credit only: a non-applicant spouse's report (pulled where community property asks for it)
+  // holds neither the borrowers' debts, nor their score, nor their alerts.
+  const borrowerIds = people.filter((p) => p.role !== 'NON_APPLICANT_SPOUSE').map((p) => p.id);
+  const pulledReports = await tx
     .select({
       id: creditReports.id,
+      applicantId: creditReports.applicantId,
       frozen: creditReports.frozen,
       ofac: creditReports.ofac,
       defaultScore: creditReports.defaultScore,
@@ -188,6 +211,7 @@ export const loadPolicyFacts = async (
     })
     .from(creditReports)
     .where(and(eq(creditReports.applicationId, applicationId), eq(creditReports.isActive, true)));
+  const reports = pulledReports.filter((r) => borrowerIds.includes(r.applicantId));
   const tradelines =
     reports.length === 0
       ? []
@@ -227,9 +251,7 @@ export const loadPolicyFacts = async (
   const income = incomeLines.length === 0 ? null : sum(incomeLines);
   const included = tradelines.filter((t) => !t.excluded);
   const debts = sum([
-    ...included
-      .filter((t) => t.isOpen && !t.paidOff && !notObligated.has(t.ecoa) && t.monthlyPayment !== null)
-      .map((t) => money(t.monthlyPayment!)),
+    ...included.filter(isMonthlyDebt).map((t) => money(t.monthlyPayment!)),
     ...finances.filter((f) => !f.isIncome).map((f) => money(f.amount)),
     ...people.flatMap((p) => (p.companyDebt === null ? [] : [money(p.companyDebt)])),
   ]);
