@@ -130,7 +130,7 @@ test('adds a decision-retraction rule set, disables and enables it with the spec
   await expect(toast(page, 'Saved RuleSet')).toBeVisible();
   await expect(editor).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/decisionRetract$/);
-  await expect(listRow(page, name)).toContainText('Requested amount, Collateral value, Income');
+  await expect(listRow(page, name)).toContainText('3 fields: Requested amount, Collateral value, Income');
 
   // Cancelling returns to the list as well.
   await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -160,7 +160,7 @@ test('saves the decision-engine settings and reads them back after a reload', as
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   await form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' }).check();
   await choose('An Approve outcome', 'Approve the application automatically');
-  await choose('Default credit tier set', 'Consumer tiers (FICO Auto 8) (FICO Auto 8)');
+  await choose('Default credit tier set', 'Consumer tiers (FICO Auto 8)');
   await choose('Score model used for tiering', 'VantageScore 4.0');
   await choose('Manual review queue', 'Underwriters');
   await form.getByRole('button', { name: 'Save' }).click();
@@ -185,7 +185,7 @@ test('saves the decision-engine settings and reads them back after a reload', as
     'Approve the application automatically',
   );
   await expect(form.getByRole('combobox', { name: 'Default credit tier set' })).toHaveText(
-    'Consumer tiers (FICO Auto 8) (FICO Auto 8)',
+    'Consumer tiers (FICO Auto 8)',
   );
   await expect(form.getByRole('combobox', { name: 'Score model used for tiering' })).toHaveText('FICO Auto 8');
   await expect(form.getByRole('combobox', { name: 'Manual review queue' })).toHaveText('Underwriters');

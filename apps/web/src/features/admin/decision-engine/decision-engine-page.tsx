@@ -40,6 +40,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useLoanProducts } from '../../../lib/loan-products.ts';
 import { callVerb } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
@@ -104,7 +105,14 @@ export const DecisionEnginePage = () => {
   return (
     <>
       <PageTitle>Decision Engine</PageTitle>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 5fr) minmax(0, 4fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" sx={{ p: 2.5 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Settings
@@ -162,7 +170,7 @@ const SettingsForm = ({ settings }: { settings: DecisionEngineSettings }) => {
 
   const tierSetOptions = (tierSets.data?.data ?? []).map((s) => ({
     value: s.id,
-    label: `${s.name} (${s.config.scoreModel})`,
+    label: s.name.includes(s.config.scoreModel) ? s.name : `${s.name} (${s.config.scoreModel})`,
   }));
   return (
     <FormProvider {...form}>
@@ -262,8 +270,11 @@ const AutoApprovalWorkflows = () => {
     queryFn: () => allOf<RowOf<typeof autoApprovalWorkflowsResource>>(autoApprovalWorkflowsResource),
   });
   const rows = workflows.data?.data ?? [];
+  const { data: products = [] } = useLoanProducts();
+  const productNames = (ids: readonly number[]) =>
+    ids.map((id) => products.find((p) => p.id === id)?.name ?? `#${id}`).join(', ') || '—';
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, alignSelf: 'start' }}>
+    <Paper variant="outlined" sx={{ p: 2.5 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Auto-Approval Workflows
       </Typography>
@@ -291,7 +302,7 @@ const AutoApprovalWorkflows = () => {
                     {w.name}
                   </Link>
                 </TableCell>
-                <TableCell>{w.loanProductIds.length}</TableCell>
+                <TableCell>{productNames(w.loanProductIds)}</TableCell>
                 <TableCell>{versionText(w)}</TableCell>
                 <TableCell>
                   <Chip

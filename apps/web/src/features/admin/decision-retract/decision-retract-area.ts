@@ -20,7 +20,10 @@ export const decisionRetractArea = resourceArea({
       header: 'Retracts on a change of',
       flex: 2.4,
       sortable: false,
-      text: (s: RuleSetRow) => s.config.fields.map(retractableFieldLabel).join(', ') || '—',
+      text: (s: RuleSetRow) =>
+        s.config.fields.length === 0
+          ? '—'
+          : `${s.config.fields.length} ${s.config.fields.length === 1 ? 'field' : 'fields'}: ${s.config.fields.map(retractableFieldLabel).join(', ')}`,
     },
     { field: 'version', header: 'Version', flex: 0.6, sortable: false, text: versionText },
   ],
