@@ -39,12 +39,28 @@ const facts = (applicationId: number, options?: PolicyFactsOptions, lender = sum
  * Dana (98 000 a year, a 1 850 mortgage a month) and Sam Kowalski buy a used 2021 car worth 30 000 for 30 000
  * with 5 000 down and a 500 GAP: 25 000 before back-end products, 25 500 financed over 60 monthly payments.
  */
-const create = async (options: { primarySsn?: string; alone?: boolean } = {}) => {
+const create = async (options: { primarySsn?: string; alone?: boolean; spouseSsn?: string } = {}) => {
   const body = newAutoApplication(newAuto);
-  const primary = { ...body.applicants[0], socialSecurityNumber: options.primarySsn ?? '123-45-6789' };
+  // A community property state, where a spouse who signs nothing may be recorded.
+  const california = [{ addressLine1: '2500 Fulton Ave', city: 'Sacramento', state: 'CA', zip: '95821' }];
+  const primary = {
+    ...body.applicants[0],
+    socialSecurityNumber: options.primarySsn ?? '123-45-6789',
+    ...(options.spouseSsn ? { addresses: california } : {}),
+  };
+  const second = options.spouseSsn
+    ? {
+        // A spouse who signs nothing (community property): on file, not a borrower.
+        ...body.applicants[1],
+        applicantRole: 'NON_APPLICANT_SPOUSE',
+        socialSecurityNumber: options.spouseSsn,
+        dob: '1987-09-30',
+        addresses: california,
+      }
+    : { ...body.applicants[1], dob: '1987-09-30' };
   const response = await officer.post('/api/applications', {
     ...body,
-    applicants: options.alone ? [primary] : [primary, { ...body.applicants[1], dob: '1987-09-30' }],
+    applicants: options.alone ? [primary] : [primary, second],
     request: {
       negotiatedPrice: '30000.00',
       cashDown: '5000.00',
@@ -81,6 +97,8 @@ const activeTradelines = (answer: ApplicationCredit) =>
 /** The tradelines that count toward monthly debts, as the facts document it. */
 const countsAsDebt = (x: CreditTradeline) =>
   x.isOpen &&
+  money(x.balance).gt(0) &&
+  x.portfolioType !== 'OPEN' &&
   !x.excluded &&
   !x.paidOff &&
   x.ecoa !== 'AuthorizedUser' &&
@@ -184,6 +202,45 @@ describe('policy facts of an application (issue 12)', () => {
     // With every tradeline excluded, the DTI is the one before credit was pulled.
     expect((await mark(true, debts)).statusCode).toBe(200);
     expect((await facts(id))!.metrics!.ApplicationDti).toBe('28.98');
+  });
+
+  it('counts only what is owed each month: no closed or paid account, no 30-day charge account', async () => {
+    // The sandbox's every-status file (0008): closed, paid and charged-off accounts, an open AMEX charge card.
+    const id = await create({ primarySsn: '123-45-0008', alone: true });
+    await pull(id);
+    const tradelines = activeTradelines(await credit(id)).map((l) => l.tradeline);
+    const closed = tradelines.filter((x) => !x.isOpen);
+    expect(closed.length).toBeGreaterThan(3);
+    // A closed account reports no payment any more (Metro 2), whatever it owed before.
+    expect(closed.every((x) => x.monthlyPayment === null || money(x.monthlyPayment).isZero())).toBe(true);
+    const chargeCard = tradelines.find((x) => x.isOpen && x.portfolioType === 'OPEN' && x.monthlyPayment !== null);
+    expect(chargeCard, 'an open charge card with a payment').toBeDefined();
+    expect(money(chargeCard!.monthlyPayment!).gt(0)).toBe(true);
+
+    const counted = tradelines.filter(countsAsDebt);
+    expect(counted).not.toContain(chargeCard);
+    const debts = counted.reduce((s, x) => s.plus(x.monthlyPayment!), money(0));
+    const loaded = (await facts(id))!;
+    expect(loaded.metrics!.ApplicationDti).toBe(dtiWith(debts));
+    // The charge card's balance is paid in full each month: counting it would raise the DTI.
+    expect(dtiWith(debts.plus(chargeCard!.monthlyPayment!))).not.toBe(loaded.metrics!.ApplicationDti);
+  });
+
+  it('leaves a non-applicant spouse’s credit report out of the borrowers’ debts and flags', async () => {
+    // Dana borrows alone; her spouse (a bankruptcy on file, 0007) signs nothing.
+    const id = await create({ spouseSsn: '123-45-0007' });
+    await pull(id);
+    const answer = await credit(id);
+    const spouse = answer.applicants.find((a) => a.activeCreditReport?.report.publicRecords.length);
+    expect(spouse, 'the spouse’s report is on file').toBeDefined();
+    const own = activeTradelines(answer).filter((l) => l.creditReportId !== spouse!.activeCreditReport!.id);
+    const debts = own
+      .filter((l) => countsAsDebt(l.tradeline))
+      .reduce((s, l) => s.plus(l.tradeline.monthlyPayment!), money(0));
+
+    const loaded = (await facts(id))!;
+    expect(loaded.metrics!.ApplicationDti).toBe(dtiWith(debts));
+    expect(loaded.flags).toMatchObject({ hasCoApplicant: false, hasBankruptcy: false });
   });
 
   it.each([

@@ -77,7 +77,7 @@ export type PolicyFactsOptions = {
 const notObligated = new Set(['AuthorizedUser', 'Terminated']);
 
 /** A tradeline whose monthly payment is one of the applicant's monthly debts (see the Dti rule above). */
-const isMonthlyDebt = (t: {
+export const isMonthlyDebt = (t: {
   portfolioType: string;
   ecoa: string;
   isOpen: boolean;
