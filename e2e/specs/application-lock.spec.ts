@@ -208,3 +208,58 @@ test("a queue row of a 'reviewed' application opens the Application worksheet; u
   await notice.getByRole('link', { name: 'Open the Application worksheet' }).click();
   await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
 });
+
+test("an administrator releases a colleague's lock from Application Locks, and turns on lock on open", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const id = await createUnlockedApplication(request, 'Leftbehind');
+  const officerHeaders = await apiAuth(request, users.officer);
+  expect((await request.post(`/api/applications/${id}/lock`, { headers: officerHeaders })).status()).toBe(200);
+
+  await signIn(page, users.admin);
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('Administration', { exact: true }).click();
+  await menu.getByText('Application Locks', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/applicationLocks$/);
+  const held = page.getByRole('table', { name: 'Locks held now' });
+  const row = held.getByRole('row').filter({ hasText: String(id) });
+  await expect(row).toContainText('Olivia Chen');
+  await reviewShots(page, 'application-locks');
+  await row.getByRole('button', { name: `Unlock application ${id}` }).click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Unlock Application' });
+  await expect(confirmDialog).toContainText(`Application ${id} is locked by Olivia Chen.`);
+  await confirmDialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`Application ${id} is unlocked.`)).toBeVisible();
+  await expect(held.getByRole('row').filter({ hasText: String(id) })).toHaveCount(0);
+  expect(await lockHolder(request, id)).toBeNull();
+
+  const setting = page.getByRole('checkbox', { name: 'Lock an application as soon as its worksheet is opened' });
+  await expect(setting).not.toBeChecked();
+  await setting.check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  try {
+    // Now a colleague who only opens the worksheet holds the lock.
+    const colleague = await browser.newContext();
+    const officerPage = await colleague.newPage();
+    await signIn(officerPage, users.officer);
+    await officerPage.goto(`/application/${id}`);
+    await expect(lockChip(officerPage)).toHaveText('Locked by you');
+    await expect.poll(() => lockHolder(request, id)).toBe('Olivia Chen');
+    await colleague.close();
+    await page.reload();
+    await expect(setting).toBeChecked();
+  } finally {
+    await setting.uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(setting).not.toBeChecked();
+    const headers = await apiAuth(request, users.admin);
+    expect((await request.get('/api/applicationLocks/settings', { headers })).ok()).toBe(true);
+    expect(await (await request.get('/api/applicationLocks/settings', { headers })).json()).toEqual({
+      lockOnOpen: false,
+    });
+  }
+});

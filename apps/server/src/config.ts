@@ -28,7 +28,6 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   APPLICATION_LOCK_SECONDS: z.coerce.number().int().positive().default(600),
-  APPLICATION_LOCK_ON_OPEN: bool.default(false),
   FILE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -85,12 +84,6 @@ export type Config = {
   dataEncryptionKey: Buffer;
   /** An application lock not refreshed for this long expires (a closed browser cannot hold it for ever). */
   applicationLockSeconds: number;
-  /**
-   * The lenders' "lock on open" setting (default off): when on, opening a worksheet takes the lock at once;
-   * when off, the lock is taken when the user starts editing. One value for every lender until the lender
-   * settings have a column for it (`lenders.lock_on_open`, asked of the migrations' owner).
-   */
-  applicationLockOnOpen: boolean;
   /** The largest file that may be uploaded. */
   fileMaxBytes: number;
   /** Uploads handled at once by this process; the next ones wait in line (streamed to disk, never held whole). */
@@ -173,7 +166,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64')
       : loadOrCreateDataKey(path.resolve(e.DATA_DIR)),
     applicationLockSeconds: e.APPLICATION_LOCK_SECONDS,
-    applicationLockOnOpen: e.APPLICATION_LOCK_ON_OPEN,
     fileMaxBytes: e.FILE_MAX_BYTES,
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
     uploadQueueMs: e.UPLOAD_QUEUE_MS,

@@ -89,6 +89,18 @@ export const adminMessages = {
     notAWorkflowKind: 'This workflow belongs to another kind.',
     noFacts: 'The application could not be read for the policy.',
   },
+  /** Administration › Application Locks (chosen texts; spec 2 names the calls only). */
+  applicationLocks: {
+    lockOnOpen: 'Lock an application as soon as its worksheet is opened',
+    lockOnOpenHelp:
+      'When off, an application is locked when someone starts editing it. When on, opening a worksheet locks it for the person who opened it, until they leave it.',
+    heldTitle: 'Locks held now',
+    noneHeld: 'No application is locked now.',
+    unlockTitle: 'Unlock Application',
+    unlockQuestion: (id: number, name: string) =>
+      `Application ${id} is locked by ${name}. Unlock it? Their unsaved changes will be lost.`,
+    unlocked: (id: number) => `Application ${id} is unlocked.`,
+  },
   crossSell: {
     created: 'A new application has been successfully created.',
     goToApp: (id: number) => `Go to App Id: ${id}`,

@@ -41,6 +41,7 @@ export const adminAreas = [
   { key: 'decisionRetract', title: 'Decision Retraction Rule Sets', right: 'canManageDecisionRetraction' },
   { key: 'disbursements', title: 'Disbursements', right: 'canManageDisbursements' },
   { key: 'lenderCalendar', title: 'Lender Calendar', right: 'canManageLenderCalendar' },
+  { key: 'applicationLocks', title: 'Application Locks', right: 'canManageApplicationLocks' },
   { key: 'audit', title: 'Audit History', right: 'canViewAuditHistory' },
 ] as const;
 

@@ -6,3 +6,4 @@ export * from './user-groups.ts';
 export * from './credit-bureaus.ts';
 export * from './cross-sells.ts';
 export * from './policy-objects.ts';
+export * from './application-locks.ts';

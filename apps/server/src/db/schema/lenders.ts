@@ -10,5 +10,10 @@ export const lenders = pgTable('lenders', {
   requireCommentOnAlerts: boolean('require_comment_on_alerts').notNull().default(true),
   /** The internal cross-sell feature toggle (spec 3 §6): internal offers join the refinance ones. */
   internalCrossSellEnabled: boolean('internal_cross_sell_enabled').notNull().default(true),
+  /**
+   * Issue 17: opening an application's worksheet takes its edit lock at once (otherwise the lock is taken when
+   * the user starts editing). Administration › Application Locks.
+   */
+  lockOnOpen: boolean('lock_on_open').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -16,7 +16,7 @@ import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { diffEntity } from '../../platform/diff.ts';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
-import { tryLock } from './application-locks/application-locks.repository.ts';
+import { findLockOnOpen, tryLock } from './application-locks/application-locks.repository.ts';
 import { lockStatusOf } from './application-locks/application-locks.service.ts';
 import {
   applicantName,
@@ -361,7 +361,7 @@ export const getWorksheetInfo = (ctx: ApplicationContext, auth: AuthContext, id:
         name: applicantName(x),
       })),
       primaryApplicantName: primary ? applicantName(primary) : null,
-      lockOnOpen: ctx.config.applicationLockOnOpen,
+      lockOnOpen: await findLockOnOpen(tx, auth.lenderId),
     };
   });
 

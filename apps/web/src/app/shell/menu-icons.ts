@@ -43,6 +43,7 @@ import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import RuleIcon from '@mui/icons-material/Rule';
 import SchemaIcon from '@mui/icons-material/Schema';
 import SecurityIcon from '@mui/icons-material/Security';
+import LockIcon from '@mui/icons-material/Lock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShareIcon from '@mui/icons-material/Share';
 import SmsIcon from '@mui/icons-material/Sms';
@@ -106,6 +107,7 @@ const icons: Record<string, SvgIconComponent> = {
   Rule: RuleIcon,
   Schema: SchemaIcon,
   Security: SecurityIcon,
+  Lock: LockIcon,
   Settings: SettingsIcon,
   Share: ShareIcon,
   Sms: SmsIcon,
@@ -164,5 +166,6 @@ export const adminAreaIconNames: Record<string, string> = {
   decisionRetract: 'Undo',
   disbursements: 'MonetizationOn',
   lenderCalendar: 'Event',
+  applicationLocks: 'Lock',
   audit: 'History',
 };

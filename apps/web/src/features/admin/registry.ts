@@ -1,3 +1,4 @@
+import { applicationLocksArea } from './application-locks/application-locks-area.ts';
 import { statusMessagesArea } from './application-status-messages/application-status-messages-area.ts';
 import { auditArea } from './audit/audit-area.ts';
 import { branchesArea } from './branches/branches-area.ts';
@@ -26,6 +27,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   creditBureausArea,
   crossSellsArea,
   ...matrixAreas,
+  applicationLocksArea,
   auditArea,
 ];
 

@@ -1,6 +1,6 @@
 import { messages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSeededApplication, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
+import { findSeededApplication, HARBOR, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -201,15 +201,58 @@ describe('releasing a lock when leaving', () => {
     });
   });
 
-  it("tells the worksheet the lender's lock-on-open setting (off by default)", async () => {
+  it("keeps the lender's lock-on-open setting: off by default, saved by an administrator (audited), told to the worksheet", async () => {
     const id = await freshApplication();
     expect((await officer.get(`/api/applications/${id}/worksheetInfo`)).json().lockOnOpen).toBe(false);
-    const eager = await createTestApp({ APPLICATION_LOCK_ON_OPEN: 'true' });
+    expect((await admin.get('/api/applicationLocks/settings')).json()).toEqual({ lockOnOpen: false });
+    expect((await officer.get('/api/applicationLocks/settings')).statusCode).toBe(403);
+    expect((await officer.put('/api/applicationLocks/settings', { lockOnOpen: true })).statusCode).toBe(403);
+    expect((await admin.put('/api/applicationLocks/settings', { lockOnOpen: 'yes' })).statusCode).toBe(422);
+
+    const saved = await admin.put('/api/applicationLocks/settings', { lockOnOpen: true });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ lockOnOpen: true });
     try {
-      const user = await signIn(eager, 'officer', 'Officer2026');
-      expect((await user.get(`/api/applications/${id}/worksheetInfo`)).json().lockOnOpen).toBe(true);
+      expect((await officer.get(`/api/applications/${id}/worksheetInfo`)).json().lockOnOpen).toBe(true);
+      const audit = await t.pool.query<{ details: { changes: Record<string, unknown> } }>(
+        `select details from audit_events where area = 'applicationLocks' order by id desc limit 1`,
+      );
+      expect(audit.rows[0]!.details.changes).toEqual({ lockOnOpen: { old: false, new: true } });
+      // Another lender keeps its own setting.
+      const harbor = await t.pool.query<{ lock_on_open: boolean }>(`select lock_on_open from lenders where name = $1`, [
+        HARBOR,
+      ]);
+      expect(harbor.rows[0]!.lock_on_open).toBe(false);
     } finally {
-      await eager.close();
+      await admin.put('/api/applicationLocks/settings', { lockOnOpen: false });
     }
+  });
+
+  it("lists the locks held now at the administrator's lender, and one is released with Unlock", async () => {
+    const id = await freshApplication();
+    expect((await officer.post(`/api/applications/${id}/lock`)).statusCode).toBe(200);
+    const held = (await admin.get('/api/applicationLocks')).json<
+      { applicationId: number; lockingUser: { name: string } }[]
+    >();
+    expect(held.find((lock) => lock.applicationId === id)).toMatchObject({
+      lockingUser: { name: 'Olivia Chen' },
+      loanProductName: expect.any(String),
+      lockedUtcTime: expect.any(String),
+      lockExpiresUtcTime: expect.any(String),
+    });
+    // A lock at another lender is not listed.
+    const harbor = await signIn(t, 'harbor', 'Harbor2026');
+    const theirs = await findSeededApplication(t, HARBOR);
+    expect((await harbor.post(`/api/applications/${theirs}/lock`)).statusCode).toBe(200);
+    const listed = (await admin.get('/api/applicationLocks')).json<{ applicationId: number }[]>();
+    expect(listed.some((lock) => lock.applicationId === theirs)).toBe(false);
+    await harbor.post(`/api/applications/${theirs}/lock/release`);
+
+    expect((await admin.delete(`/api/applications/${id}/lock`)).statusCode).toBe(204);
+    const after = (await admin.get('/api/applicationLocks')).json<{ applicationId: number }[]>();
+    expect(after.some((lock) => lock.applicationId === id)).toBe(false);
+    expect((await officer.get(`/api/applications/${id}/worksheetInfo`)).json().unlockedByUser).toMatchObject({
+      name: 'Avery Morgan',
+    });
   });
 });

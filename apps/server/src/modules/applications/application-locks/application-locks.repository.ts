@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { applications, users } from '../../../db/schema/index.ts';
+import { applications, lenders, loanProducts, users } from '../../../db/schema/index.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -111,3 +111,31 @@ export const findUserName = async (tx: TenantTx, userId: number) => {
   const [row] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
   return row?.name ?? '';
 };
+
+/** The edit locks held now at the tenant's lender, oldest first (Administration › Application Locks). */
+export const listHeldLocks = (tx: TenantTx, limit: number) =>
+  tx
+    .select({
+      applicationId: applications.id,
+      primaryApplicantName: applications.primaryApplicantName,
+      loanProductName: loanProducts.name,
+      lockedByUserId: applications.lockedByUserId,
+      lockingUserName: users.fullName,
+      lockedAt: applications.lockedAt,
+      lockExpiresAt: applications.lockExpiresAt,
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.lockedByUserId))
+    .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
+    .where(sql`${applications.lockedByUserId} is not null and ${applications.lockExpiresAt} > now()`)
+    .orderBy(applications.lockedAt, applications.id)
+    .limit(limit);
+
+/** The lender's lock-on-open setting. */
+export const findLockOnOpen = async (tx: TenantTx, lenderId: number): Promise<boolean> => {
+  const [row] = await tx.select({ lockOnOpen: lenders.lockOnOpen }).from(lenders).where(eq(lenders.id, lenderId));
+  return row?.lockOnOpen ?? false;
+};
+
+export const saveLockOnOpen = (tx: TenantTx, lenderId: number, lockOnOpen: boolean) =>
+  tx.update(lenders).set({ lockOnOpen }).where(eq(lenders.id, lenderId));

@@ -1,7 +1,8 @@
-import { errorBodySchema, idParamsSchema, lockStatusSchema } from '@credence/contracts';
+import { applicationLockAdminEndpoints, errorBodySchema, idParamsSchema, lockStatusSchema } from '@credence/contracts';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import { authOf } from '../../../platform/auth.ts';
+import { registerEndpoint } from '../../../platform/endpoints.ts';
 import * as service from './application-locks.service.ts';
 
 export const registerApplicationLockRoutes = (app: App, deps: AppDeps) => {
@@ -53,4 +54,12 @@ export const registerApplicationLockRoutes = (app: App, deps: AppDeps) => {
       return reply.status(204).send(null);
     },
   );
+
+  // Administration › Application Locks: the lender's lock-on-open setting and the locks held now (an
+  // administrator releases one with DELETE …/lock above, as anyone may after confirming).
+  registerEndpoint(app, applicationLockAdminEndpoints.settings, ({ auth }) => service.getLockSettings(deps.db, auth));
+  registerEndpoint(app, applicationLockAdminEndpoints.saveSettings, ({ auth, body }) =>
+    service.saveLockSettings(deps.db, auth, body),
+  );
+  registerEndpoint(app, applicationLockAdminEndpoints.list, ({ auth }) => service.listHeldLocks(deps.db, auth));
 };

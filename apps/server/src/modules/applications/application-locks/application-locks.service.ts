@@ -1,8 +1,15 @@
-import { historyActions, messages, type LockStatus } from '@credence/contracts';
+import {
+  historyActions,
+  messages,
+  type ApplicationLockSettings,
+  type HeldLock,
+  type LockStatus,
+} from '@credence/contracts';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { withTenant, type TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
+import { recordAudit } from '../../../platform/audit.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
 import * as repo from './application-locks.repository.ts';
@@ -140,3 +147,37 @@ export const annotateApplication = <T>(
     if (!application) throw notFound();
     return work(tx, application);
   });
+
+/** Administration › Application Locks: at most this many held locks are listed. */
+const HELD_LOCKS_LIMIT = 500;
+
+export const getLockSettings = (db: Db, auth: AuthContext): Promise<ApplicationLockSettings> =>
+  withTenant(db, auth.lenderId, async (tx) => ({ lockOnOpen: await repo.findLockOnOpen(tx, auth.lenderId) }));
+
+/** Saves the lender's lock-on-open setting; a change is audited (area applicationLocks, old → new). */
+export const saveLockSettings = (db: Db, auth: AuthContext, body: ApplicationLockSettings) =>
+  withTenant(db, auth.lenderId, async (tx) => {
+    const before = await repo.findLockOnOpen(tx, auth.lenderId);
+    if (before !== body.lockOnOpen) {
+      await repo.saveLockOnOpen(tx, auth.lenderId, body.lockOnOpen);
+      await recordAudit(tx, auth, {
+        area: 'applicationLocks',
+        action: 'update',
+        recordId: auth.lenderId,
+        details: { label: 'Application Locks', changes: { lockOnOpen: { old: before, new: body.lockOnOpen } } },
+      });
+    }
+    return { lockOnOpen: body.lockOnOpen };
+  });
+
+export const listHeldLocks = (db: Db, auth: AuthContext): Promise<HeldLock[]> =>
+  withTenant(db, auth.lenderId, async (tx) =>
+    (await repo.listHeldLocks(tx, HELD_LOCKS_LIMIT)).map((row) => ({
+      applicationId: row.applicationId,
+      primaryApplicantName: row.primaryApplicantName,
+      loanProductName: row.loanProductName,
+      lockingUser: { id: row.lockedByUserId!, name: row.lockingUserName },
+      lockedUtcTime: row.lockedAt!.toISOString(),
+      lockExpiresUtcTime: row.lockExpiresAt!.toISOString(),
+    })),
+  );

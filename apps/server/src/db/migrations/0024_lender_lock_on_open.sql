@@ -1,0 +1,1 @@
+ALTER TABLE "lenders" ADD COLUMN "lock_on_open" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,193 @@
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import {
+  adminMessages,
+  applicationLockAdminEndpoints,
+  applicationLockSettingsSchema,
+  messages,
+  type ApplicationLockSettings,
+  type HeldLock,
+} from '@credence/contracts';
+import { CheckboxInput } from '../../../components/form/fields.tsx';
+import { contractResolver } from '../../../components/form/resolver.ts';
+import { noRows } from '../../../components/form/values.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { apiClient, isSessionError } from '../../../lib/api-client.ts';
+import { confirm } from '../../../lib/confirm.tsx';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
+import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+
+const texts = adminMessages.applicationLocks;
+const settingsKey = ['admin', 'applicationLocks', 'settings'] as const;
+const heldKey = ['admin', 'applicationLocks', 'held'] as const;
+/** The list follows locks taken and released by colleagues while the page is open. */
+const HELD_POLL_MS = 15_000;
+const resolver = contractResolver<ApplicationLockSettings, ApplicationLockSettings>(
+  applicationLockSettingsSchema,
+  noRows,
+);
+
+/**
+ * Administration › Application Locks (issue 17): whether opening a worksheet locks the application at once (the
+ * lender's lock-on-open setting, audited), and the locks held now, each of which an administrator may release
+ * for a colleague who left one behind (after confirming; the holder's worksheet then says who unlocked it).
+ */
+export const ApplicationLocksPage = () => {
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: () => callEndpoint(applicationLockAdminEndpoints.settings, {}),
+  });
+  return (
+    <>
+      <PageTitle>Application Locks</PageTitle>
+      {settings.isPending ? (
+        <CircularProgress size={24} />
+      ) : settings.isError ? (
+        <Alert severity="error">{messages.errors.backend}</Alert>
+      ) : (
+        <LockSettingsForm settings={settings.data} />
+      )}
+      <HeldLocks />
+    </>
+  );
+};
+
+const LockSettingsForm = ({ settings }: { settings: ApplicationLockSettings }) => {
+  const queryClient = useQueryClient();
+  const form = useForm<ApplicationLockSettings>({ defaultValues: settings, resolver });
+  const { isDirty, isSubmitting } = form.formState;
+  useUnsavedChangesPrompt(isDirty);
+  const save = useMutation({
+    mutationFn: (body: ApplicationLockSettings) => callEndpoint(applicationLockAdminEndpoints.saveSettings, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+    meta: { silentError: true },
+  });
+  const onSave = form.handleSubmit(async (values) => {
+    try {
+      form.reset(await save.mutateAsync(values));
+      toasts.success('Success', adminMessages.kit.saved);
+    } catch (error) {
+      if (!isSessionError(error)) toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <Paper variant="outlined" sx={{ p: 2, mb: 3, maxWidth: 1100 }}>
+        <Box component="form" noValidate autoComplete="off" onSubmit={(event) => void onSave(event)}>
+          <CheckboxInput name="lockOnOpen" label={texts.lockOnOpen} />
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 4, mb: 2 }}>
+            {texts.lockOnOpenHelp}
+          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+            <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset(settings)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              Save
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+    </FormProvider>
+  );
+};
+
+const HeldLocks = () => {
+  const queryClient = useQueryClient();
+  const held = useQuery({
+    queryKey: heldKey,
+    queryFn: () => callEndpoint(applicationLockAdminEndpoints.list, {}),
+    refetchInterval: HELD_POLL_MS,
+  });
+  const unlock = async (lock: HeldLock) => {
+    if (
+      !(await confirm({
+        title: texts.unlockTitle,
+        message: texts.unlockQuestion(lock.applicationId, lock.lockingUser.name),
+      }))
+    )
+      return;
+    try {
+      await apiClient.delete(`/api/applications/${lock.applicationId}/lock`);
+      toasts.success('Success', texts.unlocked(lock.applicationId));
+    } catch (error) {
+      if (!isSessionError(error)) showApiErrorToast(error);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: heldKey });
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 1100 }}>
+      <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 1 }}>
+        {texts.heldTitle}
+      </Typography>
+      {held.isPending ? (
+        <CircularProgress size={24} sx={{ m: 2 }} />
+      ) : held.isError ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {messages.errors.backend}
+        </Alert>
+      ) : held.data.length === 0 ? (
+        <Typography sx={{ px: 2, pb: 2 }} color="text.secondary">
+          {texts.noneHeld}
+        </Typography>
+      ) : (
+        <Table size="small" aria-label={texts.heldTitle}>
+          <TableHead>
+            <TableRow>
+              <TableCell>App Id</TableCell>
+              <TableCell>Primary Applicant</TableCell>
+              <TableCell>Loan Product</TableCell>
+              <TableCell>Locked By</TableCell>
+              <TableCell>Since</TableCell>
+              <TableCell>Expires</TableCell>
+              <TableCell align="right">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {held.data.map((lock) => (
+              <TableRow key={lock.applicationId} hover>
+                <TableCell>
+                  <Link component={RouterLink} to={`/application/${lock.applicationId}`}>
+                    {lock.applicationId}
+                  </Link>
+                </TableCell>
+                <TableCell>{lock.primaryApplicantName ?? '—'}</TableCell>
+                <TableCell>{lock.loanProductName}</TableCell>
+                <TableCell>{lock.lockingUser.name}</TableCell>
+                <TableCell>{formatDateTime(lock.lockedUtcTime)}</TableCell>
+                <TableCell>{formatDateTime(lock.lockExpiresUtcTime)}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    startIcon={<LockOpenIcon />}
+                    aria-label={`Unlock application ${lock.applicationId}`}
+                    onClick={() => void unlock(lock)}
+                  >
+                    Unlock
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Paper>
+  );
+};
