@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
@@ -66,6 +67,7 @@ test('creates a credit tier set typed tier by tier; a gap between tiers is refus
     `${name}: scores 690 to 699 fall between tiers Near prime and Prime, in no tier.`,
   );
   await reviewShots(page, 'credit-tier-set-editor');
+  await expectNoSeriousA11yViolations(page, 'the credit tier set editor');
 
   // Moving a row reorders the tiers (and back).
   await editor.getByRole('button', { name: 'Move tier 3 up' }).click();
@@ -104,6 +106,7 @@ test('edits the allowed terms of a loan term set and lists it with enable and di
   await editor.getByRole('button', { name: 'Save Draft' }).click();
   await expect(editor.getByTestId('policy-problems')).toContainText('The loan term set was not saved:');
   await reviewShots(page, 'loan-term-set-editor');
+  await expectNoSeriousA11yViolations(page, 'the loan term set editor');
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(editor).toHaveCount(0);
@@ -126,6 +129,7 @@ test('adds a decision-retraction rule set, disables and enables it with the spec
   await editor.getByRole('group', { name: 'Applicants' }).getByRole('checkbox', { name: 'Income' }).check();
   await editor.getByRole('group', { name: 'Collateral' }).getByRole('checkbox', { name: 'Collateral value' }).check();
   await reviewShots(page, 'decision-retract-editor');
+  await expectNoSeriousA11yViolations(page, 'the decision-retraction rule set editor');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Saved RuleSet')).toBeVisible();
   await expect(editor).toHaveCount(0);
@@ -178,6 +182,7 @@ test('saves the decision-engine settings and reads them back after a reload', as
     /^\/admin\/autoApprovalWorkflow\/edit\/\d+$/,
   );
   await reviewShots(page, 'decision-engine');
+  await expectNoSeriousA11yViolations(page, '/admin/decisionEngine');
 
   await page.reload();
   await expect(form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' })).toBeChecked();
