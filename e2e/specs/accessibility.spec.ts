@@ -60,6 +60,18 @@ test('the loan officer’s pages: home, the bell, queues, filters, profile, tool
   }
 });
 
+test('the collapsed side menu: icons with their count badges, on home and a queue', async ({ page }) => {
+  await signIn(page, users.officer);
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+  await expect(page.getByTestId('side-menu').getByText('My Queue', { exact: true })).toBeHidden();
+  await expectNoSeriousA11yViolations(page, '/home, menu collapsed');
+  await visit(page, '/allApplicationsQueue', async (p) => {
+    await expect(p.getByRole('row').nth(1)).toBeVisible();
+  });
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+});
+
 test('the administrator’s pages: administration, audit, dealers', async ({ page }) => {
   await signIn(page, users.admin);
   await visit(page, '/admin', async (p) => {
@@ -67,4 +79,5 @@ test('the administrator’s pages: administration, audit, dealers', async ({ pag
   });
   await visit(page, '/admin/audit', heading(/Audit/));
   await visit(page, '/admin/dealers', heading(/Dealers/));
+  await visit(page, '/admin/applicationLocks', heading('Locks held now'));
 });
