@@ -1,7 +1,9 @@
 import { adminMessages, defaultDecisionEngineConfig, type DecisionEngineSettings } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARBOR, signIn, type ApiClient } from '../../test/api-client.ts';
+import { withTenant } from '../../db/tenancy.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { retractionPolicy } from './decision-engine.service.ts';
 
 const PATH = '/api/decisionEngine/config';
 
@@ -103,5 +105,41 @@ describe('decision-engine settings (spec 2 §7 decision engine config get, save;
   it('is open to the decision-engine right only', async () => {
     expect((await officer.get(PATH)).statusCode).toBe(403);
     expect((await officer.put(PATH, defaultDecisionEngineConfig)).statusCode).toBe(403);
+  });
+});
+
+describe('the retraction policy the settings choose', () => {
+  it('reads the chosen published rule set’s fields, else every enabled one’s; re-runs only when deciding automatically', async () => {
+    const summit = await idOf(`select id from lenders where name = 'Summit Federal Credit Union'`);
+    const policy = () => withTenant(t.db, summit, retractionPolicy);
+    const created = await admin.post('/api/worksheetChangeRule', {
+      name: 'Amount only',
+      config: { id: 'new', name: 'Amount only', fields: ['requestedAmount'] },
+      publish: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+
+    const all = await policy();
+    expect(all.ruleSetIds).toContain(id);
+    expect(all.ruleSetIds.length).toBeGreaterThan(1);
+    expect(all.fields).toContain('requestedAmount');
+
+    const current = (await admin.get(PATH)).json<DecisionEngineSettings>();
+    const { version: _v, updatedAt: _u, updatedBy: _b, ...config } = current;
+    const saved = await admin.put(PATH, {
+      ...config,
+      autoDecisionEnabled: true,
+      rerunOnApplicationChange: true,
+      decisionRetractionRuleSetId: id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await policy()).toEqual({ ruleSetIds: [id], fields: ['requestedAmount'], rerun: true });
+
+    // Disabled, the chosen set no longer applies: the enabled ones do.
+    expect((await admin.post(`/api/worksheetChangeRule/${id}/disable`)).statusCode).toBe(200);
+    const fallback = await policy();
+    expect(fallback.ruleSetIds).not.toContain(id);
+    expect(fallback.fields.length).toBeGreaterThan(1);
   });
 });

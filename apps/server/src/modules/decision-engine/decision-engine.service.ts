@@ -82,3 +82,27 @@ export const saveSettings = async (tx: TenantTx, auth: AuthContext, config: Deci
   });
   return after;
 };
+
+/**
+ * What retracts an approval for the lender now (for the decision worksheet and the application's saves): the
+ * fields of the rule set chosen in the settings when it is enabled and published, else of every enabled,
+ * published decision-retraction rule set; and whether the auto-approval workflow then runs again.
+ */
+export const retractionPolicy = async (
+  tx: TenantTx,
+): Promise<{ ruleSetIds: number[]; fields: string[]; rerun: boolean }> => {
+  const settings = await readSettings(tx);
+  const inEffect = (await policyRepo.listInEffect(tx)).filter((e) => e.kind === 'decisionRetractionRuleSet');
+  const chosen = inEffect.filter((e) => e.objectId === settings.decisionRetractionRuleSetId);
+  const sets = chosen.length > 0 ? chosen : inEffect;
+  const configs = await policyRepo.loadConfigs(
+    tx,
+    sets.map((e) => e.versionId),
+  );
+  const fields = new Set(configs.flatMap((c) => (c.config as { fields?: string[] }).fields ?? []));
+  return {
+    ruleSetIds: sets.map((e) => e.objectId),
+    fields: [...fields].sort(),
+    rerun: settings.autoDecisionEnabled && settings.rerunOnApplicationChange,
+  };
+};
