@@ -156,7 +156,10 @@ test('The collapsed side menu stays collapsed after a reload; its count badges s
   await expect(menu).toHaveAttribute('data-state', 'expanded');
 });
 
-test('A toast on a worksheet opens below its header, clear of the lock chip', async ({ page, request }) => {
+test('A toast on a worksheet opens below its header and its actions toolbar, clear of the lock chip', async ({
+  page,
+  request,
+}) => {
   const id = await createAutoApplication(request, { firstName: 'Tess', lastName: 'Toastwell' });
   await signIn(page, users.officer);
   await page.goto(`/application/${id}`);
@@ -175,7 +178,8 @@ test('A toast on a worksheet opens below its header, clear of the lock chip', as
       .poll(async () => {
         const toastBox = (await toast.boundingBox())!;
         const header = (await page.getByTestId('worksheet-header').boundingBox())!;
-        return toastBox.y >= header.y + header.height;
+        const toolbar = (await page.getByRole('toolbar', { name: 'Application actions' }).boundingBox())!;
+        return toastBox.y >= header.y + header.height && toastBox.y >= toolbar.y + toolbar.height;
       })
       .toBe(true);
     expect(overlaps((await toast.boundingBox())!, (await page.getByTestId('header-lock').boundingBox())!)).toBe(false);

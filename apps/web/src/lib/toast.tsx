@@ -12,24 +12,37 @@ const TOAST_TOP_VAR = '--credence-toast-top';
 const TOAST_DEFAULT_TOP_PX = 60;
 export const toastContainerTop = `var(${TOAST_TOP_VAR}, ${TOAST_DEFAULT_TOP_PX}px)`;
 
+/** The elements toasts keep clear of now (the worksheet header, the Application worksheet's actions toolbar). */
+const toastAnchors = new Set<HTMLElement>();
+
+const placeToasts = () => {
+  const root = document.documentElement;
+  if (toastAnchors.size === 0) {
+    root.style.removeProperty(TOAST_TOP_VAR);
+    return;
+  }
+  const lowest = Math.max(
+    ...[...toastAnchors].map((element) => Math.round(element.getBoundingClientRect().bottom + window.scrollY) + 8),
+  );
+  root.style.setProperty(TOAST_TOP_VAR, `${Math.max(TOAST_DEFAULT_TOP_PX, lowest)}px`);
+};
+
 /**
- * While `element` is on the page, toasts (top right, spec 1 §8) start below it: the worksheet header keeps its
- * lock chip in view during a toast's 30 s.
+ * While `element` is on the page, toasts (top right, spec 1 §8) start below it — below the lowest of such
+ * elements: the worksheet header keeps its lock chip in view during a toast's 30 s, and the Application
+ * worksheet's toolbar its Alerts button at the right end.
  */
 export const useToastsBelow = (element: HTMLElement | null) => {
   useEffect(() => {
     if (!element) return;
-    const root = document.documentElement;
-    const place = () => {
-      const bottom = Math.round(element.getBoundingClientRect().bottom + window.scrollY) + 8;
-      root.style.setProperty(TOAST_TOP_VAR, `${Math.max(TOAST_DEFAULT_TOP_PX, bottom)}px`);
-    };
-    place();
-    const observer = new ResizeObserver(place);
+    toastAnchors.add(element);
+    placeToasts();
+    const observer = new ResizeObserver(placeToasts);
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.style.removeProperty(TOAST_TOP_VAR);
+      toastAnchors.delete(element);
+      placeToasts();
     };
   }, [element]);
 };
