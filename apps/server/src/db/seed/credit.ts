@@ -48,7 +48,7 @@ const demoSsn = (applicantId: number, last4?: string) => {
  * An applicant's stated debts, told the way the credit report shows them, so that no debt counts twice in the
  * ratios: a homeowner whose report carries the home loan (an open mortgage with a balance) pays its principal and
  * interest there, and the housing line holds what the bureau does not — property taxes and insurance, about a
- * quarter of the loan payment; a student loan the report carries is not listed again. Without them on the report,
+ * sixth of the loan payment; a student loan the report carries is not listed again. Without them on the report,
  * the stated rent, mortgage or student loan stays.
  */
 const matchFinancesToReport = async (tx: DbExecutor, applicantId: number, report: CreditReport) => {
@@ -57,10 +57,10 @@ const matchFinancesToReport = async (tx: DbExecutor, applicantId: number, report
   );
   const homeLoan = owed.find((t) => t.portfolioType === 'MORTGAGE');
   if (homeLoan) {
-    // A quarter of the loan payment, to the $10, at least $150.
+    // About a sixth of the loan payment, to the $10, at least $150.
     const escrow = Money.max(
       money(150),
-      money(homeLoan.monthlyPayment!).times(0.025).toDecimalPlaces(0, Money.ROUND_HALF_UP).times(10),
+      money(homeLoan.monthlyPayment!).times(0.016).toDecimalPlaces(0, Money.ROUND_HALF_UP).times(10),
     );
     await tx
       .update(applicantFinances)

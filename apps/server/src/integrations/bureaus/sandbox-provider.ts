@@ -591,7 +591,7 @@ const openLoanKinds: readonly { products: readonly ProductKey[]; most: number }[
   { products: ['heloc'], most: 1 },
 ];
 /** Instalment loans run out: of those (home loans aside) a file shows in good standing, this share is paid off. */
-const PAID_OFF_SHARE = 0.55;
+const PAID_OFF_SHARE = 0.6;
 
 /**
  * Random tradelines (after `existing` ones, counted for the limits on open loans): a loan over its kind's limit is
