@@ -17,7 +17,7 @@ const canvasNode = (page: Page, name: string) =>
 const startNode = (page: Page) => editor(page).locator('.react-flow__node[data-id="__start"]');
 const sourceHandle = (node: Locator, edge: string) =>
   node.locator(`.react-flow__handle.source[data-handleid="${edge}"]`);
-const targetHandle = (node: Locator) => node.locator('.react-flow__handle.target');
+const targetHandle = (node: Locator) => node.locator('.react-flow__handle.target[data-handleid="top"]');
 const panel = (page: Page) => editor(page).getByTestId('node-panel');
 
 /** Drags with the mouse from one handle to another, as a person draws an edge. */
@@ -168,9 +168,18 @@ test('the demo auto-approval workflow is laid out legibly and its run is traced 
   await expect(canvasNode(page, 'OFAC alert?')).toBeVisible();
   expect(await editor(page).locator('.react-flow__node').count()).toBeGreaterThan(30);
 
-  // A node's fields: a pass/fail matrix node links to its matrix, to come back here after its save.
+  const workflowUrl = page.url();
   await canvasNode(page, 'DTI at most 50%').click();
   await expect(panel(page).getByLabel('Value')).toHaveValue('50');
+
+  // A pass/fail matrix node links to its matrix; the matrix editor comes back to this workflow (spec 2 §2).
+  await canvasNode(page, 'Collateral eligibility').click();
+  await panel(page).getByRole('link', { name: 'Edit matrix' }).click();
+  await expect(page).toHaveURL(/\/admin\/matrices\/passFail\?edit=\d+&returnTo=/);
+  await expect(page.getByTestId('matrix-editor')).toBeVisible();
+  await page.getByTestId('matrix-editor').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(workflowUrl);
+  await expect(editor(page)).toBeVisible();
 
   await editor(page).getByRole('tab', { name: 'Test run' }).click();
   await editor(page).getByLabel('Application').fill(String(applicationId));
@@ -188,4 +197,36 @@ test('the demo auto-approval workflow is laid out legibly and its run is traced 
   await expect(editor(page).locator('[data-testid="workflow-node"][data-state="taken"]')).toHaveCount(steps);
   await expect(editor(page).locator('.react-flow__edge.animated')).toHaveCount(steps);
   await reviewShots(page, 'workflow-editor-demo-trace');
+});
+
+test('a cycle is refused with the server’s message and its nodes are marked on the canvas', async ({ page }) => {
+  await signIn(page, users.admin);
+  await page.goto('/admin/autoApprovalWorkflow');
+  await page.getByRole('button', { name: 'Add Auto-Approval Workflow' }).click();
+  await editor(page)
+    .getByLabel(/^Name/)
+    .fill(`Cycle ${Date.now() % 100000}`);
+  await addNode(page, 'Fact condition');
+  await rename(page, 'First check');
+  await addNode(page, 'Fact condition');
+  await rename(page, 'Second check');
+  await addNode(page, 'Outcome');
+  await moveNode(page, canvasNode(page, 'Second check'), 0, 40);
+  await moveNode(page, canvasNode(page, 'Approve'), 300, 0);
+  const first = canvasNode(page, 'First check');
+  const second = canvasNode(page, 'Second check');
+  await drag(page, startNode(page).locator('.react-flow__handle.source'), targetHandle(first));
+  await drag(page, sourceHandle(first, 'onPass'), targetHandle(second));
+  await drag(page, sourceHandle(first, 'onFail'), targetHandle(canvasNode(page, 'Approve')));
+  await drag(page, sourceHandle(second, 'onPass'), targetHandle(first));
+  await drag(page, sourceHandle(second, 'onFail'), targetHandle(canvasNode(page, 'Approve')));
+  await expect(editor(page).locator('.react-flow__edge')).toHaveCount(5);
+
+  await editor(page).getByRole('button', { name: 'Save Draft' }).click();
+  await expect(editor(page).getByTestId('workflow-problems')).toContainText('form a cycle; a run would never end.');
+  await expect(first.getByTestId('workflow-node')).toHaveAttribute('data-state', 'problem');
+  await expect(second.getByTestId('workflow-node')).toHaveAttribute('data-state', 'problem');
+  await expect(canvasNode(page, 'Approve').getByTestId('workflow-node')).toHaveAttribute('data-state', 'idle');
+  await expect(page).toHaveURL(/\/admin\/autoApprovalWorkflow$/);
+  await reviewShots(page, 'workflow-editor-problems');
 });

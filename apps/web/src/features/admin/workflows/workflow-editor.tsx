@@ -149,6 +149,10 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
   const [tab, setTab] = useState<'node' | 'run'>('node');
   const [run, setRun] = useState<PolicyRun | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
+  /** The positions are the editor's layout of a workflow saved without them, and nothing was moved or added. */
+  const autoLaid = useRef(
+    !(record?.config.nodes ?? []).every((n) => n.position) && (record?.config.nodes.length ?? 0) > 0,
+  );
   const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
 
   const { data: products = [] } = useLoanProducts();
@@ -169,6 +173,9 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
   );
 
   const changed = () => setDirty(true);
+  useEffect(() => {
+    if (dirty) autoLaid.current = false;
+  }, [dirty]);
   const selectedId = flowNodes.find((n) => n.selected && n.id !== START_ID)?.id ?? null;
   const selected = nodes.find((n) => n.id === selectedId) ?? null;
   const path = useMemo(() => (run?.result ? tracePath(run.result.trace, startNodeId) : null), [run, startNodeId]);
@@ -214,6 +221,13 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
 
   const edges = useMemo(() => {
     const ids = new Set(nodes.map((n) => n.id));
+    const at = new Map(flowNodes.map((n) => [n.id, n.position]));
+    /** The target sits to the right of the source, on its row: the edge enters it from the left. */
+    const besideOf = (source: string, target: string) => {
+      const a = at.get(source);
+      const b = at.get(target);
+      return Boolean(a && b && b.x > a.x + 100 && Math.abs(b.y - a.y) < 40);
+    };
     const list: Edge[] = [];
     const style = (color: string, taken: boolean) => ({
       style: { stroke: taken ? '#2e7d32' : color, strokeWidth: taken ? 3 : 1.5, opacity: path && !taken ? 0.35 : 1 },
@@ -227,6 +241,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
         source: START_ID,
         sourceHandle: 'start',
         target: startNodeId,
+        targetHandle: 'top',
         selected: selectedEdge === id,
         ...style(edgeColors.start, Boolean(path?.edges.has(`${START_ID}>${startNodeId}`))),
       });
@@ -241,6 +256,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
           source: node.id,
           sourceHandle: field,
           target,
+          targetHandle: besideOf(node.id, target) ? 'left' : 'top',
           label: edgeLabels[field],
           labelStyle: { fontSize: 11, fill: edgeColors[field], fontWeight: 600 },
           labelBgPadding: [4, 2],
@@ -250,7 +266,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
         });
       }
     return list;
-  }, [nodes, startNodeId, selectedEdge, path]);
+  }, [nodes, startNodeId, selectedEdge, path, flowNodes]);
 
   const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => {
     setFlowNodes((current) => applyNodeChanges(changes, current));
@@ -406,6 +422,14 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     }
   };
 
+  const layOut = () => {
+    const layout = layoutWorkflow(startNodeId, nodes, canvasAspect(canvasRef.current));
+    setFlowNodes((current) => current.map((n) => ({ ...n, position: layout.get(n.id) ?? n.position })));
+  };
+  const relayout = useRef(layOut);
+  useEffect(() => {
+    relayout.current = layOut;
+  });
   // The whole workflow stays in view when the window is resized.
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -413,7 +437,13 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => void flow.fitView(FIT), 120);
+      timer = setTimeout(() => {
+        // A layout of the editor's own, untouched yet, is made again for the canvas's new shape.
+        if (autoLaid.current) {
+          relayout.current();
+          timer = setTimeout(() => void flow.fitView(FIT), 60);
+        } else void flow.fitView(FIT);
+      }, 120);
     });
     observer.observe(canvas);
     return () => {
@@ -424,8 +454,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
 
   /** Lays the nodes out again (layers from the start, wrapped to the canvas) and fits them in view. */
   const arrange = () => {
-    const layout = layoutWorkflow(startNodeId, nodes, canvasAspect(canvasRef.current));
-    setFlowNodes((current) => current.map((n) => ({ ...n, position: layout.get(n.id) ?? n.position })));
+    layOut();
     setDirty(true);
     setTimeout(() => void flow.fitView({ ...FIT, duration: 200 }), 50);
   };

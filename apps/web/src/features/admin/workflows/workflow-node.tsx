@@ -76,7 +76,12 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ data, selected,
         position: 'relative',
       }}
     >
-      {data.type !== 'start' ? <Handle type="target" position={Position.Top} /> : null}
+      {data.type !== 'start' ? (
+        <>
+          <Handle type="target" id="top" position={Position.Top} />
+          <Handle type="target" id="left" position={Position.Left} style={{ opacity: 0, width: 6, height: 6 }} />
+        </>
+      ) : null}
       {data.type === 'start' ? (
         <Box sx={{ fontWeight: 700, color, textAlign: 'center', lineHeight: '24px' }}>Start</Box>
       ) : (
