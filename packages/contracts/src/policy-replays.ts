@@ -20,7 +20,10 @@ const countsSchema = z.record(z.string(), z.number().int());
 /** One side of the comparison (the published policy or the draft) over a set of applications. */
 export const replaySideSchema = z.object({
   outcomes: countsSchema,
-  /** Applications whose outcome is an approval, over all replayed, in percent with two decimals ("62.50"). */
+  /**
+   * Applications whose outcome is an approval over those a workflow ran on (a product without one is left out),
+   * in percent with two decimals ("62.50").
+   */
   approvalRate: z.string(),
   /** Applications per credit tier ('None' when no tier was assigned). */
   tiers: countsSchema,

@@ -260,6 +260,9 @@ describe('replay report', () => {
     const report = builder.report();
     expect(report.published.outcomes).toEqual({ [NO_WORKFLOW_OUTCOME]: 3 });
     expect(report.draft.outcomes).toEqual({ Approve: 3 });
+    // The approval rate is over the applications a workflow ran on.
+    expect(report.published.approvalRate).toBe('0.00');
+    expect(report.draft.approvalRate).toBe('100.00');
     expect(report.changed).toBe(3);
     expect(report.changedApplications).toHaveLength(1);
     expect(report.changedApplications[0]!.published).toEqual({

@@ -113,16 +113,19 @@ const bump = (counts: Record<string, number>, key: string) => {
 
 type Side = {
   outcomes: Record<string, number>;
+  /** Applications a workflow ran on (the approval rate's denominator). */
+  ran: number;
   approved: number;
   tiers: Record<string, number>;
   rates: Record<string, number>;
   rateSum: number;
   rateCount: number;
 };
-const newSide = (): Side => ({ outcomes: {}, approved: 0, tiers: {}, rates: {}, rateSum: 0, rateCount: 0 });
+const newSide = (): Side => ({ outcomes: {}, ran: 0, approved: 0, tiers: {}, rates: {}, rateSum: 0, rateCount: 0 });
 
 const addToSide = (side: Side, kind: ReplayWorkflowKind, result: PolicyResult | null) => {
   bump(side.outcomes, result?.outcome ?? NO_WORKFLOW_OUTCOME);
+  if (result !== null) side.ran += 1;
   if (isApproval(kind, result)) side.approved += 1;
   bump(side.tiers, result?.values.tier ?? NONE_VALUE);
   const rate = result?.values.rate ?? null;
@@ -140,9 +143,9 @@ const addToSide = (side: Side, kind: ReplayWorkflowKind, result: PolicyResult | 
 const sorted = (counts: Record<string, number>): Record<string, number> =>
   Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
 
-const sideReport = (side: Side, total: number): ReplaySideReport => ({
+const sideReport = (side: Side): ReplaySideReport => ({
   outcomes: sorted(side.outcomes),
-  approvalRate: percentOf(side.approved, total),
+  approvalRate: percentOf(side.approved, side.ran),
   tiers: Object.fromEntries(Object.entries(side.tiers).sort((a, b) => a[0].localeCompare(b[0]))),
   rates: Object.fromEntries(
     Object.entries(side.rates).sort((a, b) => {
@@ -279,16 +282,16 @@ export const createReplayReport = (options: ReplayReportOptions) => {
         name: g.name,
         applications: g.applications,
         changed: g.changed,
-        published: sideReport(g.published, g.applications),
-        draft: sideReport(g.draft, g.applications),
+        published: sideReport(g.published),
+        draft: sideReport(g.draft),
       }));
 
   const report = (): ReplayReportResult => ({
     workflowKind: kind,
     applications,
     changed,
-    published: sideReport(published, applications),
-    draft: sideReport(draft, applications),
+    published: sideReport(published),
+    draft: sideReport(draft),
     byProduct: groups(products as Map<number | null, Group>),
     byDealer: groups(dealers),
     changedApplications,

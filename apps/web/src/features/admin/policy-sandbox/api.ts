@@ -35,6 +35,8 @@ export const useStartReplay = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StartReplayBody) => callEndpoint(policyReplayEndpoints.start, { body }),
+    // The page shows a refusal itself: the field's message and one toast.
+    meta: { silentError: true },
     onSuccess: (replay) => {
       client.setQueryData(['policyReplays', 'one', replay.id], replay);
       void client.invalidateQueries({ queryKey: ['policyReplays', 'list'] });

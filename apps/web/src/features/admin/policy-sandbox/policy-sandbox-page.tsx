@@ -8,9 +8,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminMessages, messages, type PolicyReplay, type ReplayableDraft } from '@credence/contracts';
+import { adminMessages, type PolicyReplay, type ReplayableDraft } from '@credence/contracts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useReplay, useReplayableDrafts, useReplays, useStartReplay } from './api.ts';
@@ -90,8 +90,8 @@ export const PolicySandboxPage = () => {
         onError: (error) => {
           if (isApiError(error) && error.errors.length > 0) {
             setFieldErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
-            toasts.error(messages.errors.title, error.errors.map((e) => e.message).join(' '));
-          } else showApiErrorToast(error);
+            toasts.error(adminMessages.policyReplay.startFailed, error.errors.map((e) => e.message).join(' '));
+          } else if (!isSessionError(error)) showApiErrorToast(error);
         },
       },
     );

@@ -117,13 +117,11 @@ const GroupsTable = ({ label, groups, testId }: { label: string; groups: ReplayG
   </Table>
 );
 
-const resultColors: Record<string, 'success' | 'error' | 'info' | 'default' | 'warning'> = {
+/** As the Decision Engine card colours its steps (colours that keep their contrast on white). */
+const resultColors: Record<string, 'success' | 'error' | 'default'> = {
   pass: 'success',
-  hit: 'info',
-  set: 'info',
+  hit: 'success',
   fail: 'error',
-  noMatch: 'warning',
-  outcome: 'default',
 };
 
 /** One run's trace: every node in order with its result and plain-English reason. */
@@ -254,7 +252,7 @@ export const ReplayReportView = ({ report }: { report: ReplayReport }) => {
           <CountsTable label="Tier" published={report.published.tiers} draft={report.draft.tiers} />
         </Section>
         <Section title="Rates">
-          <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+          <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Rates">
             <CountsTable label="Rate" published={report.published.rates} draft={report.draft.rates} />
           </Box>
         </Section>
