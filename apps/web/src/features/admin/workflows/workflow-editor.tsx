@@ -187,6 +187,20 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
       matrix: (id: string) => matrices.find((m) => m.id === id)?.name ?? `Matrix ${id}`,
       set: (id: string) => [...tierSets, ...termSets].find((s) => s.id === id)?.name ?? `Set ${id}`,
     };
+    const at = new Map(flowNodes.map((n) => [n.id, n.position]));
+    const beside = (a: string, b: string) => {
+      const p = at.get(a);
+      const q = at.get(b);
+      return Boolean(p && q && q.x > p.x + 100 && Math.abs(q.y - p.y) < 40);
+    };
+    /** A check whose first edge leads beside it and its second below: the handles change sides. */
+    const swapped = (node: DraftNode) => {
+      const [first, second] = edgeFieldsOf(node.type);
+      if (!first || !second) return false;
+      const a = edgeTarget(node, first.field);
+      const b = edgeTarget(node, second.field);
+      return Boolean(a && b && beside(node.id, a) && !beside(node.id, b));
+    };
     return flowNodes.map((fn): FlowNode => {
       if (fn.id === START_ID)
         return {
@@ -214,6 +228,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
           dimmed: Boolean(path) && !step,
           problem: marked.has(node.id),
           ended: run?.result?.outcomeNodeId === node.id,
+          swapHandles: swapped(node),
         },
       };
     });
@@ -222,6 +237,11 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
   const edges = useMemo(() => {
     const ids = new Set(nodes.map((n) => n.id));
     const at = new Map(flowNodes.map((n) => [n.id, n.position]));
+    const near = (source: string, target: string) => {
+      const a = at.get(source);
+      const b = at.get(target);
+      return !a || !b || (Math.abs(b.x - a.x) < 520 && Math.abs(b.y - a.y) < 320);
+    };
     /** The target sits to the right of the source, on its row: the edge enters it from the left. */
     const besideOf = (source: string, target: string) => {
       const a = at.get(source);
@@ -257,7 +277,8 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
           sourceHandle: field,
           target,
           targetHandle: besideOf(node.id, target) ? 'left' : 'top',
-          label: edgeLabels[field],
+          // A long edge (to the next band of the layout) goes unlabelled: its label would sit on other nodes.
+          label: near(node.id, target) ? edgeLabels[field] : undefined,
           labelStyle: { fontSize: 11, fill: edgeColors[field], fontWeight: 600 },
           labelBgPadding: [4, 2],
           labelBgStyle: { fill: '#fff' },
@@ -313,15 +334,22 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     setDirty(true);
   }, []);
 
+  /** A new node goes under the Start node, not above it. */
+  const belowStart = (spot: { x: number; y: number }) => {
+    const start = flowNodes.find((n) => n.id === START_ID)?.position;
+    return start && spot.y < start.y + 90 ? { x: start.x - 45, y: start.y + 90 } : spot;
+  };
   const addNode = (type: WorkflowNodeType, at?: { x: number; y: number }) => {
     const rect = canvasRef.current?.getBoundingClientRect();
     const position =
       at ??
       freeSpot(
-        flow.screenToFlowPosition({
-          x: (rect?.left ?? 0) + (rect?.width ?? 600) / 2 - 100,
-          y: (rect?.top ?? 0) + 40,
-        }),
+        belowStart(
+          flow.screenToFlowPosition({
+            x: (rect?.left ?? 0) + (rect?.width ?? 600) / 2 - 100,
+            y: (rect?.top ?? 0) + 40,
+          }),
+        ),
         flowNodes,
       );
     const node = newNode(type, nodes, kind, position);
@@ -427,8 +455,10 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     setFlowNodes((current) => current.map((n) => ({ ...n, position: layout.get(n.id) ?? n.position })));
   };
   const relayout = useRef(layOut);
+  const nodeCount = useRef(nodes.length);
   useEffect(() => {
     relayout.current = layOut;
+    nodeCount.current = nodes.length;
   });
   // The whole workflow stays in view when the window is resized.
   useEffect(() => {
@@ -438,6 +468,8 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     const observer = new ResizeObserver(() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
+        // An empty workflow keeps its Start node at the top.
+        if (nodeCount.current === 0) return;
         // A layout of the editor's own, untouched yet, is made again for the canvas's new shape.
         if (autoLaid.current) {
           relayout.current();
@@ -594,8 +626,9 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
             onConnect={onConnect}
             isValidConnection={(c) => c.source !== c.target && c.target !== START_ID}
             deleteKeyCode={['Delete', 'Backspace']}
-            fitView
+            fitView={nodes.length > 0}
             fitViewOptions={FIT}
+            defaultViewport={{ x: 240, y: 30, zoom: 1 }}
             minZoom={0.2}
             maxZoom={1.5}
             proOptions={{ hideAttribution: true }}

@@ -243,30 +243,36 @@ export const layoutWorkflow = (
     placed.forEach((id, c) => column.set(id, c));
   });
 
-  const widest = Math.max(...rows.map((row) => row?.length ?? 0));
-  const bandWidth = widest * (NODE_WIDTH + GAP_X) - GAP_X;
   const rowHeight = NODE_HEIGHT + GAP_Y;
+  /** Each band's width when the rows are wrapped every `perBand` rows. */
+  const bandWidths = (perBand: number) => {
+    const widths: number[] = [];
+    rows.forEach((row, r) => {
+      const band = Math.floor(r / perBand);
+      widths[band] = Math.max(widths[band] ?? 0, row.length * (NODE_WIDTH + GAP_X) - GAP_X);
+    });
+    return widths;
+  };
   // The number of bands whose whole fits the canvas at the largest zoom.
-  let bands = 1;
+  let perBand = rows.length;
   let best = 0;
   for (let b = 1; b <= Math.max(1, Math.ceil(rows.length / 3)); b += 1) {
-    const width = b * bandWidth + (b - 1) * BAND_GAP;
-    const height = Math.ceil(rows.length / b) * rowHeight;
-    const zoom = Math.min(aspect / width, 1 / height);
+    const size = Math.ceil(rows.length / b);
+    const widths = bandWidths(size);
+    const width = widths.reduce((sum, w) => sum + w, 0) + (widths.length - 1) * BAND_GAP;
+    const zoom = Math.min(aspect / width, 1 / (size * rowHeight));
     if (zoom > best) {
       best = zoom;
-      bands = b;
+      perBand = size;
     }
   }
-  const perBand = Math.ceil(rows.length / bands);
+  const widths = bandWidths(perBand);
+  const offsets = widths.map((_, band) => widths.slice(0, band).reduce((sum, w) => sum + w + BAND_GAP, 0));
   const positions = new Map<string, { x: number; y: number }>();
   rows.forEach((row, r) => {
     const band = Math.floor(r / perBand);
-    row?.forEach((id, c) =>
-      positions.set(id, {
-        x: band * (bandWidth + BAND_GAP) + c * (NODE_WIDTH + GAP_X),
-        y: (r % perBand) * rowHeight,
-      }),
+    row.forEach((id, c) =>
+      positions.set(id, { x: offsets[band]! + c * (NODE_WIDTH + GAP_X), y: (r % perBand) * rowHeight }),
     );
   });
   return positions;

@@ -1,5 +1,5 @@
-import { memo } from 'react';
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { memo, useEffect } from 'react';
+import { Handle, Position, useUpdateNodeInternals, type Node, type NodeProps } from '@xyflow/react';
 import Box from '@mui/material/Box';
 import type { WorkflowNodeType } from '@credence/contracts';
 import { edgeFieldsOf, edgeLabels, nodeTypeLabels, NODE_WIDTH, type EdgeField } from './workflow-graph.ts';
@@ -18,6 +18,8 @@ export type WorkflowNodeData = {
   problem?: boolean;
   /** The run ended here. */
   ended?: boolean;
+  /** The first edge leaves on the right and the second at the bottom (the first leads beside the node). */
+  swapHandles?: boolean;
 };
 export type FlowNode = Node<WorkflowNodeData, 'workflow'>;
 
@@ -53,6 +55,9 @@ const handleSpots: Position[] = [Position.Bottom, Position.Right];
 export const WorkflowNodeView = memo(function WorkflowNodeView({ data, selected, id }: NodeProps<FlowNode>) {
   const edges = data.type === 'start' ? [] : edgeFieldsOf(data.type);
   const color = accent(data);
+  // Handles that change sides are measured again.
+  const updateInternals = useUpdateNodeInternals();
+  useEffect(() => updateInternals(id), [id, data.swapHandles, updateInternals]);
   return (
     <Box
       data-testid="workflow-node"
@@ -132,7 +137,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ data, selected,
           key={field}
           type="source"
           id={field}
-          position={handleSpots[i]!}
+          position={handleSpots[data.swapHandles ? 1 - i : i]!}
           title={`${edgeLabels[field]} edge`}
           style={{ background: edgeColors[field], width: 10, height: 10 }}
         />
