@@ -191,33 +191,33 @@ export const loadPolicyFactsBatch = async (
   const facts = new Map<number, PolicyFacts>();
   if (applicationIds.length === 0) return facts;
   const ids = [...applicationIds];
-  const [apps, people, employments, finances, collateralRows, reports] = await Promise.all([
-    tx.select(applicationColumns).from(applications).where(inArray(applications.id, ids)),
-    tx
-      .select(personColumns)
-      .from(applicants)
-      .where(inArray(applicants.applicationId, ids))
-      .orderBy(asc(applicants.applicationId), asc(applicants.sortOrder), asc(applicants.id)),
-    tx
-      .select(employmentColumns)
-      .from(applicantEmployments)
-      .innerJoin(applicants, eq(applicants.id, applicantEmployments.applicantId))
-      .where(inArray(applicants.applicationId, ids)),
-    tx
-      .select(financeColumns)
-      .from(applicantFinances)
-      .innerJoin(applicants, eq(applicants.id, applicantFinances.applicantId))
-      .where(inArray(applicants.applicationId, ids)),
-    tx
-      .select(collateralColumns)
-      .from(collaterals)
-      .where(inArray(collaterals.applicationId, ids))
-      .orderBy(asc(collaterals.applicationId), asc(collaterals.sortOrder), asc(collaterals.id)),
-    tx
-      .select(reportColumns)
-      .from(creditReports)
-      .where(and(inArray(creditReports.applicationId, ids), eq(creditReports.isActive, true))),
-  ]);
+  // One after another: the transaction is one connection (queries sent together would only queue there).
+  const apps = await tx.select(applicationColumns).from(applications).where(inArray(applications.id, ids));
+  const people = await tx
+    .select(personColumns)
+    .from(applicants)
+    .where(inArray(applicants.applicationId, ids))
+    .orderBy(asc(applicants.applicationId), asc(applicants.sortOrder), asc(applicants.id));
+  const employments = await tx
+    .select(employmentColumns)
+    .from(applicantEmployments)
+    .innerJoin(applicants, eq(applicants.id, applicantEmployments.applicantId))
+    .where(inArray(applicants.applicationId, ids));
+  const finances = await tx
+    .select(financeColumns)
+    .from(applicantFinances)
+    .innerJoin(applicants, eq(applicants.id, applicantFinances.applicantId))
+    .where(inArray(applicants.applicationId, ids));
+  const collateralRows = await tx
+    .select(collateralColumns)
+    .from(collaterals)
+    .where(inArray(collaterals.applicationId, ids))
+    .orderBy(asc(collaterals.applicationId), asc(collaterals.sortOrder), asc(collaterals.id));
+  const reports = await tx
+    .select(reportColumns)
+    .from(creditReports)
+    .where(and(inArray(creditReports.applicationId, ids), eq(creditReports.isActive, true)));
+
   const tradelines =
     reports.length === 0
       ? []
