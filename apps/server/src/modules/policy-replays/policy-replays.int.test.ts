@@ -147,6 +147,18 @@ describe('the policy sandbox: replaying a draft (issue 12, item 3)', () => {
     for (const row of report.neverHitRows) expect(row.label).toMatch(/New \/ used/);
   });
 
+  it('a replay left running by a worker that died is taken over and finished by another', async () => {
+    // As a process killed mid-replay leaves it: running, part done, no report, and no worker holding it.
+    await t.pool.query(
+      `update policy_replays set status = 'running', processed = 3, report = null, finished_at = null where id = $1`,
+      [replay.id],
+    );
+    const again = await waitForReplay(replay.id);
+    expect(again.status).toBe('done');
+    expect(again.report!.applications).toBe(replay.report!.applications);
+    expect(again.report!.changed).toBe(replay.report!.changed);
+  });
+
   it('refuses a backwards period, an object without a draft and a kind that cannot be replayed, with a message', async () => {
     const backwards = await admin.post('/api/policyReplays', { policyObjectId: matrixId, from: day(0), to: day(-5) });
     expect(backwards.statusCode).toBe(422);

@@ -117,24 +117,53 @@ export type PeriodApplication = Awaited<ReturnType<typeof listApplicationsOfPeri
 
 /* ------------------------------------------------------------------------- the job (owner role, all lenders) */
 
-/** Whether a replay waits (the job runner's poll: an index-free scan of a small table). */
+/** The advisory-lock namespace of running replays: a worker holds (REPLAY_LOCK, id) on its own connection. */
+const REPLAY_LOCK = 7_321;
+
+/**
+ * Whether a replay waits for a worker (the job runner's poll): a queued one, or a running one no live worker holds
+ * — its process died (the lock went with its connection), so it is run again from the start.
+ */
 export const hasQueuedReplay = async (db: Db) => {
   const { rows } = await db.execute<{ due: boolean }>(
-    sql`select exists (select 1 from policy_replays where status = 'queued') as due`,
+    sql`select exists (
+          select 1 from policy_replays r
+           where r.status = 'queued'
+              or (r.status = 'running' and not exists (
+                    select 1 from pg_locks l
+                     where l.locktype = 'advisory' and l.classid::bigint = ${REPLAY_LOCK} and l.objid::bigint = r.id
+                       and l.objsubid = 2))
+        ) as due`,
   );
   return rows[0]?.due === true;
 };
 
-/** Takes the oldest waiting replay (any lender): it becomes running; others' workers skip it. */
-export const claimQueuedReplay = async (db: Db) => {
-  const { rows } = await db.execute<{ id: number; lender_id: number }>(
-    sql`update policy_replays set status = 'running', processed = 0
-        where id = (select id from policy_replays where status = 'queued' order by id limit 1 for update skip locked)
-        returning id, lender_id`,
-  );
-  const row = rows[0];
-  return row ? { id: row.id, lenderId: row.lender_id } : undefined;
-};
+/**
+ * Runs `work` on the oldest replay waiting for a worker (any lender), holding it for as long as it runs: a
+ * transaction-scoped advisory lock on a connection of its own (other workers skip the replay; if this process
+ * dies, the lock goes with its connection and another worker takes the replay over). False when none waits.
+ */
+export const withWaitingReplay = (db: Db, work: (replay: { id: number; lenderId: number }) => Promise<void>) =>
+  db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: number; lender_id: number }>(
+      sql`select id, lender_id from policy_replays where status in ('queued', 'running') order by id`,
+    );
+    for (const row of rows) {
+      const locked = await tx.execute<{ ok: boolean }>(
+        sql`select pg_try_advisory_xact_lock(${REPLAY_LOCK}, ${row.id}) as ok`,
+      );
+      if (!locked.rows[0]!.ok) continue;
+      // Marked running on the pool, not in this transaction: the page sees it at once.
+      const claimed = await db.execute(
+        sql`update policy_replays set status = 'running', processed = 0, error = null
+             where id = ${row.id} and status in ('queued', 'running')`,
+      );
+      if (claimed.rowCount === 0) continue;
+      await work({ id: row.id, lenderId: row.lender_id });
+      return true;
+    }
+    return false;
+  });
 
 /** A replay that could not finish (its error kept for the page). */
 export const failReplay = (db: Db, id: number, error: string) =>

@@ -311,22 +311,23 @@ const describeFailure = (error: unknown) =>
     ? `${adminMessages.policyReplay.failed} ${error.problems.map((p) => p.message).join(' ')}`
     : adminMessages.policyReplay.failed;
 
-/** The queue's work: every waiting replay, oldest first, one at a time. */
+/** The queue's work: every replay waiting for a worker, oldest first, one at a time. */
 export const runQueuedReplays = async (db: Db, log?: JobsLog) => {
   let ran = 0;
   for (;;) {
-    const next = await repo.claimQueuedReplay(db);
-    if (!next) return ran;
-    try {
-      await runReplay(db, next.id, next.lenderId);
-      log?.info({ replayId: next.id }, 'policy replay done');
-    } catch (error) {
-      log?.warn(
-        { replayId: next.id, error: error instanceof Error ? error.message : String(error) },
-        'policy replay failed',
-      );
-      await repo.failReplay(db, next.id, describeFailure(error));
-    }
+    const found = await repo.withWaitingReplay(db, async (held) => {
+      try {
+        await runReplay(db, held.id, held.lenderId);
+        log?.info({ replayId: held.id }, 'policy replay done');
+      } catch (error) {
+        log?.warn(
+          { replayId: held.id, error: error instanceof Error ? error.message : String(error) },
+          'policy replay failed',
+        );
+        await repo.failReplay(db, held.id, describeFailure(error));
+      }
+    });
+    if (!found) return ran;
     ran += 1;
   }
 };
