@@ -138,12 +138,17 @@ const Trace = ({ title, run }: { title: string; run: ReplayRun }) => (
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {step.nodeName}
               </Typography>
-              <Chip
-                size="small"
-                label={step.result}
-                color={resultColors[step.result] ?? 'default'}
-                variant="outlined"
-              />
+              {step.nodeType === 'factCondition' ? (
+                // A yes/no question (an alert on file?): its answer, as the Decision Engine card shows it.
+                <Chip size="small" variant="outlined" label={step.result === 'pass' ? 'yes' : 'no'} />
+              ) : (
+                <Chip
+                  size="small"
+                  label={step.result}
+                  color={resultColors[step.result] ?? 'default'}
+                  variant="outlined"
+                />
+              )}
             </Box>
             <Typography variant="body2" color="text.secondary">
               {step.explanation}
