@@ -36,26 +36,8 @@ import {
   creditReportTradelines,
 } from '../../../db/schema/index.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
-import { DEFAULT_POLICY_RATE_PERCENT, type PolicyFactsOptions } from './policy-facts.ts';
+import { DEFAULT_POLICY_RATE_PERCENT, isMonthlyDebt, type PolicyFactsOptions } from './policy-facts.ts';
 
-/** Accounts that are not the applicant's obligation: they count for the score, not for the debt ratios. */
-const notObligated = new Set(['AuthorizedUser', 'Terminated']);
-
-/** A tradeline whose monthly payment is one of the applicant's monthly debts (policy-facts.ts's Dti rule). */
-const isMonthlyDebt = (t: {
-  portfolioType: string;
-  ecoa: string;
-  isOpen: boolean;
-  balance: string;
-  monthlyPayment: string | null;
-  paidOff: boolean;
-}) =>
-  t.isOpen &&
-  !t.paidOff &&
-  t.portfolioType !== 'OPEN' &&
-  !notObligated.has(t.ecoa) &&
-  t.monthlyPayment !== null &&
-  money(t.balance).gt(0);
 /** Tradeline statuses that are a repossession (a voluntary surrender is one the borrower hands over). */
 const repossessionStatuses = new Set(['REPOSSESSED', 'VOLUNTARY_SURRENDER']);
 /** Applicants who are not borrowers on the loan. */
