@@ -89,6 +89,30 @@ export const adminMessages = {
     notAWorkflowKind: 'This workflow belongs to another kind.',
     noFacts: 'The application could not be read for the policy.',
   },
+  /** Chosen: Administration › Decision Engine settings and the policy reference calls (helper D). */
+  decisionEngine: {
+    saved: 'Decision engine settings saved',
+    saveFailed: 'Save Failed',
+    loadFailed: 'Get Decision Engine Settings Failed',
+    tierSetUnknown: 'Choose one of the lender’s credit tier sets.',
+    scoreModelMismatch: (set: string, model: string) =>
+      `The credit tier set ${set} tiers ${model} scores; choose ${model} or leave the score model empty.`,
+    ruleSetUnknown: 'Choose one of the lender’s enabled decision-retraction rule sets.',
+    userGroupUnknown: 'Choose one of the lender’s enabled user groups.',
+    noLoanLimitWorkflow: (product: string) => `No published workflow of ${product} looks a loan limit matrix up.`,
+    noLoanLimitLookup: (workflow: string) =>
+      `The workflow ${workflow} looks no loan limit matrix up for this application.`,
+  },
+  /** Chosen: the policy sandbox (replay of a draft, issue 12). */
+  policyReplay: {
+    noDraft: 'This policy object has no draft to replay: save a draft first.',
+    notReplayable: 'Only matrices, credit tier sets, loan term sets and workflows can be replayed.',
+    periodOrder: 'The start date must be on or before the end date.',
+    periodTooLong: 'A replay covers at most ten years.',
+    started: 'Replay started',
+    startFailed: 'Replay Failed',
+    failed: 'The replay failed.',
+  },
   /** Administration › Application Locks (chosen texts; spec 2 names the calls only). */
   applicationLocks: {
     lockOnOpen: 'Lock an application as soon as its worksheet is opened',

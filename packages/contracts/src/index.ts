@@ -19,4 +19,6 @@ export * from './credit.ts';
 export * from './credit-api.ts';
 export * from './policy.ts';
 export * from './policy-api.ts';
+export * from './admin/decision-engine.ts';
+export * from './policy-replays.ts';
 export * from './admin-messages.ts';

@@ -31,6 +31,7 @@ export const adminAreas = [
   { key: 'users', title: 'Users', right: 'canManageUsers' },
   { key: 'dealers', title: 'Dealers', right: 'canManageDealers' },
   { key: 'decisionEngine', title: 'Decision Engine', right: 'canManageDecisionEngine' },
+  { key: 'policySandbox', title: 'Policy Sandbox', right: 'canManageDecisionEngine' },
   { key: 'usefulLinks', title: 'Useful Links', right: 'canManageUsefulLinks' },
   { key: 'loanPolicyWorkflows', title: 'Loan Policy Workflows', right: 'canManageLoanPolicyWorkflows' },
   { key: 'corecodemappings', title: 'Core Code Mappings', right: 'canManageCoreCodeMappings' },

@@ -8,6 +8,7 @@ import { applicationStatusMessagesModule } from './application-status-messages/a
 import { branchesModule } from './branches/branches.module.ts';
 import { crossSellsModule } from './cross-sells/cross-sells.module.ts';
 import { dealersModule } from './dealers/dealers.module.ts';
+import { registerDecisionEngineRoutes } from './decision-engine/decision-engine.routes.ts';
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
@@ -16,6 +17,7 @@ import { registerNotificationRoutes } from './notifications/notifications.routes
 import { registerRecentApplicationRoutes } from './recent-applications/recent-applications.routes.ts';
 import { policyObjectModules } from './policy/policy-objects.module.ts';
 import { registerPolicyRoutes } from './policy/policy.routes.ts';
+import { registerPolicyReplayRoutes } from './policy-replays/policy-replays.routes.ts';
 import { searchFiltersModule } from './search-filters/search-filters.module.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts';
@@ -45,7 +47,9 @@ export const modules: Module[] = [
   crossSellsModule,
   // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
   { name: 'policy', register: registerPolicyRoutes },
+  { name: 'decision-engine', register: registerDecisionEngineRoutes },
   ...policyObjectModules,
+  { name: 'policy-replays', register: registerPolicyReplayRoutes },
   ...applicationModules,
   { name: 'application-queues', register: registerApplicationQueueRoutes },
   { name: 'recent-applications', register: registerRecentApplicationRoutes },

@@ -19,6 +19,25 @@ type LogFn = (object: Record<string, unknown>, message: string) => void;
 export type JobsLog = { info: LogFn; warn: LogFn; error: LogFn };
 const silent: JobsLog = { info: () => {}, warn: () => {}, error: () => {} };
 
+/**
+ * A queue of a module's own (the policy sandbox's replays): the module registers it when the app is built, the job
+ * runner started after it works it in this process. Its work waits in the module's own table: `due` says cheaply
+ * whether some does (polled with the outbox), `work` does what waits (one pg-boss job, retried on failure).
+ */
+export type JobQueue = {
+  name: string;
+  due: (db: Db) => Promise<boolean>;
+  work: (db: Db, log: JobsLog) => Promise<void>;
+  expireInSeconds?: number;
+};
+const jobQueues = new Map<string, JobQueue>();
+const jobWakers = new Set<(name: string) => void>();
+export const registerJobQueue = (queue: JobQueue) => void jobQueues.set(queue.name, queue);
+/** After a commit that queued work: this process's job runner (if any) takes it now rather than at its next poll. */
+export const wakeJobQueue = (name: string) => {
+  for (const wake of jobWakers) wake(name);
+};
+
 export type JobsOptions = {
   /** The database (owner role, as for migrations): pg-boss opens a small pool of its own on it. */
   url: string;
@@ -107,12 +126,42 @@ export const startJobs = async (options: JobsOptions): Promise<Jobs> => {
     boss.notifyWorker(workerId);
   };
 
+  const moduleQueues = [...jobQueues.values()];
+  const moduleWorkers = new Map<string, string>();
+  for (const q of moduleQueues) {
+    const settings = {
+      name: q.name,
+      policy: 'short' as const,
+      retryLimit: 2,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: q.expireInSeconds ?? 30 * 60,
+    };
+    await boss.createQueue(q.name, settings);
+    await boss.updateQueue(q.name, settings);
+    moduleWorkers.set(
+      q.name,
+      await boss.work(q.name, { pollingIntervalSeconds: 30, batchSize: 1 }, () => q.work(options.db, log)),
+    );
+  }
+  const wakeQueue = async (name: string) => {
+    await boss.send(name, {});
+    const worker = moduleWorkers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
+  const wake = (name: string) => {
+    if (!stopped && moduleWorkers.has(name))
+      wakeQueue(name).catch((error: unknown) => log.warn({ error: describeDeliveryError(error) }, 'job wake failed'));
+  };
+  jobWakers.add(wake);
+
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> = Promise.resolve();
   let failing = false;
   const poll = async () => {
     try {
       if (await outboxHasDueRows(options.db, handlers, options.drain)) await nudge();
+      for (const q of moduleQueues) if (await q.due(options.db)) await wakeQueue(q.name);
       if (failing) log.info({}, 'outbox poll recovered');
       failing = false;
     } catch (error) {
@@ -138,6 +187,7 @@ export const startJobs = async (options: JobsOptions): Promise<Jobs> => {
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      jobWakers.delete(wake);
       clearTimeout(timer);
       await polling;
       // Waits for a running drain job (at most 10 s; a row's transaction is short), then closes pg-boss's pool.

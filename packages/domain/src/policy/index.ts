@@ -5,3 +5,4 @@ export * from './compile.ts';
 export * from './reference.ts';
 export * from './retraction.ts';
 export * from './demo-policy.ts';
+export * from './replay.ts';

@@ -15,6 +15,7 @@ import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerHmdaRoutes } from './hmda/hmda.routes.ts';
+import { registerPolicyLookupRoutes } from './policy-lookups/policy-lookups.routes.ts';
 import { registerPolicyRunRoutes } from './policy-runs/policy-runs.routes.ts';
 import { registerPromotionRoutes } from './promotions/promotions.routes.ts';
 import { registerTransactionRoutes } from './transactions/transactions.routes.ts';
@@ -43,4 +44,5 @@ export const applicationModules: Module[] = [
   { name: 'screening', register: registerScreeningRoutes },
   { name: 'cross-sell', register: registerCrossSellRoutes },
   { name: 'policy-runs', register: registerPolicyRunRoutes },
+  { name: 'policy-lookups', register: registerPolicyLookupRoutes },
 ];

@@ -156,6 +156,7 @@ export const adminAreaIconNames: Record<string, string> = {
   users: 'ManageAccounts',
   dealers: 'Store',
   decisionEngine: 'AccountTree',
+  policySandbox: 'Assessment',
   usefulLinks: 'Link',
   loanPolicyWorkflows: 'Schema',
   corecodemappings: 'Tune',

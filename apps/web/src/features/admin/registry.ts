@@ -3,13 +3,19 @@ import { statusMessagesArea } from './application-status-messages/application-st
 import { auditArea } from './audit/audit-area.ts';
 import { branchesArea } from './branches/branches-area.ts';
 import { creditBureausArea } from './credit-bureaus/credit-bureaus-area.ts';
+import { creditTierSetsArea } from './credit-tier-sets/credit-tier-sets-area.ts';
 import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
+import { decisionEngineArea } from './decision-engine/decision-engine-area.ts';
+import { decisionRetractArea } from './decision-retract/decision-retract-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
+import { loanTermSetsArea } from './loan-term-sets/loan-term-sets-area.ts';
 import { matrixAreas } from './matrices/matrices-areas.ts';
+import { policySandboxArea } from './policy-sandbox/policy-sandbox-area.ts';
 import { usefulLinksArea } from './useful-links/useful-links-area.ts';
 import { userGroupsArea } from './user-groups/user-groups-area.ts';
 import { usersArea } from './users/users-area.ts';
+import { workflowAreas } from './workflows/workflows-areas.tsx';
 
 /**
  * The administration areas built so far (issue 9): each feeds the router (/admin/<key>), the generic list and form
@@ -27,6 +33,12 @@ export const adminRegistry: AdminAreaEntry[] = [
   creditBureausArea,
   crossSellsArea,
   ...matrixAreas,
+  creditTierSetsArea,
+  loanTermSetsArea,
+  decisionRetractArea,
+  decisionEngineArea,
+  policySandboxArea,
+  ...workflowAreas,
   applicationLocksArea,
   auditArea,
 ];
