@@ -1,28 +1,17 @@
-import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { adminMessages, creditScoreModels, creditTierSetsResource, messages, type RowOf } from '@credence/contracts';
+import { creditScoreModels, creditTierSetsResource, messages, type RowOf } from '@credence/contracts';
 import { SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
-import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { noRows } from '../../../components/form/values.ts';
-import { isSessionError } from '../../../lib/api-client.ts';
-import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
 import { useSaveResource } from '../../../lib/resource-api.ts';
-import { toasts } from '../../../lib/toast.tsx';
-import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import { CellInput } from '../kit/cell-input.tsx';
+import { configField, focusFirstInvalid, policySaveInput, usePolicyEditor } from '../kit/policy-editor.ts';
+import { PolicyEditorFrame } from '../kit/policy-editor-frame.tsx';
+import { AddRowButton, RowActionsHeader, RowControls, RowNumberCell } from '../kit/row-controls.tsx';
 import type { EditorProps } from '../kit/types.ts';
-import { CellInput } from './cell-input.tsx';
-import { PolicyEditorFrame } from './policy-editor-frame.tsx';
 
 type TierSetRow = RowOf<typeof creditTierSetsResource>;
 type TierValues = { name: string; minScore: string; maxScore: string };
@@ -87,64 +76,22 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
   const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
   const tiers = useFieldArray({ control: form.control, name: 'tiers' });
   const save = useSaveResource(creditTierSetsResource);
-  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
   const dirty = form.formState.isDirty;
-  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
-
-  const leave = () => {
-    allowNextNavigation();
-    onClose();
-  };
-  const requestClose = async () => {
-    if (saving) return;
-    if (dirty && !(await confirm({ title: UNSAVED_CHANGES_TITLE, message: messages.unsavedChanges }))) return;
-    leave();
-  };
-  useCloseOnCloseAllDialogs(onClose);
+  const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({ dirty, onClose });
 
   const submit = (publish: boolean) =>
-    form.handleSubmit(
-      async (values) => {
-        setSaving(publish ? 'publish' : 'draft');
-        setProblems([]);
-        const name = values.name.trim();
-        try {
-          await save.mutateAsync({
-            id: record?.id ?? null,
-            input: {
-              name,
-              enabled: record?.enabled ?? true,
-              loanProductIds: [],
-              publish,
-              config: {
-                id: record ? String(record.id) : 'new',
-                name,
-                scoreModel: values.scoreModel,
-                tiers: values.tiers.map((t) => ({
-                  name: t.name.trim(),
-                  minScore: Number(t.minScore),
-                  maxScore: Number(t.maxScore),
-                })),
-              },
-            },
-          });
-          toasts.success(
-            'Success',
-            publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
-          );
-          leave();
-        } catch (error) {
-          if (isSessionError(error)) return;
-          if (isFieldValidationError(error))
-            setProblems(applyServerErrors(form, error, { mapField: (f) => f.replace(/^config\./, '') }));
-          else toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
-        } finally {
-          setSaving(null);
-        }
-      },
-      () => setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 30),
-    )();
+    form.handleSubmit((values) => {
+      const config = {
+        scoreModel: values.scoreModel,
+        tiers: values.tiers.map((t) => ({
+          name: t.name.trim(),
+          minScore: Number(t.minScore),
+          maxScore: Number(t.maxScore),
+        })),
+      };
+      const send = () => save.mutateAsync(policySaveInput(record, values.name.trim(), publish, config));
+      return saveAndLeave(publish, send, { form, mapField: configField });
+    }, focusFirstInvalid)();
 
   return (
     <PolicyEditorFrame
@@ -191,19 +138,13 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
               <th>Tier</th>
               <th>Lowest score</th>
               <th>Highest score</th>
-              <th style={{ width: 120 }}>
-                <span style={{ position: 'absolute', left: -9999 }}>Row actions</span>
-              </th>
+              <RowActionsHeader width={120} />
             </tr>
           </thead>
           <tbody>
             {tiers.fields.map((field, i) => (
               <tr key={field.id} data-testid="tier-row">
-                <td>
-                  <Typography variant="body2" color="text.secondary" sx={{ pt: 1, textAlign: 'right' }}>
-                    {i + 1}
-                  </Typography>
-                </td>
+                <RowNumberCell index={i} />
                 <td>
                   <CellInput name={`tiers.${i}.name`} label={`Tier ${i + 1} name`} maxLength={20} />
                 </td>
@@ -223,58 +164,22 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
                     maxLength={4}
                   />
                 </td>
-                <td style={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Move up">
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={`Move tier ${i + 1} up`}
-                        disabled={i === 0}
-                        onClick={() => tiers.move(i, i - 1)}
-                      >
-                        <ArrowUpwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title="Move down">
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={`Move tier ${i + 1} down`}
-                        disabled={i === tiers.fields.length - 1}
-                        onClick={() => tiers.move(i, i + 1)}
-                      >
-                        <ArrowDownwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title="Remove">
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={`Remove tier ${i + 1}`}
-                        disabled={tiers.fields.length === 1}
-                        onClick={() => tiers.remove(i)}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </td>
+                <RowControls
+                  noun="tier"
+                  index={i}
+                  count={tiers.fields.length}
+                  onMove={(from, to) => tiers.move(from, to)}
+                  onRemove={(index) => tiers.remove(index)}
+                />
               </tr>
             ))}
           </tbody>
         </Box>
-        <Box>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            disabled={tiers.fields.length >= 30}
-            onClick={() => tiers.append(emptyTier(), { focusName: `tiers.${tiers.fields.length}.name` })}
-          >
-            Add Tier
-          </Button>
-        </Box>
+        <AddRowButton
+          text="Add Tier"
+          disabled={tiers.fields.length >= 30}
+          onClick={() => tiers.append(emptyTier(), { focusName: `tiers.${tiers.fields.length}.name` })}
+        />
       </FormProvider>
     </PolicyEditorFrame>
   );

@@ -1,6 +1,6 @@
 import { creditTierSetsResource, type RowOf } from '@credence/contracts';
 import { resourceArea } from '../kit/areas.ts';
-import { versionText } from '../matrices/matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 
 type TierSetRow = RowOf<typeof creditTierSetsResource>;
 

@@ -44,7 +44,7 @@ import { useLoanProducts } from '../../../lib/loan-products.ts';
 import { callVerb } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
-import { versionText } from '../matrices/matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 
 /** Form values: a select holds '' for none. */
 type Values = Omit<

@@ -1,6 +1,6 @@
 import { adminMessages, decisionRetractionRuleSetsResource, type RowOf } from '@credence/contracts';
 import { resourceArea } from '../kit/areas.ts';
-import { versionText } from '../matrices/matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 import { retractableFieldLabel } from './retractable-fields.ts';
 
 type RuleSetRow = RowOf<typeof decisionRetractionRuleSetsResource>;

@@ -23,6 +23,7 @@ import { noRows } from '../../../components/form/values.ts';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { callVerb, useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
+import { configField, policySaveInput } from '../kit/policy-editor.ts';
 import type { EditorProps } from '../kit/types.ts';
 import { retractableFieldGroups } from './retractable-fields.ts';
 
@@ -121,29 +122,15 @@ const DecisionRetractEditor = ({ record, onClose }: EditorProps<RuleSetRow>) => 
 
   const onSave = async (values: Values) => {
     setFormErrors([]);
-    const name = values.name.trim();
     try {
-      await save.mutateAsync({
-        id: record?.id ?? null,
-        input: {
-          name,
-          enabled: record?.enabled ?? true,
-          loanProductIds: [],
-          publish: true,
-          config: {
-            id: record ? String(record.id) : 'new',
-            name,
-            type: 'DecisionRetraction',
-            fields: values.fields,
-          },
-        },
-      });
+      const config = { type: 'DecisionRetraction', fields: values.fields };
+      await save.mutateAsync(policySaveInput(record, values.name.trim(), true, config));
       toasts.success('Success', adminMessages.policy.ruleSetSaved);
       onClose();
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) {
-        setFormErrors(applyServerErrors(form, error, { mapField: (f) => f.replace(/^config\./, '') }));
+        setFormErrors(applyServerErrors(form, error, { mapField: configField }));
         return;
       }
       toasts.error(messages.errors.title, adminMessages.policy.ruleSetSaveFailed);

@@ -1,26 +1,16 @@
-import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { adminMessages, loanTermSetsResource, messages, type RowOf } from '@credence/contracts';
+import { loanTermSetsResource, messages, type RowOf } from '@credence/contracts';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
-import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { moneyText, noRows, toMoney } from '../../../components/form/values.ts';
-import { isSessionError } from '../../../lib/api-client.ts';
-import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
 import { useSaveResource } from '../../../lib/resource-api.ts';
-import { toasts } from '../../../lib/toast.tsx';
-import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
-import { CellInput } from '../credit-tier-sets/cell-input.tsx';
-import { PolicyEditorFrame } from '../credit-tier-sets/policy-editor-frame.tsx';
+import { CellInput } from '../kit/cell-input.tsx';
+import { configField, focusFirstInvalid, policySaveInput, usePolicyEditor } from '../kit/policy-editor.ts';
+import { PolicyEditorFrame } from '../kit/policy-editor-frame.tsx';
+import { AddRowButton, RowActionsHeader, RowControls, RowNumberCell } from '../kit/row-controls.tsx';
 import type { EditorProps } from '../kit/types.ts';
 
 type TermSetRow = RowOf<typeof loanTermSetsResource>;
@@ -99,6 +89,21 @@ const toValues = (record: TermSetRow | null): Values => ({
 });
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
+/** A row's inputs, in order: the bands' bounds (empty for open), then the terms. */
+const cells: {
+  key: keyof RowValues;
+  label: string;
+  placeholder: string;
+  inputMode?: 'numeric' | 'decimal';
+  maxLength?: number;
+}[] = [
+  { key: 'ageMin', label: 'age from', placeholder: 'any', inputMode: 'numeric', maxLength: 3 },
+  { key: 'ageMax', label: 'age to', placeholder: 'any', inputMode: 'numeric', maxLength: 3 },
+  { key: 'amountMin', label: 'amount from', placeholder: 'any', inputMode: 'decimal' },
+  { key: 'amountMax', label: 'amount to', placeholder: 'any', inputMode: 'decimal' },
+  { key: 'terms', label: 'terms', placeholder: '36, 48, 60', maxLength: 300 },
+];
+
 /**
  * Administration › Loan Term Sets (spec 2 §2 admin/loantermsets; issue 12): the terms a loan may have by the
  * collateral's age (years) and the amount — one row per band, empty bounds open, inclusive. Each field is
@@ -108,63 +113,21 @@ const LoanTermSetEditor = ({ record, onClose }: EditorProps<TermSetRow>) => {
   const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
   const rows = useFieldArray({ control: form.control, name: 'rows' });
   const save = useSaveResource(loanTermSetsResource);
-  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
   const dirty = form.formState.isDirty;
-  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
-
-  const leave = () => {
-    allowNextNavigation();
-    onClose();
-  };
-  const requestClose = async () => {
-    if (saving) return;
-    if (dirty && !(await confirm({ title: UNSAVED_CHANGES_TITLE, message: messages.unsavedChanges }))) return;
-    leave();
-  };
-  useCloseOnCloseAllDialogs(onClose);
+  const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({ dirty, onClose });
 
   const submit = (publish: boolean) =>
-    form.handleSubmit(
-      async (values) => {
-        setSaving(publish ? 'publish' : 'draft');
-        setProblems([]);
-        const name = values.name.trim();
-        try {
-          await save.mutateAsync({
-            id: record?.id ?? null,
-            input: {
-              name,
-              enabled: record?.enabled ?? true,
-              loanProductIds: [],
-              publish,
-              config: {
-                id: record ? String(record.id) : 'new',
-                name,
-                rows: values.rows.map((row) => ({
-                  collateralAge: { kind: 'range', min: orNull(row.ageMin), max: orNull(row.ageMax) },
-                  amount: { kind: 'range', min: toMoney(row.amountMin), max: toMoney(row.amountMax) },
-                  terms: parseTerms(row.terms) ?? [],
-                })),
-              },
-            },
-          });
-          toasts.success(
-            'Success',
-            publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
-          );
-          leave();
-        } catch (error) {
-          if (isSessionError(error)) return;
-          if (isFieldValidationError(error))
-            setProblems(applyServerErrors(form, error, { mapField: (f) => f.replace(/^config\./, '') }));
-          else toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
-        } finally {
-          setSaving(null);
-        }
-      },
-      () => setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 30),
-    )();
+    form.handleSubmit((values) => {
+      const config = {
+        rows: values.rows.map((row) => ({
+          collateralAge: { kind: 'range', min: orNull(row.ageMin), max: orNull(row.ageMax) },
+          amount: { kind: 'range', min: toMoney(row.amountMin), max: toMoney(row.amountMax) },
+          terms: parseTerms(row.terms) ?? [],
+        })),
+      };
+      const send = () => save.mutateAsync(policySaveInput(record, values.name.trim(), publish, config));
+      return saveAndLeave(publish, send, { form, mapField: configField });
+    }, focusFirstInvalid)();
 
   return (
     <PolicyEditorFrame
@@ -215,9 +178,7 @@ const LoanTermSetEditor = ({ record, onClose }: EditorProps<TermSetRow>) => {
               <th rowSpan={2} style={{ width: '32%' }}>
                 Terms (months)
               </th>
-              <th rowSpan={2} style={{ width: 84 }}>
-                <span style={{ position: 'absolute', left: -9999 }}>Row actions</span>
-              </th>
+              <RowActionsHeader width={84} rowSpan={2} />
             </tr>
             <tr>
               <th>From</th>
@@ -229,90 +190,34 @@ const LoanTermSetEditor = ({ record, onClose }: EditorProps<TermSetRow>) => {
           <tbody>
             {rows.fields.map((field, i) => (
               <tr key={field.id} data-testid="term-row">
-                <td>
-                  <Typography variant="body2" color="text.secondary" sx={{ pt: 1, textAlign: 'right' }}>
-                    {i + 1}
-                  </Typography>
-                </td>
-                <td>
-                  <CellInput
-                    name={`rows.${i}.ageMin`}
-                    label={`Row ${i + 1} age from`}
-                    placeholder="any"
-                    inputMode="numeric"
-                    maxLength={3}
-                  />
-                </td>
-                <td>
-                  <CellInput
-                    name={`rows.${i}.ageMax`}
-                    label={`Row ${i + 1} age to`}
-                    placeholder="any"
-                    inputMode="numeric"
-                    maxLength={3}
-                  />
-                </td>
-                <td>
-                  <CellInput
-                    name={`rows.${i}.amountMin`}
-                    label={`Row ${i + 1} amount from`}
-                    placeholder="any"
-                    inputMode="decimal"
-                  />
-                </td>
-                <td>
-                  <CellInput
-                    name={`rows.${i}.amountMax`}
-                    label={`Row ${i + 1} amount to`}
-                    placeholder="any"
-                    inputMode="decimal"
-                  />
-                </td>
-                <td>
-                  <CellInput
-                    name={`rows.${i}.terms`}
-                    label={`Row ${i + 1} terms`}
-                    placeholder="36, 48, 60"
-                    maxLength={300}
-                  />
-                </td>
-                <td style={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Duplicate row">
-                    <IconButton
-                      size="small"
-                      aria-label={`Duplicate row ${i + 1}`}
-                      onClick={() => rows.insert(i + 1, { ...form.getValues(`rows.${i}`) })}
-                    >
-                      <ContentCopyIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Remove">
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={`Remove row ${i + 1}`}
-                        disabled={rows.fields.length === 1}
-                        onClick={() => rows.remove(i)}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </td>
+                <RowNumberCell index={i} />
+                {cells.map((cell) => (
+                  <td key={cell.key}>
+                    <CellInput
+                      name={`rows.${i}.${cell.key}`}
+                      label={`Row ${i + 1} ${cell.label}`}
+                      placeholder={cell.placeholder}
+                      inputMode={cell.inputMode}
+                      maxLength={cell.maxLength}
+                    />
+                  </td>
+                ))}
+                <RowControls
+                  noun="row"
+                  index={i}
+                  count={rows.fields.length}
+                  onDuplicate={(index) => rows.insert(index + 1, { ...form.getValues(`rows.${index}`) })}
+                  onRemove={(index) => rows.remove(index)}
+                />
               </tr>
             ))}
           </tbody>
         </Box>
-        <Box>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            disabled={rows.fields.length >= 500}
-            onClick={() => rows.append(emptyRow(), { focusName: `rows.${rows.fields.length}.ageMin` })}
-          >
-            Add Row
-          </Button>
-        </Box>
+        <AddRowButton
+          text="Add Row"
+          disabled={rows.fields.length >= 500}
+          onClick={() => rows.append(emptyRow(), { focusName: `rows.${rows.fields.length}.ageMin` })}
+        />
       </FormProvider>
     </PolicyEditorFrame>
   );

@@ -7,7 +7,7 @@ import {
   type RowOf,
 } from '@credence/contracts';
 import { resourceArea } from '../kit/areas.ts';
-import { versionText } from './matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 
 type MatrixRow = RowOf<typeof matricesResource>;
 

@@ -48,7 +48,7 @@ import { safeReturnUrl } from '../../../lib/return-url.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import type { EditorProps } from '../kit/types.ts';
-import { versionText } from './matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 import {
   axisLabel,
   cellProblem,

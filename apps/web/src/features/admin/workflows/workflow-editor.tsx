@@ -48,7 +48,7 @@ import { toasts } from '../../../lib/toast.tsx';
 import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { DialogFrame } from '../../../components/form/form-dialog.tsx';
 import type { EditorProps } from '../kit/types.ts';
-import { versionText } from '../matrices/matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 import { NodePanel, type Choice } from './node-panel.tsx';
 import { TestRunPanel } from './test-run-panel.tsx';
 import {

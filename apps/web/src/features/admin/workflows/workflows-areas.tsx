@@ -6,7 +6,7 @@ import {
 } from '@credence/contracts';
 import { useLoanProducts } from '../../../lib/loan-products.ts';
 import { resourceArea } from '../kit/areas.ts';
-import { versionText } from '../matrices/matrix-version.ts';
+import { versionText } from '../kit/policy-version.ts';
 
 type WorkflowRow = RowOf<typeof loanPolicyWorkflowsResource>;
 

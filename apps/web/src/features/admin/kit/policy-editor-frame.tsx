@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { DialogFrame } from '../../../components/form/form-dialog.tsx';
+import type { PolicySaving } from './policy-editor.ts';
+import { versionText } from './policy-version.ts';
+
+type Versioned = Parameters<typeof versionText>[0];
+
+/**
+ * The actions of a policy object's editor (matrices, workflows, credit tier sets, loan term sets): the version in
+ * effect, Cancel, Save Draft (kept until published) and Save and Publish (in effect at once).
+ */
+export const PolicyEditorActions = ({
+  record,
+  dirty,
+  saving,
+  onCancel,
+  onSave,
+  cancelText = 'Cancel',
+  note = '',
+  canSaveDraft = dirty,
+}: {
+  record: Versioned | null;
+  dirty: boolean;
+  saving: PolicySaving;
+  onCancel: () => void;
+  onSave: (publish: boolean) => void;
+  cancelText?: string;
+  /** Shown after the version ('· unsaved changes'). */
+  note?: string;
+  /** Save Draft can be pressed (when not saving): when there are changes, by default. */
+  canSaveDraft?: boolean;
+}) => (
+  <>
+    <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+      {record ? `In effect: ${versionText(record)}` : 'New: saved as a draft until published'}
+      {note}
+    </Typography>
+    <Button onClick={onCancel} disabled={saving !== null}>
+      {cancelText}
+    </Button>
+    <Button
+      variant="outlined"
+      onClick={() => onSave(false)}
+      disabled={saving !== null || !canSaveDraft}
+      startIcon={saving === 'draft' ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      Save Draft
+    </Button>
+    <Button
+      variant="contained"
+      onClick={() => onSave(true)}
+      disabled={saving !== null || (!dirty && record?.draftVersion === null)}
+      startIcon={saving === 'publish' ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      Save and Publish
+    </Button>
+  </>
+);
+
+/** The problems the server's save-time check found (gaps, overlaps), one line each; nothing when there are none. */
+export const PolicyProblems = ({
+  what,
+  problems,
+  testId = 'policy-problems',
+}: {
+  /** 'credit tier set': "The credit tier set was not saved:". */
+  what: string;
+  problems: readonly string[];
+  testId?: string;
+}) =>
+  problems.length > 0 ? (
+    <Alert severity="error" data-testid={testId}>
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        The {what} was not saved:
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </Box>
+    </Alert>
+  ) : null;
+
+/**
+ * The frame of a policy object's editor (credit tier sets, loan term sets): its actions (PolicyEditorActions) and
+ * the server's problems (PolicyProblems) above the editor's own content.
+ */
+export const PolicyEditorFrame = ({
+  title,
+  testId,
+  what,
+  record,
+  dirty,
+  saving,
+  problems,
+  onCancel,
+  onSave,
+  width = 900,
+  children,
+}: {
+  title: string;
+  testId: string;
+  /** 'credit tier set': "The credit tier set was not saved:". */
+  what: string;
+  record: Versioned | null;
+  dirty: boolean;
+  saving: PolicySaving;
+  problems: readonly string[];
+  onCancel: () => void;
+  onSave: (publish: boolean) => void;
+  width?: number;
+  children: ReactNode;
+}) => (
+  <DialogFrame
+    title={title}
+    width={width}
+    onClose={onCancel}
+    testId={testId}
+    contentSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    actions={<PolicyEditorActions record={record} dirty={dirty} saving={saving} onCancel={onCancel} onSave={onSave} />}
+  >
+    <PolicyProblems what={what} problems={problems} />
+    {children}
+  </DialogFrame>
+);
