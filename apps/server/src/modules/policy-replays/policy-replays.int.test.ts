@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenancy.ts';
 import { signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { loadPolicyFactsBatch } from '../applications/policy-facts/policy-facts-batch.service.ts';
+import { loadPolicyFactsBatch } from '../applications/policy-facts/policy-facts.service.ts';
 import * as policyRepo from '../policy/policy.repository.ts';
 import { policyInEffect } from '../policy/policy.service.ts';
 

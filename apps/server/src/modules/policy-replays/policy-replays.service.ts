@@ -21,7 +21,7 @@ import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { wakeJobQueue, type JobsLog } from '../../platform/jobs.ts';
-import { loadPolicyFactsBatch } from '../applications/policy-facts/policy-facts-batch.service.ts';
+import { loadPolicyFactsBatch } from '../applications/policy-facts/policy-facts.service.ts';
 import * as policyRepo from '../policy/policy.repository.ts';
 import { policyInEffect } from '../policy/policy.service.ts';
 import * as repo from './policy-replays.repository.ts';

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../../db/tenancy.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { loadPolicyFactsBatch } from './policy-facts-batch.service.ts';
-import { loadPolicyFacts } from './policy-facts.ts';
+import { loadPolicyFacts, loadPolicyFactsBatch } from './policy-facts.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   type ApiClient,
 } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { loadPolicyFacts, type PolicyFactsOptions } from './policy-facts.ts';
+import { loadPolicyFacts, type PolicyFactsOptions } from './policy-facts.service.ts';
 
 let t: TestApp;
 let officer: ApiClient;

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../../platform/errors.ts';
 import * as policyRepo from '../../policy/policy.repository.ts';
 import { policyInEffect, policyObjectRow } from '../../policy/policy.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
-import { loadPolicyFacts } from '../policy-facts/policy-facts.ts';
+import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
 
 /** The workflow kinds looked at for the loan limit, in order: auto-approval first (it prices the loan). */
 const workflowKinds = ['autoApprovalWorkflow', 'loanPolicyWorkflow'] as const;

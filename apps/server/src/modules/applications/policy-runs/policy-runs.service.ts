@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../../platform/errors.ts';
 import * as policyRepo from '../../policy/policy.repository.ts';
 import { policyInEffect, type PolicyOverride } from '../../policy/policy.service.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
-import { loadPolicyFacts } from '../policy-facts/policy-facts.ts';
+import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
 
 export type RunKind = 'loanPolicy' | 'autoApproval';
 const objectKind = { loanPolicy: 'loanPolicyWorkflow', autoApproval: 'autoApprovalWorkflow' } as const;

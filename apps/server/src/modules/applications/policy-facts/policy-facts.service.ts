@@ -1,8 +1,11 @@
 /**
- * The facts a credit policy is evaluated on (issue 12; contracts `PolicyFacts`), read from one application's
- * graph under the tenant transaction: the request, the applicants' income and debts, the collateral and the
- * active credit reports. Read-only. Every decimal is an exact string rounded half up (money and percentages to
- * two decimals); a metric whose inputs are missing is left out, and the engine then fails a condition on it.
+ * The facts a credit policy is evaluated on (issue 12; contracts `PolicyFacts`), read under the tenant transaction
+ * from the applications' rows: the request, the applicants' income and debts, the collateral and the active credit
+ * reports. Read-only. One computation, `policyFactsOf`, on the rows of one application, whichever loader read them:
+ * `loadPolicyFactsBatch` reads many applications in seven queries (the policy sandbox's replay, in batches), and
+ * `loadPolicyFacts` is a batch of one (the Decision Engine card's run, the rate lookup). Every decimal is an exact
+ * string rounded half up (money and percentages to two decimals); a metric whose inputs are missing is left out,
+ * and the engine then fails a condition on it.
  *
  * What each measure is computed from:
  * - Income: the applicants' gross monthly income — current employments' salaries at their pay period, income
@@ -45,7 +48,7 @@ import {
   vehicleAge,
   type PaymentFrequency,
 } from '@credence/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Column, type GetColumnData } from 'drizzle-orm';
 import {
   applicantEmployments,
   applicantFinances,
@@ -55,6 +58,8 @@ import {
   creditReports,
   creditReportTradelines,
 } from '../../../db/schema/index.ts';
+
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TenantTx } from '../../../db/tenancy.ts';
 
 /**
@@ -77,7 +82,7 @@ export type PolicyFactsOptions = {
 const notObligated = new Set(['AuthorizedUser', 'Terminated']);
 
 /** A tradeline whose monthly payment is one of the applicant's monthly debts (see the Dti rule above). */
-export const isMonthlyDebt = (t: {
+const isMonthlyDebt = (t: {
   portfolioType: string;
   ecoa: string;
   isOpen: boolean;
@@ -127,113 +132,103 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 const within = (value: number | null | undefined, min: number, max: number) =>
   value !== null && value !== undefined && value >= min && value <= max ? value : null;
 
+/* ------------------------------------------------------------------------------------------- the rows */
+
 /**
- * The policy facts of an application, or null when it is not found under the tenant transaction's row-level
- * security (another lender's application, or none).
+ * The columns the facts are computed from, by table. Every list carries its application's id (employments and
+ * finances through their applicant), so that a loader reading many applications at once can group them.
+ */
+const columns = {
+  application: {
+    id: applications.id,
+    loanProductId: applications.loanProductId,
+    direct: applications.direct,
+    estAmtFinanced: applications.estAmtFinanced,
+    totalBackEndFees: applications.totalBackEndFees,
+    value: applications.value,
+    termMonths: applications.termMonths,
+    paymentFrequency: applications.paymentFrequency,
+    averageCreditScore: applications.averageCreditScore,
+  },
+  people: {
+    id: applicants.id,
+    applicationId: applicants.applicationId,
+    role: applicants.role,
+    companyGrossIncome: applicants.companyGrossIncome,
+    companyGrossIncomeFrequency: applicants.companyGrossIncomeFrequency,
+    companyDebt: applicants.companyDebt,
+  },
+  employments: {
+    applicationId: applicants.applicationId,
+    salary: applicantEmployments.salary,
+    payPeriod: applicantEmployments.payPeriod,
+    isCurrent: applicantEmployments.isCurrent,
+  },
+  finances: {
+    applicationId: applicants.applicationId,
+    amount: applicantFinances.amount,
+    isIncome: applicantFinances.isIncome,
+  },
+  collaterals: {
+    applicationId: collaterals.applicationId,
+    value: collaterals.value,
+    year: collaterals.year,
+    mileage: collaterals.mileage,
+    isNew: collaterals.isNew,
+    isUsed: collaterals.isUsed,
+  },
+  reports: {
+    id: creditReports.id,
+    applicationId: creditReports.applicationId,
+    applicantId: creditReports.applicantId,
+    frozen: creditReports.frozen,
+    ofac: creditReports.ofac,
+    defaultScore: creditReports.defaultScore,
+    alerts: creditReports.alerts,
+    publicRecords: creditReports.publicRecords,
+  },
+  tradelines: {
+    creditReportId: creditReportTradelines.creditReportId,
+    portfolioType: creditReportTradelines.portfolioType,
+    tradelineStatus: creditReportTradelines.tradelineStatus,
+    ecoa: creditReportTradelines.ecoa,
+    isOpen: creditReportTradelines.isOpen,
+    balance: creditReportTradelines.balance,
+    creditLimit: creditReportTradelines.creditLimit,
+    monthlyPayment: creditReportTradelines.monthlyPayment,
+    excluded: creditReportTradelines.excluded,
+    paidOff: creditReportTradelines.paidOff,
+  },
+};
+
+type Columns = typeof columns;
+type Row<C extends Record<string, Column>> = { [K in keyof C]: GetColumnData<C[K]> };
+
+/**
+ * One application's rows: its own row, and its lists of the others — people and collaterals in their sort order,
+ * the active credit reports (every applicant's) and those reports' tradelines.
+ */
+type PolicyFactRows = { application: Row<Columns['application']> } & {
+  [K in Exclude<keyof Columns, 'application'>]: Row<Columns[K]>[];
+};
+
+/* -------------------------------------------------------------------------------------- the computation */
+
+/**
+ * The policy facts of one application's rows.
  *
  * Stages: the Application stage reads the request as entered. Until the decision worksheet stores proposed,
  * decided and funded terms, the Proposed, Decision and Funding stages asked for through `options.stage` are
  * computed from the same application terms.
  */
-export const loadPolicyFacts = async (
-  tx: TenantTx,
-  applicationId: number,
-  options: PolicyFactsOptions = {},
-): Promise<PolicyFacts | null> => {
-  const [application] = await tx
-    .select({
-      loanProductId: applications.loanProductId,
-      direct: applications.direct,
-      estAmtFinanced: applications.estAmtFinanced,
-      totalBackEndFees: applications.totalBackEndFees,
-      value: applications.value,
-      termMonths: applications.termMonths,
-      paymentFrequency: applications.paymentFrequency,
-      averageCreditScore: applications.averageCreditScore,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  if (!application) return null;
-
-  const people = await tx
-    .select({
-      id: applicants.id,
-      role: applicants.role,
-      companyGrossIncome: applicants.companyGrossIncome,
-      companyGrossIncomeFrequency: applicants.companyGrossIncomeFrequency,
-      companyDebt: applicants.companyDebt,
-    })
-    .from(applicants)
-    .where(eq(applicants.applicationId, applicationId))
-    .orderBy(asc(applicants.sortOrder), asc(applicants.id));
-  const applicantIds = people.map((p) => p.id);
-  const employments =
-    applicantIds.length === 0
-      ? []
-      : await tx
-          .select({
-            salary: applicantEmployments.salary,
-            payPeriod: applicantEmployments.payPeriod,
-            isCurrent: applicantEmployments.isCurrent,
-          })
-          .from(applicantEmployments)
-          .where(inArray(applicantEmployments.applicantId, applicantIds));
-  const finances =
-    applicantIds.length === 0
-      ? []
-      : await tx
-          .select({ amount: applicantFinances.amount, isIncome: applicantFinances.isIncome })
-          .from(applicantFinances)
-          .where(inArray(applicantFinances.applicantId, applicantIds));
-  const collateralRows = await tx
-    .select({
-      value: collaterals.value,
-      year: collaterals.year,
-      mileage: collaterals.mileage,
-      isNew: collaterals.isNew,
-      isUsed: collaterals.isUsed,
-    })
-    .from(collaterals)
-    .where(eq(collaterals.applicationId, applicationId))
-    .orderBy(asc(collaterals.sortOrder), asc(collaterals.id));
+const policyFactsOf = (rows: PolicyFactRows, options: PolicyFactsOptions = {}): PolicyFacts => {
+  const { application, people, employments, finances, collaterals: collateralRows } = rows;
   // The borrowers' credit only: a non-applicant spouse's report (pulled where community property asks for it)
   // holds neither the borrowers' debts, nor their score, nor their alerts.
-  const borrowerIds = people.filter((p) => p.role !== 'NON_APPLICANT_SPOUSE').map((p) => p.id);
-  const pulledReports = await tx
-    .select({
-      id: creditReports.id,
-      applicantId: creditReports.applicantId,
-      frozen: creditReports.frozen,
-      ofac: creditReports.ofac,
-      defaultScore: creditReports.defaultScore,
-      alerts: creditReports.alerts,
-      publicRecords: creditReports.publicRecords,
-    })
-    .from(creditReports)
-    .where(and(eq(creditReports.applicationId, applicationId), eq(creditReports.isActive, true)));
-  const reports = pulledReports.filter((r) => borrowerIds.includes(r.applicantId));
-  const tradelines =
-    reports.length === 0
-      ? []
-      : await tx
-          .select({
-            portfolioType: creditReportTradelines.portfolioType,
-            tradelineStatus: creditReportTradelines.tradelineStatus,
-            ecoa: creditReportTradelines.ecoa,
-            isOpen: creditReportTradelines.isOpen,
-            balance: creditReportTradelines.balance,
-            creditLimit: creditReportTradelines.creditLimit,
-            monthlyPayment: creditReportTradelines.monthlyPayment,
-            excluded: creditReportTradelines.excluded,
-            paidOff: creditReportTradelines.paidOff,
-          })
-          .from(creditReportTradelines)
-          .where(
-            inArray(
-              creditReportTradelines.creditReportId,
-              reports.map((r) => r.id),
-            ),
-          );
+  const borrowerIds = new Set(people.filter((p) => p.role !== 'NON_APPLICANT_SPOUSE').map((p) => p.id));
+  const reports = rows.reports.filter((r) => borrowerIds.has(r.applicantId));
+  const reportIds = new Set(reports.map((r) => r.id));
+  const tradelines = rows.tradelines.filter((t) => reportIds.has(t.creditReportId));
 
   /* ---------------------------------------------------------------------------------- income and debts */
 
@@ -361,3 +356,90 @@ export const loadPolicyFacts = async (
     channel: application.direct ? 'Direct' : 'Indirect',
   };
 };
+
+/* ------------------------------------------------------------------------------------------ the loaders */
+
+const groupBy = <T, K>(items: readonly T[], key: (item: T) => K) => {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+};
+
+/**
+ * The policy facts of the given applications under the tenant transaction (row-level security: another
+ * lender's are simply absent from the map), by application id.
+ */
+export const loadPolicyFactsBatch = async (
+  tx: TenantTx,
+  applicationIds: readonly number[],
+  options: PolicyFactsOptions = {},
+): Promise<Map<number, PolicyFacts>> => {
+  const facts = new Map<number, PolicyFacts>();
+  if (applicationIds.length === 0) return facts;
+  const ids = [...applicationIds];
+  // One after another: the transaction is one connection (queries sent together would only queue there).
+  const apps = await tx.select(columns.application).from(applications).where(inArray(applications.id, ids));
+  // An application's lists in their sort order (its applicants, its collaterals).
+  const sorted = <Q extends PgSelect>(query: Q, table: typeof applicants | typeof collaterals) =>
+    query.where(inArray(table.applicationId, ids)).orderBy(asc(table.sortOrder), asc(table.id));
+  const people = await sorted(tx.select(columns.people).from(applicants).$dynamic(), applicants);
+  const employments = await tx
+    .select(columns.employments)
+    .from(applicantEmployments)
+    .innerJoin(applicants, eq(applicants.id, applicantEmployments.applicantId))
+    .where(inArray(applicants.applicationId, ids));
+  const finances = await tx
+    .select(columns.finances)
+    .from(applicantFinances)
+    .innerJoin(applicants, eq(applicants.id, applicantFinances.applicantId))
+    .where(inArray(applicants.applicationId, ids));
+  const collateralRows = await sorted(tx.select(columns.collaterals).from(collaterals).$dynamic(), collaterals);
+  const reports = await tx
+    .select(columns.reports)
+    .from(creditReports)
+    .where(and(inArray(creditReports.applicationId, ids), eq(creditReports.isActive, true)));
+  const reportIds = reports.map((r) => r.id);
+  const tradelines =
+    reportIds.length === 0
+      ? []
+      : await tx
+          .select(columns.tradelines)
+          .from(creditReportTradelines)
+          .where(inArray(creditReportTradelines.creditReportId, reportIds));
+
+  const peopleOf = groupBy(people, (p) => p.applicationId);
+  const employmentsOf = groupBy(employments, (e) => e.applicationId);
+  const financesOf = groupBy(finances, (f) => f.applicationId);
+  const collateralsOf = groupBy(collateralRows, (c) => c.applicationId);
+  const reportsOf = groupBy(reports, (r) => r.applicationId);
+  const tradelinesOf = groupBy(tradelines, (t) => t.creditReportId);
+  for (const application of apps) {
+    const of = <T>(groups: Map<number, T[]>) => groups.get(application.id) ?? [];
+    const rows = {
+      application,
+      people: of(peopleOf),
+      employments: of(employmentsOf),
+      finances: of(financesOf),
+      collaterals: of(collateralsOf),
+      reports: of(reportsOf),
+      tradelines: of(reportsOf).flatMap((r) => tradelinesOf.get(r.id) ?? []),
+    };
+    facts.set(application.id, policyFactsOf(rows, options));
+  }
+  return facts;
+};
+
+/**
+ * The policy facts of an application (a batch of one), or null when it is not found under the tenant
+ * transaction's row-level security (another lender's application, or none).
+ */
+export const loadPolicyFacts = async (
+  tx: TenantTx,
+  applicationId: number,
+  options: PolicyFactsOptions = {},
+): Promise<PolicyFacts | null> => (await loadPolicyFactsBatch(tx, [applicationId], options)).get(applicationId) ?? null;
