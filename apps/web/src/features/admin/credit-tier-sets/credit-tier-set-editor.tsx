@@ -6,11 +6,10 @@ import { creditScoreModels, creditTierSetsResource, messages, type RowOf } from 
 import { SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { noRows } from '../../../components/form/values.ts';
-import { useSaveResource } from '../../../lib/resource-api.ts';
-import { CellInput } from '../kit/cell-input.tsx';
-import { configField, focusFirstInvalid, policySaveInput, usePolicyEditor } from '../kit/policy-editor.ts';
+import { CellInputs, type CellSpec } from '../kit/cell-input.tsx';
+import { usePolicyFormEditor } from '../kit/policy-editor.ts';
 import { PolicyEditorFrame } from '../kit/policy-editor-frame.tsx';
-import { AddRowButton, RowActionsHeader, RowControls, RowNumberCell } from '../kit/row-controls.tsx';
+import { RowActionsHeader, RowTable } from '../kit/row-controls.tsx';
 import type { EditorProps } from '../kit/types.ts';
 
 type TierSetRow = RowOf<typeof creditTierSetsResource>;
@@ -56,6 +55,12 @@ const crossRules = (values: Values) => {
 };
 const resolver = contractResolver<Values, Values>(formSchema, noRows, crossRules);
 
+/** A tier's inputs, in order. */
+const tierCells: CellSpec<keyof TierValues>[] = [
+  { key: 'name', label: 'name', maxLength: 20 },
+  { key: 'minScore', label: 'lowest score', inputMode: 'numeric', maxLength: 4 },
+  { key: 'maxScore', label: 'highest score', inputMode: 'numeric', maxLength: 4 },
+];
 const emptyTier = (): TierValues => ({ name: '', minScore: '', maxScore: '' });
 const toValues = (record: TierSetRow | null): Values => ({
   name: record?.name ?? '',
@@ -75,35 +80,27 @@ const toValues = (record: TierSetRow | null): Values => ({
 const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
   const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
   const tiers = useFieldArray({ control: form.control, name: 'tiers' });
-  const save = useSaveResource(creditTierSetsResource);
-  const dirty = form.formState.isDirty;
-  const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({ dirty, onClose });
-
-  const submit = (publish: boolean) =>
-    form.handleSubmit((values) => {
-      const config = {
-        scoreModel: values.scoreModel,
-        tiers: values.tiers.map((t) => ({
-          name: t.name.trim(),
-          minScore: Number(t.minScore),
-          maxScore: Number(t.maxScore),
-        })),
-      };
-      const send = () => save.mutateAsync(policySaveInput(record, values.name.trim(), publish, config));
-      return saveAndLeave(publish, send, { form, mapField: configField });
-    }, focusFirstInvalid)();
+  const frame = usePolicyFormEditor({
+    form,
+    resource: creditTierSetsResource,
+    record,
+    onClose,
+    toConfig: (values) => ({
+      scoreModel: values.scoreModel,
+      tiers: values.tiers.map((t) => ({
+        name: t.name.trim(),
+        minScore: Number(t.minScore),
+        maxScore: Number(t.maxScore),
+      })),
+    }),
+  });
 
   return (
     <PolicyEditorFrame
       title={record ? `Edit Credit Tier Set: ${record.name}` : 'Add Credit Tier Set'}
       testId="credit-tier-set-editor"
       what="credit tier set"
-      record={record}
-      dirty={dirty}
-      saving={saving}
-      problems={problems}
-      onCancel={() => void requestClose()}
-      onSave={(publish) => void submit(publish)}
+      {...frame}
     >
       <FormProvider {...form}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2, pt: 0.5 }}>
@@ -122,17 +119,12 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
             no overlap.
           </Typography>
         </Box>
-        <Box
-          component="table"
-          aria-label="Tiers"
-          sx={{
-            borderCollapse: 'collapse',
-            width: '100%',
-            '& th': { textAlign: 'left', fontWeight: 600, fontSize: 13, color: 'text.secondary', pb: 0.5, px: 0.5 },
-            '& td': { verticalAlign: 'top', px: 0.5, py: 0.5 },
-          }}
-        >
-          <thead>
+        <RowTable
+          label="Tiers"
+          fields={tiers.fields}
+          rowTestId="tier-row"
+          spacedHead
+          head={
             <tr>
               <th style={{ width: 36 }}>#</th>
               <th>Tier</th>
@@ -140,45 +132,14 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
               <th>Highest score</th>
               <RowActionsHeader width={120} />
             </tr>
-          </thead>
-          <tbody>
-            {tiers.fields.map((field, i) => (
-              <tr key={field.id} data-testid="tier-row">
-                <RowNumberCell index={i} />
-                <td>
-                  <CellInput name={`tiers.${i}.name`} label={`Tier ${i + 1} name`} maxLength={20} />
-                </td>
-                <td>
-                  <CellInput
-                    name={`tiers.${i}.minScore`}
-                    label={`Tier ${i + 1} lowest score`}
-                    inputMode="numeric"
-                    maxLength={4}
-                  />
-                </td>
-                <td>
-                  <CellInput
-                    name={`tiers.${i}.maxScore`}
-                    label={`Tier ${i + 1} highest score`}
-                    inputMode="numeric"
-                    maxLength={4}
-                  />
-                </td>
-                <RowControls
-                  noun="tier"
-                  index={i}
-                  count={tiers.fields.length}
-                  onMove={(from, to) => tiers.move(from, to)}
-                  onRemove={(index) => tiers.remove(index)}
-                />
-              </tr>
-            ))}
-          </tbody>
-        </Box>
-        <AddRowButton
-          text="Add Tier"
-          disabled={tiers.fields.length >= 30}
-          onClick={() => tiers.append(emptyTier(), { focusName: `tiers.${tiers.fields.length}.name` })}
+          }
+          cells={(i) => <CellInputs prefix={`tiers.${i}`} labelPrefix={`Tier ${i + 1}`} cells={tierCells} />}
+          controls={{ noun: 'tier', onMove: (from, to) => tiers.move(from, to), onRemove: (i) => tiers.remove(i) }}
+          add={{
+            text: 'Add Tier',
+            most: 30,
+            onAdd: () => tiers.append(emptyTier(), { focusName: `tiers.${tiers.fields.length}.name` }),
+          }}
         />
       </FormProvider>
     </PolicyEditorFrame>

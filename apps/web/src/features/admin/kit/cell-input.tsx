@@ -42,3 +42,34 @@ export const CellInput = ({
     />
   );
 };
+
+/** One input of a row editor's row: its field, its name after the row's ('lowest score') and its input's kind. */
+export type CellSpec<Key extends string> = {
+  key: Key;
+  label: string;
+  placeholder?: string;
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  maxLength?: number;
+};
+
+/** A row's inputs, a cell each: `${prefix}.${key}`, named '`${labelPrefix}` `label`' ('Tier 2 lowest score'). */
+export const CellInputs = <Key extends string>({
+  prefix,
+  labelPrefix,
+  cells,
+}: {
+  prefix: string;
+  labelPrefix: string;
+  cells: readonly CellSpec<Key>[];
+}) =>
+  cells.map((cell) => (
+    <td key={cell.key}>
+      <CellInput
+        name={`${prefix}.${cell.key}`}
+        label={`${labelPrefix} ${cell.label}`}
+        placeholder={cell.placeholder}
+        inputMode={cell.inputMode}
+        maxLength={cell.maxLength}
+      />
+    </td>
+  ));

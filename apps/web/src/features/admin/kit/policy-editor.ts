@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { adminMessages, messages } from '@credence/contracts';
+import { adminMessages, messages, type AnyResource } from '@credence/contracts';
 import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
+import { useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import type { Versioned } from './policy-version.ts';
 
 /** Which save a policy editor is making. */
 export type PolicySaving = 'draft' | 'publish' | null;
@@ -96,3 +98,39 @@ export const configField = (field: string) => field.replace(/^config\./, '');
 /** After a refused submit, the first field in error takes the focus. */
 export const focusFirstInvalid = () =>
   setTimeout(() => document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 30);
+
+/**
+ * A policy object's form editor (credit tier sets, loan term sets) in PolicyEditorFrame: saves the form's values
+ * (checked first; the first field in error takes the focus) with its name and `toConfig(values)` as the config; the
+ * server's messages go on the fields named after `config.` and the rest are listed. Returns the frame's props.
+ */
+export const usePolicyFormEditor = <V extends FieldValues & { name: string }>({
+  form,
+  resource,
+  record,
+  onClose,
+  toConfig,
+}: {
+  form: UseFormReturn<V>;
+  resource: AnyResource;
+  record: (Versioned & { id: number; enabled: boolean }) | null;
+  onClose: () => void;
+  toConfig: (values: V) => object;
+}) => {
+  const save = useSaveResource(resource);
+  const dirty = form.formState.isDirty;
+  const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({ dirty, onClose });
+  const submit = (publish: boolean) =>
+    form.handleSubmit((values) => {
+      const send = () => save.mutateAsync(policySaveInput(record, values.name.trim(), publish, toConfig(values)));
+      return saveAndLeave(publish, send, { form, mapField: configField });
+    }, focusFirstInvalid)();
+  return {
+    record,
+    dirty,
+    saving,
+    problems,
+    onCancel: () => void requestClose(),
+    onSave: (publish: boolean) => void submit(publish),
+  };
+};

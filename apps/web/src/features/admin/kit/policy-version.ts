@@ -1,7 +1,10 @@
 import type { matricesResource, RowOf } from '@credence/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 
-type Versioned = Pick<RowOf<typeof matricesResource>, 'version' | 'draftVersion' | 'scheduledVersion' | 'scheduledAt'>;
+export type Versioned = Pick<
+  RowOf<typeof matricesResource>,
+  'version' | 'draftVersion' | 'scheduledVersion' | 'scheduledAt'
+>;
 
 /** 'v2', 'v2 · draft v3', 'Draft' (never published), 'v2 · v3 from 6/1/2026, 9:00 AM' (scheduled). */
 export const versionText = (m: Versioned) =>

@@ -37,6 +37,14 @@ const RowButton = ({
  * down (with `onMove`), duplicate (with `onDuplicate`) and remove (never the only row), each named for a screen
  * reader and a test by the row's noun and number ('Move tier 2 up', 'Remove row 3').
  */
+type RowControlsProps = {
+  /** 'tier', 'row'. */
+  noun: string;
+  onMove?: (from: number, to: number) => void;
+  onDuplicate?: (index: number) => void;
+  onRemove: (index: number) => void;
+};
+
 export const RowControls = ({
   noun,
   index,
@@ -44,15 +52,7 @@ export const RowControls = ({
   onMove,
   onDuplicate,
   onRemove,
-}: {
-  /** 'tier', 'row'. */
-  noun: string;
-  index: number;
-  count: number;
-  onMove?: (from: number, to: number) => void;
-  onDuplicate?: (index: number) => void;
-  onRemove: (index: number) => void;
-}) => {
+}: RowControlsProps & { index: number; count: number }) => {
   const n = index + 1;
   return (
     <td style={{ whiteSpace: 'nowrap' }}>
@@ -116,4 +116,63 @@ export const RowActionsHeader = ({ width, rowSpan }: { width: number; rowSpan?: 
   <th rowSpan={rowSpan} style={{ width }}>
     <span style={{ position: 'absolute', left: -9999 }}>Row actions</span>
   </th>
+);
+
+/**
+ * The table of a row editor, named `label` for a screen reader and a test: its header rows (`head`, the number
+ * column's first), then one row a field (`rowTestId`): its number, its own cells (`cells`) and its controls
+ * (`controls`, RowControls); under it the add button (`add`: its text, the most rows, what it adds).
+ */
+export const RowTable = ({
+  label,
+  head,
+  fields,
+  rowTestId,
+  spacedHead = false,
+  cells,
+  controls,
+  add,
+}: {
+  label: string;
+  head: ReactNode;
+  fields: readonly { id: string }[];
+  rowTestId: string;
+  /** A little space under the header's texts. */
+  spacedHead?: boolean;
+  cells: (index: number) => ReactNode;
+  controls: RowControlsProps;
+  add: { text: string; most: number; onAdd: () => void };
+}) => (
+  <>
+    <Box
+      component="table"
+      aria-label={label}
+      sx={{
+        borderCollapse: 'collapse',
+        width: '100%',
+        '& th': {
+          textAlign: 'left',
+          fontWeight: 600,
+          fontSize: 13,
+          color: 'text.secondary',
+          px: 0.5,
+          ...(spacedHead ? { pb: 0.5 } : {}),
+        },
+        '& th.group': { textAlign: 'center', borderBottom: 1, borderColor: 'divider' },
+        '& td': { verticalAlign: 'top', px: 0.5, py: 0.5 },
+      }}
+    >
+      <thead>{head}</thead>
+      <tbody>
+        {fields.map((field, i) => (
+          <tr key={field.id} data-testid={rowTestId}>
+            <RowNumberCell index={i} />
+            {cells(i)}
+            <RowControls {...controls} index={i} count={fields.length} />
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+    <AddRowButton text={add.text} disabled={fields.length >= add.most} onClick={add.onAdd} />
+  </>
 );

@@ -6,11 +6,10 @@ import { loanTermSetsResource, messages, type RowOf } from '@credence/contracts'
 import { TextInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { moneyText, noRows, toMoney } from '../../../components/form/values.ts';
-import { useSaveResource } from '../../../lib/resource-api.ts';
-import { CellInput } from '../kit/cell-input.tsx';
-import { configField, focusFirstInvalid, policySaveInput, usePolicyEditor } from '../kit/policy-editor.ts';
+import { CellInputs, type CellSpec } from '../kit/cell-input.tsx';
+import { usePolicyFormEditor } from '../kit/policy-editor.ts';
 import { PolicyEditorFrame } from '../kit/policy-editor-frame.tsx';
-import { AddRowButton, RowActionsHeader, RowControls, RowNumberCell } from '../kit/row-controls.tsx';
+import { RowActionsHeader, RowTable } from '../kit/row-controls.tsx';
 import type { EditorProps } from '../kit/types.ts';
 
 type TermSetRow = RowOf<typeof loanTermSetsResource>;
@@ -90,13 +89,7 @@ const toValues = (record: TermSetRow | null): Values => ({
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** A row's inputs, in order: the bands' bounds (empty for open), then the terms. */
-const cells: {
-  key: keyof RowValues;
-  label: string;
-  placeholder: string;
-  inputMode?: 'numeric' | 'decimal';
-  maxLength?: number;
-}[] = [
+const cells: CellSpec<keyof RowValues>[] = [
   { key: 'ageMin', label: 'age from', placeholder: 'any', inputMode: 'numeric', maxLength: 3 },
   { key: 'ageMax', label: 'age to', placeholder: 'any', inputMode: 'numeric', maxLength: 3 },
   { key: 'amountMin', label: 'amount from', placeholder: 'any', inputMode: 'decimal' },
@@ -112,34 +105,26 @@ const cells: {
 const LoanTermSetEditor = ({ record, onClose }: EditorProps<TermSetRow>) => {
   const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
   const rows = useFieldArray({ control: form.control, name: 'rows' });
-  const save = useSaveResource(loanTermSetsResource);
-  const dirty = form.formState.isDirty;
-  const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({ dirty, onClose });
-
-  const submit = (publish: boolean) =>
-    form.handleSubmit((values) => {
-      const config = {
-        rows: values.rows.map((row) => ({
-          collateralAge: { kind: 'range', min: orNull(row.ageMin), max: orNull(row.ageMax) },
-          amount: { kind: 'range', min: toMoney(row.amountMin), max: toMoney(row.amountMax) },
-          terms: parseTerms(row.terms) ?? [],
-        })),
-      };
-      const send = () => save.mutateAsync(policySaveInput(record, values.name.trim(), publish, config));
-      return saveAndLeave(publish, send, { form, mapField: configField });
-    }, focusFirstInvalid)();
+  const frame = usePolicyFormEditor({
+    form,
+    resource: loanTermSetsResource,
+    record,
+    onClose,
+    toConfig: (values) => ({
+      rows: values.rows.map((row) => ({
+        collateralAge: { kind: 'range', min: orNull(row.ageMin), max: orNull(row.ageMax) },
+        amount: { kind: 'range', min: toMoney(row.amountMin), max: toMoney(row.amountMax) },
+        terms: parseTerms(row.terms) ?? [],
+      })),
+    }),
+  });
 
   return (
     <PolicyEditorFrame
       title={record ? `Edit Loan Term Set: ${record.name}` : 'Add Loan Term Set'}
       testId="loan-term-set-editor"
       what="loan term set"
-      record={record}
-      dirty={dirty}
-      saving={saving}
-      problems={problems}
-      onCancel={() => void requestClose()}
-      onSave={(publish) => void submit(publish)}
+      {...frame}
       width={1040}
     >
       <FormProvider {...form}>
@@ -153,70 +138,46 @@ const LoanTermSetEditor = ({ record, onClose }: EditorProps<TermSetRow>) => {
             must neither overlap nor leave a gap.
           </Typography>
         </Box>
-        <Box
-          component="table"
-          aria-label="Allowed terms"
-          sx={{
-            borderCollapse: 'collapse',
-            width: '100%',
-            '& th': { textAlign: 'left', fontWeight: 600, fontSize: 13, color: 'text.secondary', px: 0.5 },
-            '& th.group': { textAlign: 'center', borderBottom: 1, borderColor: 'divider' },
-            '& td': { verticalAlign: 'top', px: 0.5, py: 0.5 },
-          }}
-        >
-          <thead>
-            <tr>
-              <th rowSpan={2} style={{ width: 36 }}>
-                #
-              </th>
-              <th colSpan={2} className="group">
-                Collateral age (years)
-              </th>
-              <th colSpan={2} className="group">
-                Amount
-              </th>
-              <th rowSpan={2} style={{ width: '32%' }}>
-                Terms (months)
-              </th>
-              <RowActionsHeader width={84} rowSpan={2} />
-            </tr>
-            <tr>
-              <th>From</th>
-              <th>To</th>
-              <th>From</th>
-              <th>To</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.fields.map((field, i) => (
-              <tr key={field.id} data-testid="term-row">
-                <RowNumberCell index={i} />
-                {cells.map((cell) => (
-                  <td key={cell.key}>
-                    <CellInput
-                      name={`rows.${i}.${cell.key}`}
-                      label={`Row ${i + 1} ${cell.label}`}
-                      placeholder={cell.placeholder}
-                      inputMode={cell.inputMode}
-                      maxLength={cell.maxLength}
-                    />
-                  </td>
-                ))}
-                <RowControls
-                  noun="row"
-                  index={i}
-                  count={rows.fields.length}
-                  onDuplicate={(index) => rows.insert(index + 1, { ...form.getValues(`rows.${index}`) })}
-                  onRemove={(index) => rows.remove(index)}
-                />
+        <RowTable
+          label="Allowed terms"
+          fields={rows.fields}
+          rowTestId="term-row"
+          head={
+            <>
+              <tr>
+                <th rowSpan={2} style={{ width: 36 }}>
+                  #
+                </th>
+                <th colSpan={2} className="group">
+                  Collateral age (years)
+                </th>
+                <th colSpan={2} className="group">
+                  Amount
+                </th>
+                <th rowSpan={2} style={{ width: '32%' }}>
+                  Terms (months)
+                </th>
+                <RowActionsHeader width={84} rowSpan={2} />
               </tr>
-            ))}
-          </tbody>
-        </Box>
-        <AddRowButton
-          text="Add Row"
-          disabled={rows.fields.length >= 500}
-          onClick={() => rows.append(emptyRow(), { focusName: `rows.${rows.fields.length}.ageMin` })}
+              <tr>
+                <th>From</th>
+                <th>To</th>
+                <th>From</th>
+                <th>To</th>
+              </tr>
+            </>
+          }
+          cells={(i) => <CellInputs prefix={`rows.${i}`} labelPrefix={`Row ${i + 1}`} cells={cells} />}
+          controls={{
+            noun: 'row',
+            onDuplicate: (i) => rows.insert(i + 1, { ...form.getValues(`rows.${i}`) }),
+            onRemove: (i) => rows.remove(i),
+          }}
+          add={{
+            text: 'Add Row',
+            most: 500,
+            onAdd: () => rows.append(emptyRow(), { focusName: `rows.${rows.fields.length}.ageMin` }),
+          }}
         />
       </FormProvider>
     </PolicyEditorFrame>

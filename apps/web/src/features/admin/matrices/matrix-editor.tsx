@@ -12,11 +12,9 @@ import {
 import { useForm, FormProvider } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -29,7 +27,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   matricesResource,
   adminMessages,
-  messages,
   policyLookupEndpoints,
   type MatrixAxis,
   type MatrixColumnKey,
@@ -38,17 +35,14 @@ import {
 import { TextInput } from '../../../components/form/fields.tsx';
 import { DialogFrame } from '../../../components/form/form-dialog.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
-import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { noRows } from '../../../components/form/values.ts';
-import { isSessionError } from '../../../lib/api-client.ts';
-import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
+import { confirm } from '../../../lib/confirm.tsx';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { safeReturnUrl } from '../../../lib/return-url.ts';
-import { toasts } from '../../../lib/toast.tsx';
-import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import { policySaveInput, usePolicyEditor } from '../kit/policy-editor.ts';
+import { PolicyEditorActions, PolicyProblems } from '../kit/policy-editor-frame.tsx';
 import type { EditorProps } from '../kit/types.ts';
-import { versionText } from '../kit/policy-version.ts';
 import {
   axisLabel,
   cellProblem,
@@ -196,14 +190,16 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
   const [rows, setRows] = useState<SheetRow[]>(() => (record ? toSheet(record.config) : [newRow()]));
   const [rateKind, setRateKind] = useState<RateKind>(() => rateKindOf(record?.config));
   const [sheetChanged, setSheetChanged] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
   const [triedSave, setTriedSave] = useState(false);
   const sheetRef = useRef<HTMLDivElement>(null);
   const save = useSaveResource(matricesResource);
   const dirty = form.formState.isDirty || sheetChanged;
-  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
+  const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({
+    dirty,
+    onClose,
+    onLeave: () => (returnTo ? void navigate(returnTo) : onClose()),
+  });
 
   const definitions = useQuery({
     queryKey: ['matrixColumnDefinitions', type],
@@ -378,18 +374,6 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
     setSheetChanged(true);
   };
 
-  const leave = () => {
-    allowNextNavigation();
-    if (returnTo) void navigate(returnTo);
-    else onClose();
-  };
-  const requestClose = async () => {
-    if (saving) return;
-    if (dirty && !(await confirm({ title: UNSAVED_CHANGES_TITLE, message: messages.unsavedChanges }))) return;
-    leave();
-  };
-  useCloseOnCloseAllDialogs(onClose);
-
   const onSave = async (publish: boolean) => {
     setTriedSave(true);
     const nameOk = await form.trigger();
@@ -399,41 +383,19 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
       return;
     }
     if (!nameOk) return;
-    setSaving(publish ? 'publish' : 'draft');
-    setProblems([]);
     const name = form.getValues('name').trim();
-    try {
-      await save.mutateAsync({
-        id: record?.id ?? null,
-        input: {
-          name,
-          enabled: record?.enabled ?? true,
-          loanProductIds: [],
-          publish,
-          config: toConfig({
-            id: record ? String(record.id) : 'new',
-            name,
-            type,
-            rateKind,
-            creditTierSetId: record?.config.creditTierSetId ?? null,
-            axes,
-            rows,
-            columns,
-          }),
-        },
-      });
-      toasts.success(
-        'Success',
-        publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
-      );
-      leave();
-    } catch (error) {
-      if (isSessionError(error)) return;
-      if (isFieldValidationError(error)) setProblems(applyServerErrors(form, error));
-      else toasts.error(messages.errors.title, adminMessages.policy.matrixSaveFailed);
-    } finally {
-      setSaving(null);
-    }
+    const config = toConfig({
+      id: record ? String(record.id) : 'new',
+      name,
+      type,
+      rateKind,
+      creditTierSetId: record?.config.creditTierSetId ?? null,
+      axes,
+      rows,
+      columns,
+    });
+    const send = () => save.mutateAsync(policySaveInput(record, name, publish, config));
+    await saveAndLeave(publish, send, { form, failed: adminMessages.policy.matrixSaveFailed });
   };
 
   const available = (definitions.data ?? []).filter((d) => !axes.some((axis) => axis.key === d.key));
@@ -446,30 +408,13 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
       testId="matrix-editor"
       contentSx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pb: 1 }}
       actions={
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
-            {record ? `In effect: ${versionText(record)}` : 'New: saved as a draft until published'}
-          </Typography>
-          <Button onClick={() => void requestClose()} disabled={saving !== null}>
-            Cancel
-          </Button>
-          <Button
-            variant="outlined"
-            onClick={() => void onSave(false)}
-            disabled={saving !== null || !dirty}
-            startIcon={saving === 'draft' ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Save Draft
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void onSave(true)}
-            disabled={saving !== null || (!dirty && record?.draftVersion === null)}
-            startIcon={saving === 'publish' ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Save and Publish
-          </Button>
-        </>
+        <PolicyEditorActions
+          record={record}
+          dirty={dirty}
+          saving={saving}
+          onCancel={() => void requestClose()}
+          onSave={(publish) => void onSave(publish)}
+        />
       }
     >
       <FormProvider {...form}>
@@ -528,18 +473,7 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
         </TextField>
       </Box>
 
-      {problems.length > 0 ? (
-        <Alert severity="error" data-testid="matrix-problems">
-          <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-            The matrix was not saved:
-          </Typography>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </Box>
-        </Alert>
-      ) : null}
+      <PolicyProblems what="matrix" problems={problems} testId="matrix-problems" />
 
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button size="small" startIcon={<AddIcon />} onClick={() => insertRow(rows.length)}>

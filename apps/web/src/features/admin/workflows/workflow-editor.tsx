@@ -19,7 +19,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -41,14 +40,13 @@ import {
   type WorkflowNodeType,
 } from '@credence/contracts';
 import { isApiError, isSessionError } from '../../../lib/api-client.ts';
-import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
 import { useLoanProducts } from '../../../lib/loan-products.ts';
 import { useResourcePage, useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
-import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { DialogFrame } from '../../../components/form/form-dialog.tsx';
+import { usePolicyEditor } from '../kit/policy-editor.ts';
+import { PolicyEditorActions } from '../kit/policy-editor-frame.tsx';
 import type { EditorProps } from '../kit/types.ts';
-import { versionText } from '../kit/policy-version.ts';
 import { NodePanel, type Choice } from './node-panel.tsx';
 import { TestRunPanel } from './test-run-panel.tsx';
 import {
@@ -144,8 +142,10 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
   );
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null);
+  const { saving, setSaving, problems, setProblems, allowNextNavigation, requestClose } = usePolicyEditor({
+    dirty,
+    onClose,
+  });
   const [tab, setTab] = useState<'node' | 'run'>('node');
   const [run, setRun] = useState<PolicyRun | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -153,7 +153,6 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
   const autoLaid = useRef(
     !(record?.config.nodes ?? []).every((n) => n.position) && (record?.config.nodes.length ?? 0) > 0,
   );
-  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
 
   const { data: products = [] } = useLoanProducts();
   const matrixPage = useResourcePage(matricesResource, allRows);
@@ -386,17 +385,6 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
 
   const returnTo = saved ? `/admin/${areaKeys[kind]}/edit/${saved.id}` : null;
 
-  const leave = () => {
-    allowNextNavigation();
-    onClose();
-  };
-  const requestClose = async () => {
-    if (saving) return;
-    if (dirty && !(await confirm({ title: UNSAVED_CHANGES_TITLE, message: messages.unsavedChanges }))) return;
-    leave();
-  };
-  useCloseOnCloseAllDialogs(onClose);
-
   const onSave = async (publish: boolean) => {
     const local = [
       ...(name.trim() ? [] : ['The workflow needs a name.']),
@@ -508,31 +496,16 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
       testId="workflow-editor"
       contentSx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1.5, height: 'calc(100vh - 190px)' }}
       actions={
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
-            {saved ? `In effect: ${versionText(saved)}` : 'New: saved as a draft until published'}
-            {dirty ? ' · unsaved changes' : ''}
-          </Typography>
-          <Button onClick={() => void requestClose()} disabled={saving !== null}>
-            Close
-          </Button>
-          <Button
-            variant="outlined"
-            onClick={() => void onSave(false)}
-            disabled={saving !== null || (!dirty && saved !== null)}
-            startIcon={saving === 'draft' ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Save Draft
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void onSave(true)}
-            disabled={saving !== null || (!dirty && saved?.draftVersion === null)}
-            startIcon={saving === 'publish' ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Save and Publish
-          </Button>
-        </>
+        <PolicyEditorActions
+          record={saved}
+          dirty={dirty}
+          saving={saving}
+          onCancel={() => void requestClose()}
+          onSave={(publish) => void onSave(publish)}
+          cancelText="Close"
+          note={dirty ? ' · unsaved changes' : ''}
+          canSaveDraft={dirty || saved === null}
+        />
       }
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', pt: 0.5 }}>
