@@ -1,8 +1,6 @@
-import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
@@ -25,16 +23,14 @@ import {
 import { CheckboxInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { noRows } from '../../../components/form/values.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
 import { apiClient, isSessionError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
-import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import { SettingsPage } from '../kit/settings-page.tsx';
 
 const texts = adminMessages.applicationLocks;
-const settingsKey = ['admin', 'applicationLocks', 'settings'] as const;
 const heldKey = ['admin', 'applicationLocks', 'held'] as const;
 /** The list follows locks taken and released by colleagues while the page is open. */
 const HELD_POLL_MS = 15_000;
@@ -48,65 +44,22 @@ const resolver = contractResolver<ApplicationLockSettings, ApplicationLockSettin
  * lender's lock-on-open setting, audited), and the locks held now, each of which an administrator may release
  * for a colleague who left one behind (after confirming; the holder's worksheet then says who unlocked it).
  */
-export const ApplicationLocksPage = () => {
-  const settings = useQuery({
-    queryKey: settingsKey,
-    queryFn: () => callEndpoint(applicationLockAdminEndpoints.settings, {}),
-  });
-  return (
-    <>
-      <PageTitle>Application Locks</PageTitle>
-      {settings.isPending ? (
-        <CircularProgress size={24} />
-      ) : settings.isError ? (
-        <Alert severity="error">{messages.errors.backend}</Alert>
-      ) : (
-        <LockSettingsForm settings={settings.data} />
-      )}
-      <HeldLocks />
-    </>
-  );
-};
-
-const LockSettingsForm = ({ settings }: { settings: ApplicationLockSettings }) => {
-  const queryClient = useQueryClient();
-  const form = useForm<ApplicationLockSettings>({ defaultValues: settings, resolver });
-  const { isDirty, isSubmitting } = form.formState;
-  useUnsavedChangesPrompt(isDirty);
-  const save = useMutation({
-    mutationFn: (body: ApplicationLockSettings) => callEndpoint(applicationLockAdminEndpoints.saveSettings, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
-    meta: { silentError: true },
-  });
-  const onSave = form.handleSubmit(async (values) => {
-    try {
-      form.reset(await save.mutateAsync(values));
-      toasts.success('Success', adminMessages.kit.saved);
-    } catch (error) {
-      if (!isSessionError(error)) toasts.error(messages.errors.title, adminMessages.kit.saveFailed);
-    }
-  });
-  return (
-    <FormProvider {...form}>
-      <Paper variant="outlined" sx={{ p: 2, mb: 3, maxWidth: 1100 }}>
-        <Box component="form" noValidate autoComplete="off" onSubmit={(event) => void onSave(event)}>
-          <CheckboxInput name="lockOnOpen" label={texts.lockOnOpen} />
-          <Typography variant="body2" color="text.secondary" sx={{ ml: 4, mb: 2 }}>
-            {texts.lockOnOpenHelp}
-          </Typography>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-            <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset(settings)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting}>
-              Save
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
-    </FormProvider>
-  );
-};
+export const ApplicationLocksPage = () => (
+  <SettingsPage
+    title="Application Locks"
+    queryKey={['admin', 'applicationLocks', 'settings']}
+    load={() => callEndpoint(applicationLockAdminEndpoints.settings, {})}
+    save={(body: ApplicationLockSettings) => callEndpoint(applicationLockAdminEndpoints.saveSettings, { body })}
+    resolver={resolver}
+    texts={adminMessages.kit}
+    after={<HeldLocks />}
+  >
+    <CheckboxInput name="lockOnOpen" label={texts.lockOnOpen} />
+    <Typography variant="body2" color="text.secondary" sx={{ ml: 4, mb: 2 }}>
+      {texts.lockOnOpenHelp}
+    </Typography>
+  </SettingsPage>
+);
 
 const HeldLocks = () => {
   const queryClient = useQueryClient();

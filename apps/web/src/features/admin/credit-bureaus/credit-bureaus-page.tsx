@@ -1,30 +1,21 @@
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormState, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  adminMessages,
+  creditBureaus,
   creditBureauSettingsEndpoints,
   creditBureauSettingsSchema,
   creditScoreModels,
-  adminMessages,
-  messages,
   type CreditBureauSettings,
 } from '@credence/contracts';
 import { CheckboxInput, MultiSelectInput, SelectInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { noRows } from '../../../components/form/values.ts';
-import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { isSessionError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { toasts } from '../../../lib/toast.tsx';
-import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import { SettingsPage } from '../kit/settings-page.tsx';
 
-const key = ['admin', 'creditBureaus'] as const;
 const modelOptions = creditScoreModels.map((m) => ({ value: m, label: m }));
 const resolver = contractResolver<CreditBureauSettings, CreditBureauSettings>(creditBureauSettingsSchema, noRows);
 
@@ -33,20 +24,39 @@ const resolver = contractResolver<CreditBureauSettings, CreditBureauSettings>(cr
  * report is scored with and the default model, and the lender's credit switches; saved whole ('Saved' / 'Save
  * Failed'), audited.
  */
-export const CreditBureausPage = () => {
-  const settings = useQuery({ queryKey: key, queryFn: () => callEndpoint(creditBureauSettingsEndpoints.get, {}) });
-  return (
-    <>
-      <PageTitle>Credit Bureaus</PageTitle>
-      {settings.isPending ? (
-        <CircularProgress size={24} />
-      ) : settings.isError ? (
-        <Alert severity="error">{messages.errors.backend}</Alert>
-      ) : (
-        <CreditBureausEditor settings={settings.data} />
-      )}
-    </>
-  );
+export const CreditBureausPage = () => (
+  <SettingsPage
+    title="Credit Bureaus"
+    queryKey={['admin', 'creditBureaus']}
+    load={() => callEndpoint(creditBureauSettingsEndpoints.get, {})}
+    save={(body: CreditBureauSettings) => callEndpoint(creditBureauSettingsEndpoints.save, { body })}
+    resolver={resolver}
+    texts={adminMessages.creditBureaus}
+  >
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      The bureaus staff may pull credit from, the score models each report is scored with, and the default model (the
+      application's average score and the decision engine read it).
+    </Typography>
+    <BureausError />
+    {creditBureaus.map((bureau, index) => (
+      <BureauRow key={bureau} index={index} name={bureau} />
+    ))}
+    <Box sx={{ display: 'grid', gap: 0.5, mt: 1, mb: 2 }}>
+      <CheckboxInput name="requireCommentOnAlerts" label="Require a review comment when a report has alerts" />
+      <CheckboxInput name="internalCrossSellEnabled" label="Offer internal cross sell" />
+    </Box>
+  </SettingsPage>
+);
+
+/** A problem of the bureaus as a whole (each once, one enabled). */
+const BureausError = () => {
+  const { errors } = useFormState<CreditBureauSettings>();
+  const message = errors.bureaus?.root?.message ?? errors.bureaus?.message;
+  return message ? (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {message}
+    </Alert>
+  ) : null;
 };
 
 const BureauRow = ({ index, name }: { index: number; name: string }) => {
@@ -70,62 +80,5 @@ const BureauRow = ({ index, name }: { index: number; name: string }) => {
         options={modelOptions.filter((o) => chosen.includes(o.value))}
       />
     </Box>
-  );
-};
-
-const CreditBureausEditor = ({ settings }: { settings: CreditBureauSettings }) => {
-  const queryClient = useQueryClient();
-  const form = useForm<CreditBureauSettings>({ defaultValues: settings, resolver, mode: 'onChange' });
-  const { isDirty, isSubmitting } = form.formState;
-  useUnsavedChangesPrompt(isDirty);
-  const save = useMutation({
-    mutationFn: (body: CreditBureauSettings) => callEndpoint(creditBureauSettingsEndpoints.save, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
-    meta: { silentError: true },
-  });
-  const onSave = form.handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      form.reset(saved);
-      toasts.success('Success', adminMessages.creditBureaus.saved);
-    } catch (error) {
-      if (isSessionError(error)) return;
-      if (isFieldValidationError(error)) applyServerErrors(form, error);
-      toasts.error(messages.errors.title, adminMessages.creditBureaus.saveFailed);
-    }
-  });
-  const rootError = form.formState.errors.bureaus?.root?.message ?? form.formState.errors.bureaus?.message;
-
-  return (
-    <FormProvider {...form}>
-      <Paper variant="outlined" sx={{ p: 2, maxWidth: 1100 }}>
-        <Box component="form" noValidate autoComplete="off" onSubmit={(event) => void onSave(event)}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            The bureaus staff may pull credit from, the score models each report is scored with, and the default model
-            (the application's average score and the decision engine read it).
-          </Typography>
-          {rootError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {rootError}
-            </Alert>
-          ) : null}
-          {settings.bureaus.map((b, index) => (
-            <BureauRow key={b.creditBureau} index={index} name={b.creditBureau} />
-          ))}
-          <Box sx={{ display: 'grid', gap: 0.5, mt: 1, mb: 2 }}>
-            <CheckboxInput name="requireCommentOnAlerts" label="Require a review comment when a report has alerts" />
-            <CheckboxInput name="internalCrossSellEnabled" label="Offer internal cross sell" />
-          </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-            <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset(settings)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting}>
-              Save
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
-    </FormProvider>
   );
 };
