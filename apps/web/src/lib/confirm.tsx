@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import { LazyDialog as Dialog } from './lazy-overlays.tsx';
 import DialogActions from '@mui/material/DialogActions';
@@ -68,6 +68,10 @@ export const useCloseOnCloseAllDialogs = (close: () => void): void => {
 /** Renders the pending question; mounted once at the app root so it survives navigation. */
 export const ConfirmHost = () => {
   const current = useSyncExternalStore(subscribe, getPending, getPending);
+  // The answered question stays in the dialog while it fades out: a dialog is never shown without its title.
+  const [shown, setShown] = useState(current);
+  if (current !== null && current !== shown) setShown(current);
+  const question = current ?? shown;
   const titleId = useId();
   const textId = useId();
   return (
@@ -79,16 +83,16 @@ export const ConfirmHost = () => {
       maxWidth="xs"
       fullWidth
     >
-      {current ? (
+      {question ? (
         <>
-          <DialogTitle id={titleId}>{current.options.title}</DialogTitle>
+          <DialogTitle id={titleId}>{question.options.title}</DialogTitle>
           <DialogContent>
-            <DialogContentText id={textId}>{current.options.message}</DialogContentText>
+            <DialogContentText id={textId}>{question.options.message}</DialogContentText>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => settle(false)}>{current.options.cancelText ?? 'No'}</Button>
+            <Button onClick={() => settle(false)}>{question.options.cancelText ?? 'No'}</Button>
             <Button variant="contained" onClick={() => settle(true)} autoFocus>
-              {current.options.confirmText ?? 'Yes'}
+              {question.options.confirmText ?? 'Yes'}
             </Button>
           </DialogActions>
         </>
