@@ -83,6 +83,75 @@ test('creates a credit tier set typed tier by tier; a gap between tiers is refus
   await expect(listRow(page, name)).toContainText('v1');
 });
 
+/** A time as the editors' date-and-time fields are typed (month, day, year, hours, minutes, AM or PM) and shown. */
+const typedTime = (at: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = at.getHours() % 12 || 12;
+  const half = at.getHours() < 12 ? 'AM' : 'PM';
+  return {
+    keys: [two(at.getMonth() + 1), two(at.getDate()), String(at.getFullYear()), two(hours), two(at.getMinutes()), half],
+    shown: `${two(at.getMonth() + 1)}/${two(at.getDate())}/${at.getFullYear()}, ${hours}:${two(at.getMinutes())} ${half}`,
+  };
+};
+
+/** Types a time into 'Effective from' part by part as a person does, from its month (Tab goes to the next part). */
+const typeEffectiveFrom = async (page: Page, at: Date) => {
+  const field = page.getByRole('dialog').getByLabel('Effective from', { exact: true });
+  await field.click({ position: { x: 22, y: 12 } }); // on its month
+  await expect(field).toBeFocused();
+  const { keys } = typedTime(at);
+  for (const [i, part] of keys.entries()) {
+    await page.keyboard.type(part, { delay: 15 });
+    if (i < keys.length - 1 && part.length === 4) await page.keyboard.press('Tab'); // the year takes up to 6 digits
+  }
+};
+
+test('publishes a credit tier set from a later time: the version in effect stays until then', async ({ page }) => {
+  const name = `E2E later ${Date.now() % 100000}`;
+  await signIn(page, users.admin);
+  await openArea(page, 'Credit Tier Sets', /\/admin\/creditTierSets$/, 'Credit Tier Sets');
+  await page.getByRole('button', { name: 'Add Credit Tier Set' }).click();
+  const editor = page.getByTestId('credit-tier-set-editor');
+  await typeInto(page, 'Name', name);
+  await typeInto(page, 'Tier 1 name', 'All');
+  await typeInto(page, 'Tier 1 lowest score', '300');
+  await typeInto(page, 'Tier 1 highest score', '900');
+  await expect(editor.getByText('Empty: at once')).toBeVisible();
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  await expect(toast(page, 'Saved and published')).toBeVisible();
+  await expect(listRow(page, name)).toContainText('v1');
+
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(editor.getByRole('textbox', { name: 'Tier 1 name' })).toHaveValue('All');
+  await typeInto(page, 'Tier 1 name', 'Everyone');
+  // Yesterday is refused on the field, and Save and Publish sends nothing.
+  await typeEffectiveFrom(page, new Date(Date.now() - 24 * 3600_000));
+  await expect(editor.getByText('Choose a time from now on, or leave it empty.')).toBeVisible();
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  await expect(editor.getByLabel('Effective from', { exact: true })).toBeFocused();
+  await expect(editor.getByLabel('Effective from', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await reviewShots(page, 'policy-effective-from-refused');
+
+  // Tomorrow at 9:00 AM.
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  tomorrow.setHours(9, 0, 0, 0);
+  await typeEffectiveFrom(page, tomorrow);
+  await expect(editor.getByLabel('Effective from', { exact: true })).toHaveValue(
+    `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:00`,
+  );
+  await expect(editor.getByText('Choose a time from now on, or leave it empty.')).toHaveCount(0);
+  await expect(editor.getByText('Empty: at once')).toBeVisible();
+  await reviewShots(page, 'policy-effective-from');
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  await expect(editor).toHaveCount(0);
+  const { shown } = typedTime(tomorrow);
+  await expect(toast(page, `Saved and published from ${shown}`)).toBeVisible();
+  // v1 stays in effect; v2 is listed with its time.
+  await expect(listRow(page, name)).toContainText(`v1 · v2 from ${shown}`);
+  await expect(listRow(page, name)).toContainText('All 300–900');
+  await reviewShots(page, 'credit-tier-sets-scheduled');
+});
+
 test('edits the allowed terms of a loan term set and lists it with enable and disable', async ({ page }) => {
   await signIn(page, users.admin);
   await openArea(page, 'Loan Term Sets', /\/admin\/loantermsets$/, 'Loan Term Sets');

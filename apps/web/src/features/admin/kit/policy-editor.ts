@@ -4,6 +4,7 @@ import { adminMessages, messages, type AnyResource } from '@credence/contracts';
 import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
@@ -13,14 +14,41 @@ import type { Versioned } from './policy-version.ts';
 export type PolicySaving = 'draft' | 'publish' | null;
 
 /**
+ * A save of a policy editor's actions: `publish` false keeps a draft; true publishes it, in effect from
+ * `effectiveAt` (ISO; the administrator's 'Effective from') or at once when null.
+ */
+export type PolicySaveChoice = (publish: boolean, effectiveAt: string | null) => void;
+
+/** The text of a `datetime-local` input for a time, in the user's time zone ('2026-12-01T09:00'). */
+export const localDateTimeText = (at: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+};
+
+/**
+ * What is wrong with an 'Effective from' (`text` of a `datetime-local` input, `incomplete` when some of its parts
+ * are still empty): null when it is empty or from the current minute on.
+ */
+export const effectiveFromProblem = (text: string, incomplete: boolean, now = new Date()): string | null => {
+  if (!text) return incomplete ? adminMessages.policy.effectiveFromIncomplete : null;
+  const at = new Date(text); // a date-time without an offset is the user's local time
+  if (Number.isNaN(at.getTime())) return adminMessages.policy.effectiveFromIncomplete;
+  const thisMinute = new Date(now);
+  thisMinute.setSeconds(0, 0);
+  return at < thisMinute ? adminMessages.policy.effectiveFromPast : null;
+};
+
+/**
  * The body of a policy object's save (matrices, tier sets, term sets, rule sets): its name, kept enabled, for no
- * loan product of its own, published or kept as a draft; the config carries the record's id ('new') and name.
+ * loan product of its own, published (from `effectiveAt`, or at once) or kept as a draft; the config carries the
+ * record's id ('new') and name.
  */
 export const policySaveInput = <Config extends object>(
   record: { id: number; enabled: boolean } | null,
   name: string,
   publish: boolean,
   config: Config,
+  effectiveAt: string | null = null,
 ) => ({
   id: record?.id ?? null,
   input: {
@@ -28,15 +56,25 @@ export const policySaveInput = <Config extends object>(
     enabled: record?.enabled ?? true,
     loanProductIds: [] as number[],
     publish,
+    ...(publish && effectiveAt ? { effectiveAt } : {}),
     config: { id: record ? String(record.id) : 'new', name, ...config },
   },
 });
 
+/** The toast of a saved policy object: 'Saved and published', '… published from 12/01/2026, 9:00 AM', '… as a draft'. */
+export const policySavedText = (publish: boolean, effectiveAt: string | null = null) =>
+  !publish
+    ? `${adminMessages.kit.saved} as a draft`
+    : effectiveAt
+      ? `${adminMessages.kit.saved} and published from ${formatDateTime(effectiveAt)}`
+      : `${adminMessages.kit.saved} and published`;
+
 /**
  * The state and closing of a policy object's editor: which save runs, the server's problems, leaving (the
  * unsaved-changes prompt let through; `onLeave`, or `onClose`), Cancel (asks first when there are changes) and the
- * close-all-dialogs event. `saveAndLeave` saves, says so ('… and published', '… as a draft') and leaves; a 422 puts
- * its messages on the form's fields (`mapField`) and lists the rest as problems; any other failure is a toast.
+ * close-all-dialogs event. `saveAndLeave` saves, says so ('… and published', '… and published from <time>', '… as a
+ * draft') and leaves; a 422 puts its messages on the form's fields (`mapField`) and lists the rest as problems; any
+ * other failure is a toast.
  */
 export const usePolicyEditor = ({
   dirty,
@@ -69,16 +107,20 @@ export const usePolicyEditor = ({
       form,
       mapField,
       failed = adminMessages.kit.saveFailed,
-    }: { form: UseFormReturn<V>; mapField?: (field: string) => string; failed?: string },
+      effectiveAt = null,
+    }: {
+      form: UseFormReturn<V>;
+      mapField?: (field: string) => string;
+      failed?: string;
+      /** When the published version takes effect (the toast says so); null: at once. */
+      effectiveAt?: string | null;
+    },
   ) => {
     setSaving(publish ? 'publish' : 'draft');
     setProblems([]);
     try {
       await send();
-      toasts.success(
-        'Success',
-        publish ? `${adminMessages.kit.saved} and published` : `${adminMessages.kit.saved} as a draft`,
-      );
+      toasts.success('Success', policySavedText(publish, effectiveAt));
       leave();
     } catch (error) {
       if (isSessionError(error)) return;
@@ -120,17 +162,11 @@ export const usePolicyFormEditor = <V extends FieldValues & { name: string }>({
   const save = useSaveResource(resource);
   const dirty = form.formState.isDirty;
   const { saving, problems, requestClose, saveAndLeave } = usePolicyEditor({ dirty, onClose });
-  const submit = (publish: boolean) =>
+  const submit = (publish: boolean, effectiveAt: string | null) =>
     form.handleSubmit((values) => {
-      const send = () => save.mutateAsync(policySaveInput(record, values.name.trim(), publish, toConfig(values)));
-      return saveAndLeave(publish, send, { form, mapField: configField });
+      const input = policySaveInput(record, values.name.trim(), publish, toConfig(values), effectiveAt);
+      return saveAndLeave(publish, () => save.mutateAsync(input), { form, mapField: configField, effectiveAt });
     }, focusFirstInvalid)();
-  return {
-    record,
-    dirty,
-    saving,
-    problems,
-    onCancel: () => void requestClose(),
-    onSave: (publish: boolean) => void submit(publish),
-  };
+  const onSave: PolicySaveChoice = (publish, effectiveAt) => void submit(publish, effectiveAt);
+  return { record, dirty, saving, problems, onCancel: () => void requestClose(), onSave };
 };

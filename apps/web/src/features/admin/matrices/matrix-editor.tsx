@@ -374,7 +374,7 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
     setSheetChanged(true);
   };
 
-  const onSave = async (publish: boolean) => {
+  const onSave = async (publish: boolean, effectiveAt: string | null) => {
     setTriedSave(true);
     const nameOk = await form.trigger();
     if (invalidCount > 0) {
@@ -394,8 +394,8 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
       rows,
       columns,
     });
-    const send = () => save.mutateAsync(policySaveInput(record, name, publish, config));
-    await saveAndLeave(publish, send, { form, failed: adminMessages.policy.matrixSaveFailed });
+    const send = () => save.mutateAsync(policySaveInput(record, name, publish, config, effectiveAt));
+    await saveAndLeave(publish, send, { form, failed: adminMessages.policy.matrixSaveFailed, effectiveAt });
   };
 
   const available = (definitions.data ?? []).filter((d) => !axes.some((axis) => axis.key === d.key));
@@ -413,7 +413,7 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
           dirty={dirty}
           saving={saving}
           onCancel={() => void requestClose()}
-          onSave={(publish) => void onSave(publish)}
+          onSave={(publish, effectiveAt) => void onSave(publish, effectiveAt)}
         />
       }
     >

@@ -385,7 +385,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
 
   const returnTo = saved ? `/admin/${areaKeys[kind]}/edit/${saved.id}` : null;
 
-  const onSave = async (publish: boolean) => {
+  const onSave = async (publish: boolean, effectiveAt: string | null) => {
     const local = [
       ...(name.trim() ? [] : ['The workflow needs a name.']),
       ...nodes
@@ -414,7 +414,14 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     try {
       const row = (await save.mutateAsync({
         id: saved?.id ?? null,
-        input: { name: name.trim(), enabled: saved?.enabled ?? true, loanProductIds: productIds, publish, config },
+        input: {
+          name: name.trim(),
+          enabled: saved?.enabled ?? true,
+          loanProductIds: productIds,
+          publish,
+          ...(publish && effectiveAt ? { effectiveAt } : {}),
+          config,
+        },
       })) as WorkflowRecord;
       setSaved(row);
       setDirty(false);
@@ -501,7 +508,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
           dirty={dirty}
           saving={saving}
           onCancel={() => void requestClose()}
-          onSave={(publish) => void onSave(publish)}
+          onSave={(publish, effectiveAt) => void onSave(publish, effectiveAt)}
           cancelText="Close"
           note={dirty ? ' · unsaved changes' : ''}
           canSaveDraft={dirty || saved === null}
