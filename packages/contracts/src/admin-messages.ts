@@ -83,6 +83,9 @@ export const adminMessages = {
     /** Chosen. */
     nameTaken: (singular: string) => `A ${singular.toLowerCase()} with this name already exists.`,
     noDraft: 'There is no draft to publish.',
+    /** Chosen: the editors' 'Effective from' of Save and Publish (helper G). */
+    effectiveFromPast: 'Choose a time from now on, or leave it empty.',
+    effectiveFromIncomplete: 'Enter the whole date and time, or leave it empty.',
     noWorkflow: (kind: string, product: string) => `No ${kind} workflow is published for ${product}.`,
     productTaken: (product: string, workflow: string) =>
       `${product} already runs the enabled workflow ${workflow}; one workflow of a kind per product.`,
