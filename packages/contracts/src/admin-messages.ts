@@ -83,7 +83,7 @@ export const adminMessages = {
     /** Chosen. */
     nameTaken: (singular: string) => `A ${singular.toLowerCase()} with this name already exists.`,
     noDraft: 'There is no draft to publish.',
-    /** Chosen: the editors' 'Effective from' of Save and Publish (helper G). */
+    /** Chosen: the editors' 'Effective from' beside Save and Publish. */
     effectiveFromPast: 'Choose a time from now on, or leave it empty.',
     effectiveFromIncomplete: 'Enter the whole date and time, or leave it empty.',
     noWorkflow: (kind: string, product: string) => `No ${kind} workflow is published for ${product}.`,
