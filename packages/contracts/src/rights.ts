@@ -9,6 +9,8 @@ export const workRights = [
   'canRevealSensitiveData',
   // Publish saved filters and queues to user groups, and the administrator variants of the filter calls.
   'canManageSearchFilters',
+  // The Letters area (/letters): upload, edit, enable and disable the letter templates.
+  'canManageLetters',
 ] as const;
 
 /** One administration area per entry: its route under /admin, its title, and the right that opens it. */
@@ -43,6 +45,7 @@ export const adminAreas = [
   { key: 'disbursements', title: 'Disbursements', right: 'canManageDisbursements' },
   { key: 'lenderCalendar', title: 'Lender Calendar', right: 'canManageLenderCalendar' },
   { key: 'applicationLocks', title: 'Application Locks', right: 'canManageApplicationLocks' },
+  { key: 'decisionCodes', title: 'Decision Codes', right: 'canManageDecisionCodes' },
   { key: 'audit', title: 'Audit History', right: 'canViewAuditHistory' },
 ] as const;
 

@@ -29,3 +29,4 @@ export * from './outbox.ts';
 export * from './user-tokens.ts';
 export * from './credit.ts';
 export * from './policy.ts';
+export * from './decisions.ts';

@@ -168,5 +168,6 @@ export const adminAreaIconNames: Record<string, string> = {
   disbursements: 'MonetizationOn',
   lenderCalendar: 'Event',
   applicationLocks: 'Lock',
+  decisionCodes: 'ListAlt',
   audit: 'History',
 };
