@@ -16,3 +16,4 @@ export * from './shares.ts';
 export * from './alerts.ts';
 export * from './custom-fields.ts';
 export * from './promotions.ts';
+export * from './decisions.ts';
