@@ -15,6 +15,7 @@ export * from './loan-schedule.ts';
 export * from './apr.ts';
 export * from './ratios.ts';
 export * from './rate-grid.ts';
+export * from './decision-worksheet.ts';
 export * from './decision-retraction.ts';
 export * from './refinance.ts';
 export * from './policy/index.ts';
