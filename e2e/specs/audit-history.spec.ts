@@ -11,11 +11,19 @@ const dataRows = (page: Page) => grid(page).locator('[role="row"][data-id]');
 /** The demo dealers' rows (other specs may add dealers of their own today). */
 const demoDealerRows = (page: Page) => dataRows(page).filter({ hasText: /Mile High Honda|Valley Motors/ });
 
-/** Types a day into a date field as a person does: the month, day and year segments, in the browser's order. */
+/**
+ * Types a day into a date field as a person does: the month, day and year segments, in the browser's order — and,
+ * as a person would, looks at the field and types it again when a keystroke was lost (a busy CI machine can
+ * outlast the browser's two-digit segment timeout between keystrokes).
+ */
 const typeDay = async (field: Locator, day: Date) => {
-  await field.focus();
   const pad = (n: number) => String(n).padStart(2, '0');
-  await field.pressSequentially(`${pad(day.getMonth() + 1)}${pad(day.getDate())}${day.getFullYear()}`, { delay: 30 });
+  const [month, date, year] = [pad(day.getMonth() + 1), pad(day.getDate()), String(day.getFullYear())];
+  await expect(async () => {
+    await field.focus();
+    await field.pressSequentially(`${month}${date}${year}`, { delay: 30 });
+    await expect(field).toHaveValue(`${year}-${month}-${date}`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 };
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 

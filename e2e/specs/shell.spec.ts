@@ -106,7 +106,9 @@ test('no bell without the notifications right', async ({ page }) => {
 test('New Application goes to the application page', async ({ page }) => {
   await signIn(page, users.officer);
   await page.getByRole('button', { name: 'New Application' }).click();
-  await expect(page).toHaveURL(/\/application$/);
+  // The router commits the URL once the page's code has loaded: the largest page, slow on a busy CI machine.
+  await expect(page).toHaveURL(/\/application$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'New Application' })).toBeVisible();
 });
 
 test('sign out asks first, then ends the session', async ({ page }) => {

@@ -77,6 +77,8 @@ export const LazyTooltip = (props: TooltipProps) => {
   }, [Tooltip]);
   if (Tooltip) return <Tooltip {...props} />;
   const child = props.children as ReactElement<{ 'aria-label'?: string }>;
-  const named = typeof props.title === 'string' && !props.describeChild && !child.props['aria-label'];
+  // As MUI's Tooltip does: the title names the child unless the child passes `aria-label` itself — even as
+  // undefined (a side-menu item cut to 'Federal Reserve Consum...' keeps its visible text as its name).
+  const named = typeof props.title === 'string' && !props.describeChild && !('aria-label' in child.props);
   return named ? cloneElement(child, { 'aria-label': props.title as string }) : child;
 };
