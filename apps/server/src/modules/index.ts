@@ -8,6 +8,7 @@ import { applicationStatusMessagesModule } from './application-status-messages/a
 import { branchesModule } from './branches/branches.module.ts';
 import { crossSellsModule } from './cross-sells/cross-sells.module.ts';
 import { dealersModule } from './dealers/dealers.module.ts';
+import { decisionCodesModule } from './decision-codes/decision-codes.module.ts';
 import { registerDecisionEngineRoutes } from './decision-engine/decision-engine.routes.ts';
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
@@ -45,6 +46,7 @@ export const modules: Module[] = [
   branchesModule,
   applicationStatusMessagesModule,
   crossSellsModule,
+  decisionCodesModule,
   // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
   { name: 'policy', register: registerPolicyRoutes },
   { name: 'decision-engine', register: registerDecisionEngineRoutes },

@@ -7,3 +7,4 @@ export * from './credit-bureaus.ts';
 export * from './cross-sells.ts';
 export * from './policy-objects.ts';
 export * from './application-locks.ts';
+export * from './decision-codes.ts';
