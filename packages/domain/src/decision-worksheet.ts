@@ -168,7 +168,7 @@ export type DecisionApprovalTerms = {
 };
 
 /** The rate grid rows with whether each can be chosen at the payment frequency (invalid terms are disabled). */
-export const rateGridRowsFor = (grid: readonly RateGridRow[], frequency: PaymentFrequency) =>
+export const rateGridRowsFor = <T extends RateGridRow>(grid: readonly T[], frequency: PaymentFrequency) =>
   grid.map((row) => ({ ...row, enabled: isRateGridTermEnabled(row.term, frequency) }));
 
 /**

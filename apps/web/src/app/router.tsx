@@ -112,7 +112,14 @@ export const routes: RouteObject[] = [
                           'CreditWorksheetPage',
                         ),
                       },
-                      ...['decision', 'fundingRequirements', 'fund', 'sales', 'closingSummary'].map(
+                      {
+                        path: 'decision/:id',
+                        lazy: lazyPage(
+                          () => import('../features/applications/decision/decision-worksheet-page.tsx'),
+                          'DecisionWorksheetPage',
+                        ),
+                      },
+                      ...['fundingRequirements', 'fund', 'sales', 'closingSummary'].map(
                         (worksheet): RouteObject => ({
                           path: `${worksheet}/:id`,
                           lazy: lazyPage(
