@@ -36,6 +36,7 @@ import { recordRecentApplication } from '../recent-applications/recent-applicati
 import { findEnabledLoanProduct, type LoanProductRow } from '../loan-products/loan-products.repository.ts';
 import { loadTransactionView, prepareTransaction } from './transactions/transactions.service.ts';
 import type { ApplicationContext } from './application-context.ts';
+import { changesOf, retractionReasons, retractOnRuleMatch } from './decision-retraction/decision-retraction.service.ts';
 import * as repo from './applications.repository.ts';
 
 /** '20700.50' -> '$20,700.50' for the history's descriptions, as people read amounts. */
@@ -418,5 +419,7 @@ export const saveRequest = (ctx: ApplicationContext, auth: AuthContext, id: numb
         changes: [...changes, ...feeChanges],
       });
     }
+    const retracting = changesOf.request(application, updated!.application);
+    await retractOnRuleMatch(tx, auth, application, history, retracting, retractionReasons.request);
     return after;
   });

@@ -13,6 +13,11 @@ import { protectedPurposes, type DataProtector } from '../../../platform/crypto.
 import { diffEntities } from '../../../platform/diff.ts';
 import { notFound, validationError } from '../../../platform/errors.ts';
 import type { ApplicationContext } from '../application-context.ts';
+import {
+  changesOf,
+  retractionReasons,
+  retractOnRuleMatch,
+} from '../decision-retraction/decision-retraction.service.ts';
 import { findLoanProduct } from '../../loan-products/loan-products.repository.ts';
 import * as repo from './applicants.repository.ts';
 
@@ -310,6 +315,8 @@ export const saveApplicants = (
         changes,
       });
     }
+    const retracting = changesOf.applicants(existing, writes);
+    await retractOnRuleMatch(tx, auth, application, history, retracting, retractionReasons.applicants);
     return { applicants };
   });
 

@@ -15,6 +15,11 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import { diffEntities, diffEntity } from '../../../platform/diff.ts';
 import { validationError } from '../../../platform/errors.ts';
 import type { ApplicationContext } from '../application-context.ts';
+import {
+  changesOf,
+  retractionReasons,
+  retractOnRuleMatch,
+} from '../decision-retraction/decision-retraction.service.ts';
 import { findLoanProduct } from '../../loan-products/loan-products.repository.ts';
 import { addressColumns, addressOf } from '../address-columns.ts';
 import * as repo from './collaterals.repository.ts';
@@ -188,5 +193,7 @@ export const saveCollaterals = (
         changes,
       });
     }
+    const retracting = changesOf.collaterals(before.collaterals, prepared.writes);
+    await retractOnRuleMatch(tx, auth, application, history, retracting, retractionReasons.collaterals);
     return after;
   });
