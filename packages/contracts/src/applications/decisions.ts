@@ -145,7 +145,8 @@ export const fundingRequirementInputSchema = z.object({
 
 /** Spec 3 §7: `POST applications/{applicationId}/decisions`. */
 export const decisionSubmitSchema = z.object({
-  applicationId: idValueSchema,
+  /** The application id; when sent it must match the address. */
+  applicationId: idValueSchema.optional(),
   decisionType: decisionTypeSchema,
   /** The worksheet's LTV (percent); displayed only — the server recomputes it. */
   ltv: percentSchema.nullish().transform((v) => v ?? null),
@@ -515,14 +516,14 @@ export type LastApprovalUpdate = z.input<typeof lastApprovalUpdateSchema>;
 
 const applicationIdParams = z.object({ applicationId: idSchema });
 const decisionParams = z.object({ id: idSchema, decisionId: idSchema });
-/** Reading the worksheet: the rights that open an application's decision or funding pages. */
-const decideOrFund = { anyOf: ['canDecisionALoan', 'canFundALoan'] } as const;
+/** Reading: any signed-in user of the lender, as the other worksheets' reads (saving needs canDecisionALoan). */
+const read = 'signedIn' as const;
 
 export const decisionEndpoints = {
   worksheet: endpoint({
     method: 'GET',
     path: '/api/ApplicationDecision/:id',
-    access: decideOrFund,
+    access: read,
     tag: 'decisions',
     summary: 'The decision worksheet of the application: request, collateral, derived values, policy, rate grid',
     params: idParamsSchema,
@@ -542,7 +543,7 @@ export const decisionEndpoints = {
   history: endpoint({
     method: 'GET',
     path: '/api/applications/:id/decisions',
-    access: decideOrFund,
+    access: read,
     tag: 'decisions',
     summary: 'The decision history: every receipt version, newest first',
     params: idParamsSchema,
@@ -551,7 +552,7 @@ export const decisionEndpoints = {
   receipt: endpoint({
     method: 'GET',
     path: '/api/applications/:id/decisions/:decisionId',
-    access: decideOrFund,
+    access: read,
     tag: 'decisions',
     summary: 'One decision receipt',
     params: decisionParams,
@@ -560,7 +561,7 @@ export const decisionEndpoints = {
   lastApproval: endpoint({
     method: 'GET',
     path: '/api/applications/:id/lastapproval',
-    access: decideOrFund,
+    access: read,
     tag: 'decisions',
     summary: 'The terms of the last approval or counter-offer (null when none)',
     params: idParamsSchema,
