@@ -22,3 +22,4 @@ export * from './policy-api.ts';
 export * from './admin/decision-engine.ts';
 export * from './policy-replays.ts';
 export * from './admin-messages.ts';
+export * from './letters.ts';

@@ -12,6 +12,7 @@ import { decisionCodesModule } from './decision-codes/decision-codes.module.ts';
 import { registerDecisionEngineRoutes } from './decision-engine/decision-engine.routes.ts';
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { lettersModule } from './letters/letters.module.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
@@ -57,4 +58,5 @@ export const modules: Module[] = [
   { name: 'recent-applications', register: registerRecentApplicationRoutes },
   { name: 'grid-settings', register: registerGridSettingRoutes },
   searchFiltersModule,
+  lettersModule,
 ];
