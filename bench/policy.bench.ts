@@ -94,7 +94,8 @@ const flatApplications = applications.map(flat);
 
 /* ------------------------------------------------------------- the policy, read from the demo bundle */
 
-const tiers = demoPolicyBundle.creditTierSets[0]!.tiers;
+/** The demo tiers by FICO Auto 8 (the facts here carry no score model: the set's first model is read). */
+const tiers = demoPolicyBundle.creditTierSets[0]!.tiers.map((t) => ({ name: t.name, ...t.ranges['FICO Auto 8']! }));
 const matrix = (id: string) => demoPolicyBundle.matrices.find((m) => m.id === id)!;
 const tierRange = (name: string) => tiers.find((t) => t.name === name)!;
 const bound = (text: string | null | undefined) => (text === null || text === undefined ? null : Number(text));

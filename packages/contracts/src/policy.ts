@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { creditScoreModelSchema } from './credit-score-models.ts';
+import { creditScoreModels, creditScoreModelSchema } from './credit-score-models.ts';
+
+export type { CreditScoreModel } from './credit-score-models.ts';
 
 /**
  * The lender's credit policy as data (issue 12, item 1; DESIGN.md convention 16): credit tier sets, matrices,
@@ -111,28 +113,6 @@ export const booleanFacts = {
 } as const;
 export type BooleanFact = keyof typeof booleanFacts;
 export const booleanFactSchema = z.enum(Object.keys(booleanFacts) as [BooleanFact, ...BooleanFact[]]);
-
-/* ------------------------------------------------------------------------------------------- credit tiers */
-
-/** A tier: an inclusive score range. */
-export const creditTierSchema = z.object({
-  name: z.string().trim().min(1).max(20),
-  minScore: z.number().int().min(0).max(1000),
-  maxScore: z.number().int().min(0).max(1000),
-});
-export type CreditTier = z.infer<typeof creditTierSchema>;
-
-/**
- * A credit tier set: tiers of one score model, ordered best first or worst first, inclusive ranges that must
- * neither overlap nor leave a gap between them (checked by `validatePolicy`).
- */
-export const creditTierSetSchema = z.object({
-  id: policyKeySchema,
-  name: nameSchema,
-  scoreModel: creditScoreModelSchema,
-  tiers: z.array(creditTierSchema).min(1).max(30),
-});
-export type CreditTierSet = z.infer<typeof creditTierSetSchema>;
 
 /* ------------------------------------------------------------------------------------------------ matrices */
 
@@ -256,6 +236,70 @@ export const matrixSchema = z.discriminatedUnion('matrixType', [
 ]);
 export type Matrix = z.infer<typeof matrixSchema>;
 export type MatrixRow = Matrix['rows'][number];
+
+/* ------------------------------------------------------------------------------------------- credit tiers */
+
+/** An inclusive score range of one score model. */
+export const creditTierRangeSchema = z.object({
+  minScore: z.number().int().min(0).max(1000),
+  maxScore: z.number().int().min(0).max(1000),
+});
+export type CreditTierRange = z.infer<typeof creditTierRangeSchema>;
+
+/**
+ * A condition of a tier: a matrix column (any but the credit tier itself) and a cell the application's value must
+ * fall in — the same columns and cells a matrix row is keyed by (loan product, collateral age, new / used, a metric …).
+ */
+export const creditTierConditionSchema = z.object({
+  key: matrixColumnKeySchema,
+  cell: matrixCellSchema,
+});
+export type CreditTierCondition = z.infer<typeof creditTierConditionSchema>;
+
+/**
+ * A tier: its score range per score model (a model without a range never lands in the tier) and optional
+ * conditions that must all hold.
+ */
+export const creditTierSchema = z.object({
+  name: z.string().trim().min(1).max(20),
+  ranges: z.partialRecord(creditScoreModelSchema, creditTierRangeSchema),
+  conditions: z.array(creditTierConditionSchema).max(12).optional(),
+});
+export type CreditTier = z.infer<typeof creditTierSchema>;
+
+/**
+ * A tier set as stored before tiers had a range per score model — `{ scoreModel, tiers: [{ name, minScore,
+ * maxScore }] }` — in today's shape (one model, no conditions); anything else unchanged. Stored configurations
+ * are read through it, so the rows saved before still load, validate and compile.
+ */
+export const upgradeCreditTierSet = (raw: unknown): unknown => {
+  if (raw === null || typeof raw !== 'object' || !('scoreModel' in raw) || 'scoreModels' in raw) return raw;
+  const { scoreModel, tiers, ...rest } = raw as { scoreModel: unknown; tiers?: unknown };
+  const upgradeTier = (tier: unknown) => {
+    if (tier === null || typeof tier !== 'object' || 'ranges' in tier) return tier;
+    const { minScore, maxScore, ...other } = tier as { minScore?: unknown; maxScore?: unknown };
+    return { ...other, ranges: { [String(scoreModel)]: { minScore, maxScore } }, conditions: [] };
+  };
+  return { ...rest, scoreModels: [scoreModel], tiers: Array.isArray(tiers) ? tiers.map(upgradeTier) : tiers };
+};
+
+/** A credit tier set in today's shape only (what the server answers: it upgrades what it reads). */
+export const currentCreditTierSetSchema = z.object({
+  id: policyKeySchema,
+  name: nameSchema,
+  /** The score models the tiers have ranges for, in the editor's column order; the first one is the fallback. */
+  scoreModels: z.array(creditScoreModelSchema).min(1).max(creditScoreModels.length),
+  tiers: z.array(creditTierSchema).min(1).max(30),
+});
+
+/**
+ * A credit tier set: ordered tiers; an application lands in the first tier whose range for its score model (the
+ * credit report's default model; the set's first model when the set has no ranges for it) holds its score and
+ * whose conditions hold. Per model, the ranges of tiers whose conditions could hold together must neither overlap
+ * nor leave a gap (checked by `validatePolicy`). Old configurations are upgraded on parse.
+ */
+export const creditTierSetSchema = z.preprocess(upgradeCreditTierSet, currentCreditTierSetSchema);
+export type CreditTierSet = z.infer<typeof currentCreditTierSetSchema>;
 
 /* --------------------------------------------------------------------------------------------- term sets */
 
@@ -434,7 +478,10 @@ export const policyBundleSchema = z.object({
   workflows: z.array(workflowSchema).max(100),
   decisionRetractionRuleSets: z.array(decisionRetractionRuleSetSchema).max(50).default([]),
 });
-export type PolicyBundle = z.input<typeof policyBundleSchema>;
+/** A bundle as the engine takes it (tier sets in today's shape: `upgradeCreditTierSet` reads older ones). */
+export type PolicyBundle = Omit<z.input<typeof policyBundleSchema>, 'creditTierSets'> & {
+  creditTierSets: CreditTierSet[];
+};
 
 /** A problem `validatePolicy` found: where, and a sentence an administrator can act on. */
 export type PolicyProblem = { path: string; message: string };
@@ -450,6 +497,8 @@ export const policyFactsSchema = z.object({
   metrics: z.partialRecord(metricTypeSchema, policyDecimalSchema).default({}),
   flags: z.partialRecord(booleanFactSchema, z.boolean()).default({}),
   creditScore: z.number().int().min(0).max(1000).nullish(),
+  /** The model of the credit score (the credit report's default model); absent: each tier set's first model. */
+  scoreModel: creditScoreModelSchema.nullish(),
   amount: policyMoneySchema.nullish(),
   termMonths: z.number().int().min(1).max(600).nullish(),
   ltv: policyDecimalSchema.nullish(),

@@ -7,6 +7,7 @@ import { dateTimeSchema } from '../primitives.ts';
 import type { Right } from '../rights.ts';
 import {
   creditTierSetSchema,
+  currentCreditTierSetSchema,
   decisionRetractionRuleSetSchema,
   loanTermSetSchema,
   matrixSchema,
@@ -55,6 +56,8 @@ const policyResource = <C extends z.ZodType, const K extends PolicyObjectKind>(d
   path: string;
   right: Right;
   config: C;
+  /** The configuration as answered, when it differs from what a save takes (a tier set: no upgrade of old ones). */
+  rowConfig?: z.ZodType<z.output<C>>;
   withProducts?: boolean;
 }) => {
   const row = z.object({
@@ -65,7 +68,7 @@ const policyResource = <C extends z.ZodType, const K extends PolicyObjectKind>(d
     enabled: z.boolean(),
     loanProductIds: z.array(z.number().int()),
     /** The draft when there is one, else the version in effect. */
-    config: d.config,
+    config: (d.rowConfig ?? d.config) as C,
     ...policyVersionInfoSchema.shape,
   });
   const input = z.object({
@@ -118,6 +121,7 @@ export const creditTierSetsResource = policyResource({
   path: '/api/creditTierSets',
   right: 'canManageCreditTierSets',
   config: creditTierSetSchema,
+  rowConfig: currentCreditTierSetSchema,
 });
 export const loanTermSetsResource = policyResource({
   kind: 'loanTermSet',

@@ -1,4 +1,4 @@
-import type { PolicyFacts } from '@credence/contracts/policy';
+import type { PolicyBundle, PolicyFacts } from '@credence/contracts/policy';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,9 @@ const money = (edges: number[], max: number) =>
       .map(([edge, cents]) => new Decimal(edge).plus(new Decimal(cents).div(100)).toFixed(2)),
     fc.integer({ min: 0, max: max * 100 }).map((cents) => new Decimal(cents).div(100).toFixed(2)),
   );
-const tierEdges = [300, 599, 600, 639, 640, 679, 680, 719, 720, 759, 760, 900];
+const tierEdges = [
+  300, 599, 600, 620, 621, 639, 640, 660, 661, 679, 680, 700, 701, 719, 720, 740, 741, 759, 760, 780, 781, 850, 900,
+];
 
 const factsArbitrary: fc.Arbitrary<PolicyFacts> = fc.record({
   metrics: fc.record(
@@ -59,6 +61,7 @@ const factsArbitrary: fc.Arbitrary<PolicyFacts> = fc.record({
   creditScore: sometimesMissing(
     fc.oneof(fc.constantFrom(...tierEdges, 299, 901, 250), fc.integer({ min: 250, max: 900 })),
   ),
+  scoreModel: sometimesMissing(fc.constantFrom('FICO Auto 8' as const, 'VantageScore 4.0' as const, 'FICO 9' as const)),
   amount: sometimesMissing(money([1000, 4999.99, 5000, 9999.99, 10_000, 24_999.99, 25_000], 120_000)),
   termMonths: sometimesMissing(
     fc.oneof(fc.constantFrom(24, 36, 37, 48, 49, 60, 61, 72, 73, 84, 85), fc.integer({ min: 1, max: 120 })),
@@ -73,7 +76,51 @@ const factsArbitrary: fc.Arbitrary<PolicyFacts> = fc.record({
   channel: sometimesMissing(fc.constantFrom('Direct', 'Indirect', 'Online')),
 });
 
+/**
+ * The demo policy with tiers that have conditions: A+ only for new vehicles of up to 2 years or for used ones
+ * (two tiers of one range whose conditions cannot both hold), so that the tier lookup's conditions are compared too.
+ */
+const demoSet = demoPolicyBundle.creditTierSets[0]!;
+const conditionalBundle: PolicyBundle = {
+  ...demoPolicyBundle,
+  creditTierSets: [
+    {
+      ...demoSet,
+      tiers: [
+        {
+          ...demoSet.tiers[0]!,
+          conditions: [
+            { key: 'newUsed', cell: { kind: 'value', values: ['New'] } },
+            { key: 'collateralAge', cell: { kind: 'range', min: null, max: '2' } },
+          ],
+        },
+        {
+          ...demoSet.tiers[0]!,
+          name: 'A+ used',
+          conditions: [{ key: 'newUsed', cell: { kind: 'value', values: ['Used'] } }],
+        },
+        ...demoSet.tiers.slice(1),
+      ],
+    },
+  ],
+};
+
 describe('the compiled policy equals the reference interpreter', () => {
+  it('on tiers with conditions, 3 000 random applications', () => {
+    const compiled = compilePolicy(conditionalBundle, demoWorkflowIds.autoApprovalAuto);
+    const tiers = new Set<string | null>();
+    fc.assert(
+      fc.property(factsArbitrary, (facts) => {
+        const result = compiled.evaluate(facts);
+        expect(result).toEqual(evaluateReference(conditionalBundle, facts, demoWorkflowIds.autoApprovalAuto));
+        tiers.add(result.values.tier);
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(tiers).toContain('A+');
+    expect(tiers).toContain('A+ used');
+  });
+
   it.each([
     [demoWorkflowIds.autoApprovalAuto, 10_000],
     [demoWorkflowIds.autoApprovalPersonal, 3_000],

@@ -146,12 +146,88 @@ describe('tier assignment node (demo FICO Auto 8 tiers)', () => {
     expect(result.trace[0]!.result).toBe('noMatch');
   });
 
-  it('explains the tier hit', () => {
+  it('explains the tier hit: the model and the range that matched', () => {
     expect(run(withNodes(tierNodes), { creditScore: 742 }).trace[0]).toMatchObject({
       rowIndex: 1,
       valuesSet: { tier: 'A' },
-      explanation: 'Credit score 742 falls in tier A (720 to 759) of Consumer tiers (FICO Auto 8).',
+      inputs: [
+        { key: 'scoreModel', value: 'FICO Auto 8' },
+        { key: 'creditScore', value: '742' },
+      ],
+      explanation: 'FICO Auto 8 score 742 falls in tier A (720 to 759) of Consumer tiers.',
     });
+  });
+
+  it.each([
+    [850, 'A+'],
+    [781, 'A+'],
+    [780, 'A'],
+    [741, 'A'],
+    [740, 'B'],
+    [661, 'C'],
+    [660, 'D'],
+    [620, 'E'],
+  ])('a VantageScore 4.0 score %i is tier %s (the ranges of the report’s model)', (creditScore, tier) => {
+    const result = run(withNodes(tierNodes), { creditScore, scoreModel: 'VantageScore 4.0' });
+    expect(result.values.tier).toBe(tier);
+  });
+
+  it('a VantageScore 4.0 score of 745 is tier A, the same FICO Auto 8 score tier A; explained with its model', () => {
+    const vantage = run(withNodes(tierNodes), { creditScore: 745, scoreModel: 'VantageScore 4.0' });
+    expect(vantage.trace[0]!.explanation).toBe(
+      'VantageScore 4.0 score 745 falls in tier A (741 to 780) of Consumer tiers.',
+    );
+    expect(run(withNodes(tierNodes), { creditScore: 700, scoreModel: 'VantageScore 4.0' }).values.tier).toBe('C');
+    expect(run(withNodes(tierNodes), { creditScore: 700, scoreModel: 'FICO Auto 8' }).values.tier).toBe('B');
+  });
+
+  it('a model the set has no ranges for reads the set’s first model, and says so', () => {
+    const result = run(withNodes(tierNodes), { creditScore: 700, scoreModel: 'FICO 9' });
+    expect(result.values.tier).toBe('B');
+    expect(result.trace[0]!.explanation).toBe(
+      'Consumer tiers has no FICO 9 ranges, so FICO Auto 8 is read: FICO Auto 8 score 700 falls in tier B (680 to 719) of Consumer tiers.',
+    );
+  });
+
+  it('conditions: the first tier whose range and conditions hold', () => {
+    const set = demoPolicyBundle.creditTierSets[0]!;
+    const [aPlus, ...rest] = set.tiers;
+    const conditional = {
+      ...set,
+      tiers: [
+        {
+          ...aPlus!,
+          name: 'A+ new',
+          conditions: [
+            { key: 'newUsed' as const, cell: { kind: 'value' as const, values: ['New'] } },
+            { key: 'collateralAge' as const, cell: { kind: 'range' as const, min: null, max: '2' } },
+          ],
+        },
+        { ...aPlus!, conditions: [{ key: 'newUsed' as const, cell: { kind: 'value' as const, values: ['Used'] } }] },
+        ...rest,
+      ],
+    };
+    const bundle = withNodes(tierNodes, { creditTierSets: [conditional] });
+    const tierOf = (facts: PolicyFacts) => run(bundle, { creditScore: 800, ...facts });
+    expect(tierOf({ newUsed: 'New', collateralAge: 1 }).values.tier).toBe('A+ new');
+    expect(tierOf({ newUsed: 'Used', collateralAge: 1 }).values.tier).toBe('A+');
+    const none = tierOf({ newUsed: 'New', collateralAge: 3 });
+    expect(none.values.tier).toBeNull();
+    expect(none.trace[0]).toMatchObject({
+      inputs: [
+        { key: 'scoreModel', value: 'FICO Auto 8' },
+        { key: 'creditScore', value: '800' },
+        { key: 'newUsed', value: 'New' },
+        { key: 'collateralAge', value: '3' },
+      ],
+      explanation:
+        'FICO Auto 8 score 800 falls in no tier of Consumer tiers whose conditions hold; no tier is assigned.',
+    });
+    expect(tierOf({ newUsed: 'New', collateralAge: 0 }).trace[0]!.explanation).toBe(
+      'FICO Auto 8 score 800 falls in tier A+ new (760 to 900; New / used New; Collateral age 2 years or less) of Consumer tiers.',
+    );
+    // Below A+, the tiers without conditions still apply.
+    expect(run(bundle, { creditScore: 700, newUsed: 'New' }).values.tier).toBe('B');
   });
 });
 

@@ -8,6 +8,7 @@
  * step says what was read, which row was hit and why, in the same words as `reference.ts`.
  */
 import type {
+  CreditScoreModel,
   CreditTierSet,
   LoanTermSet,
   Matrix,
@@ -256,6 +257,67 @@ const compileMatrixTable = (
   };
 };
 
+/* ------------------------------------------------------------------------------------------- tier sets */
+
+/**
+ * A compiled tier set: per score model, the first tier (in the set's order) whose range holds the score and whose
+ * conditions hold — a binary search over sorted bounds when no tier of the model has conditions (validation
+ * keeps their ranges apart), else the tiers in order, each with its conditions as a one-row matrix. The model is
+ * the report's when the set has ranges for it, else the set's first. The inputs: the model, the score and the
+ * value of every column the set's conditions read.
+ */
+const compileTierSet = (set: CreditTierSet) => {
+  const conditionKeys = [...new Set(set.tiers.flatMap((t) => (t.conditions ?? []).map((c) => c.key)))];
+  const conditionReaders = conditionKeys.map(readerFor);
+  const conditionTables = set.tiers.map((t) =>
+    t.conditions && t.conditions.length > 0
+      ? compileMatrixTable(
+          t.conditions.map((c) => ({ key: c.key, kind: c.cell.kind })),
+          [{ cells: t.conditions.map((c) => compileCell(c.cell)) }],
+        )
+      : null,
+  );
+  const finders = new Map<CreditScoreModel, (state: State, score: number) => number>();
+  for (const model of set.scoreModels) {
+    const listed = set.tiers.flatMap((t, i) => {
+      const range = t.ranges[model];
+      return range ? [{ i, min: range.minScore, max: range.maxScore, conditions: conditionTables[i]! }] : [];
+    });
+    if (listed.every((t) => t.conditions === null)) {
+      const sorted = [...listed].sort((a, b) => a.min - b.min);
+      const mins = sorted.map((t) => t.min);
+      finders.set(model, (_state, score) => {
+        if (sorted.length === 0) return -1;
+        let low = 0;
+        let high = mins.length - 1;
+        while (low < high) {
+          const mid = (low + high + 1) >> 1;
+          if (mins[mid]! <= score) low = mid;
+          else high = mid - 1;
+        }
+        const t = sorted[low]!;
+        return t.min <= score && score <= t.max ? t.i : -1;
+      });
+    } else
+      finders.set(model, (state, score) => {
+        for (const t of listed)
+          if (t.min <= score && score <= t.max && (t.conditions === null || t.conditions.find(state).row === 0))
+            return t.i;
+        return -1;
+      });
+  }
+  const first = set.scoreModels[0]!;
+  return (state: State, score: number | null, reportModel: CreditScoreModel | null) => {
+    const model = reportModel !== null && finders.has(reportModel) ? reportModel : first;
+    const inputs: { key: string; value: string | null }[] = [
+      { key: 'scoreModel', value: model },
+      { key: 'creditScore', value: score === null ? null : String(score) },
+    ];
+    for (const reader of conditionReaders) inputs.push({ key: reader.key, value: reader.text(reader.read(state)) });
+    return { model, found: score === null ? -1 : finders.get(model)!(state, score), inputs };
+  };
+};
+
 /* ------------------------------------------------------------------------------------------ the compiler */
 
 const fmtRate = (v: number) => formatScaled(v, 3);
@@ -372,33 +434,25 @@ export const compilePolicy = (bundle: PolicyBundle, workflowId?: string): Compil
         const missId = node.onNoMatch ?? node.next;
         const onMiss = stepFor(missId);
         const set = tierSets.get(node.creditTierSetId)!;
-        const order = set.tiers.map((_, i) => i).sort((a, b) => set.tiers[a]!.minScore - set.tiers[b]!.minScore);
-        const mins = order.map((i) => set.tiers[i]!.minScore);
-        const maxs = order.map((i) => set.tiers[i]!.maxScore);
-        const hitTexts = new Map<number, string>();
+        const findTier = compileTierSet(set);
+        const hitTexts = new Map<string, string>();
         const matrixId = set.id;
         return (state) => {
           const score = state.facts.creditScore ?? null;
-          let found = -1;
-          if (score !== null) {
-            let low = 0;
-            let high = mins.length - 1;
-            while (low < high) {
-              const mid = (low + high + 1) >> 1;
-              if (mins[mid]! <= score) low = mid;
-              else high = mid - 1;
-            }
-            if (mins[low]! <= score && score <= maxs[low]!) found = order[low]!;
-          }
-          const inputs = [{ key: 'creditScore', value: score === null ? null : String(score) }];
+          const reportModel = state.facts.scoreModel ?? null;
+          const { model, found, inputs } = findTier(state, score, reportModel);
           if (found < 0) {
-            trace(state, inputs, 'noMatch', explainTierMiss(set, score), missId, matrixId);
+            trace(state, inputs, 'noMatch', explainTierMiss(set, model, score, reportModel), missId, matrixId);
             return onMiss(state);
           }
           const tier = set.tiers[found]!;
           state.tier = tier.name;
-          let text = hitTexts.get(score!);
-          if (text === undefined) hitTexts.set(score!, (text = explainTierHit(set, tier, score!)));
+          const textKey = `${found}:${model}:${reportModel}:${score}`;
+          let text = hitTexts.get(textKey);
+          if (text === undefined) {
+            if (hitTexts.size > 10_000) hitTexts.clear();
+            hitTexts.set(textKey, (text = explainTierHit(set, tier, model, score!, reportModel)));
+          }
           trace(state, inputs, 'hit', text, node.next, matrixId, found, { tier: tier.name });
           return next(state);
         };

@@ -1,13 +1,20 @@
 /**
  * The demo credit policy of a credit union (issue 12, item 6), as plain data the server seeds for each demo
- * lender: FICO Auto 8 tiers A+ to E, an auto rate matrix by tier × term × LTV with additional rates for new /
+ * lender: tiers A+ to E by FICO Auto 8 and VantageScore 4.0, an auto rate matrix by tier × term × LTV with additional rates for new /
  * used and age, loan limits by tier, a dealer fee, collateral and credit pass/fail matrices, loan term sets, the
  * auto, boat / RV and personal auto-approval workflows (DTI ≤ 50 %, PTI ≤ 20 %, LTV ≤ 130 %, vehicle age ≤ 10
  * years; OFAC and fraud alerts to ManualReview, bankruptcy to Decline) and a loan policy workflow with custom
  * outcomes.
  * `loanProductIds` are empty here: the seed binds the workflows to each lender's auto and personal products.
  */
-import type { Matrix, MatrixCell, PolicyBundle, Workflow, WorkflowNode } from '@credence/contracts/policy';
+import type {
+  CreditTierSet,
+  Matrix,
+  MatrixCell,
+  PolicyBundle,
+  Workflow,
+  WorkflowNode,
+} from '@credence/contracts/policy';
 
 const range = (min: string | null, max: string | null): MatrixCell => ({ kind: 'range', min, max });
 const values = (...list: string[]): MatrixCell => ({ kind: 'value', values: list });
@@ -17,18 +24,30 @@ const pct = (hundredths: number) => `${Math.trunc(hundredths / 100)}.${String(hu
 
 export const demoTierNames = ['A+', 'A', 'B', 'C', 'D', 'E'] as const;
 
-const tierSet = {
+/** Score ranges of the tiers, FICO Auto 8 (250–900) and VantageScore 4.0 (300–850). */
+const tierRanges: Record<(typeof demoTierNames)[number], [number, number, number, number]> = {
+  'A+': [760, 900, 781, 850],
+  A: [720, 759, 741, 780],
+  B: [680, 719, 701, 740],
+  C: [640, 679, 661, 700],
+  D: [600, 639, 621, 660],
+  E: [300, 599, 300, 620],
+};
+
+const tierSet: CreditTierSet = {
   id: 'fico-auto-8-tiers',
-  name: 'Consumer tiers (FICO Auto 8)',
-  scoreModel: 'FICO Auto 8' as const,
-  tiers: [
-    { name: 'A+', minScore: 760, maxScore: 900 },
-    { name: 'A', minScore: 720, maxScore: 759 },
-    { name: 'B', minScore: 680, maxScore: 719 },
-    { name: 'C', minScore: 640, maxScore: 679 },
-    { name: 'D', minScore: 600, maxScore: 639 },
-    { name: 'E', minScore: 300, maxScore: 599 },
-  ],
+  name: 'Consumer tiers',
+  scoreModels: ['FICO Auto 8', 'VantageScore 4.0'],
+  tiers: demoTierNames.map((name) => {
+    const [ficoMin, ficoMax, vantageMin, vantageMax] = tierRanges[name];
+    return {
+      name,
+      ranges: {
+        'FICO Auto 8': { minScore: ficoMin, maxScore: ficoMax },
+        'VantageScore 4.0': { minScore: vantageMin, maxScore: vantageMax },
+      },
+    };
+  }),
 };
 
 /* ---------------------------------------------------------------------------------------------- auto */

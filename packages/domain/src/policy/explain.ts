@@ -13,6 +13,7 @@ import {
   policyUnitDecimals,
   type BooleanFact,
   type ComparisonOperator,
+  type CreditScoreModel,
   type CreditTier,
   type CreditTierSet,
   type LoanTermSet,
@@ -208,16 +209,39 @@ export const explainFactCondition = (
 ): string =>
   `${capitalize(booleanFacts[fact])}: ${value === null ? 'not reported (counts as no)' : value ? 'yes' : 'no'}; the condition is ${equals ? 'yes' : 'no'}: ${passed ? 'passed' : 'failed'}.`;
 
-const tierSetName = (set: CreditTierSet) =>
-  set.name.includes(set.scoreModel) ? set.name : `${set.name} (${set.scoreModel})`;
+/** "Loan product 1; Collateral age 5 years or less" (empty without conditions). */
+const tierConditions = (tier: CreditTier) =>
+  (tier.conditions ?? []).map((c) => `; ${describeCell(c.key, c.cell)}`).join('');
 
-export const explainTierHit = (set: CreditTierSet, tier: CreditTier, score: number): string =>
-  `Credit score ${score} falls in tier ${tier.name} (${tier.minScore} to ${tier.maxScore}) of ${tierSetName(set)}.`;
+/** Before the sentence when the report's model has no ranges in the set and its first model is read instead. */
+const fallbackNote = (set: CreditTierSet, model: CreditScoreModel, reportModel: CreditScoreModel | null) =>
+  reportModel === null || reportModel === model
+    ? ''
+    : `${set.name} has no ${reportModel} ranges, so ${model} is read: `;
 
-export const explainTierMiss = (set: CreditTierSet, score: number | null): string =>
+/** "FICO Auto 8 score 742 falls in tier A (720 to 759; New / used New) of Consumer tiers." */
+export const explainTierHit = (
+  set: CreditTierSet,
+  tier: CreditTier,
+  model: CreditScoreModel,
+  score: number,
+  reportModel: CreditScoreModel | null,
+): string => {
+  const range = tier.ranges[model]!;
+  return `${fallbackNote(set, model, reportModel)}${model} score ${score} falls in tier ${tier.name} (${range.minScore} to ${range.maxScore}${tierConditions(tier)}) of ${set.name}.`;
+};
+
+export const explainTierMiss = (
+  set: CreditTierSet,
+  model: CreditScoreModel,
+  score: number | null,
+  reportModel: CreditScoreModel | null,
+): string =>
   score === null
     ? `There is no credit score, so no tier of ${set.name} is assigned.`
-    : `Credit score ${score} falls in no tier of ${tierSetName(set)}; no tier is assigned.`;
+    : `${fallbackNote(set, model, reportModel)}${model} score ${score} falls in no tier of ${set.name}${
+        set.tiers.some((t) => (t.conditions ?? []).length > 0) ? ' whose conditions hold' : ''
+      }; no tier is assigned.`;
 
 const termSetKeys = (age: string | null, amount: string | null) =>
   `${age === null ? 'no collateral age' : `collateral age ${show('years', age)}`}, ${

@@ -141,19 +141,37 @@ export const evaluateReference = (bundle: PolicyBundle, facts: PolicyFacts, work
       case 'tierAssignment': {
         const set = bundle.creditTierSets.find((s) => s.id === node.creditTierSetId)!;
         const score = facts.creditScore ?? null;
-        const index = score === null ? -1 : set.tiers.findIndex((t) => score >= t.minScore && score <= t.maxScore);
-        step.inputs = [{ key: 'creditScore', value: score === null ? null : String(score) }];
+        const reportModel = facts.scoreModel ?? null;
+        const model = reportModel !== null && set.scoreModels.includes(reportModel) ? reportModel : set.scoreModels[0]!;
+        const index =
+          score === null
+            ? -1
+            : set.tiers.findIndex((t) => {
+                const range = t.ranges[model];
+                return (
+                  range !== undefined &&
+                  score >= range.minScore &&
+                  score <= range.maxScore &&
+                  (t.conditions ?? []).every((c) => cellMatches(c.cell, readKey(c.key, facts, tier)))
+                );
+              });
+        const conditionKeys = [...new Set(set.tiers.flatMap((t) => (t.conditions ?? []).map((c) => c.key)))];
+        step.inputs = [
+          { key: 'scoreModel', value: model },
+          { key: 'creditScore', value: score === null ? null : String(score) },
+          ...conditionKeys.map((key) => ({ key, value: readKey(key, facts, tier) })),
+        ];
         step.matrixId = set.id;
         if (index < 0) {
           step.result = 'noMatch';
-          step.explanation = explainTierMiss(set, score);
+          step.explanation = explainTierMiss(set, model, score, reportModel);
           step.next = node.onNoMatch ?? node.next;
         } else {
           tier = set.tiers[index]!.name;
           step.result = 'hit';
           step.rowIndex = index;
           step.valuesSet = { tier };
-          step.explanation = explainTierHit(set, set.tiers[index]!, score!);
+          step.explanation = explainTierHit(set, set.tiers[index]!, model, score!, reportModel);
           step.next = node.next;
         }
         break;

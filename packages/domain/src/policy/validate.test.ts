@@ -1,4 +1,5 @@
 import type {
+  CreditTier,
   CreditTierSet,
   LoanTermSet,
   Matrix,
@@ -39,8 +40,8 @@ const set = (id: string, next: string): WorkflowNode => ({
 const tiers = (list: [string, number, number][]): CreditTierSet => ({
   id: 'tiers',
   name: 'Tiers',
-  scoreModel: 'FICO 8',
-  tiers: list.map(([name, minScore, maxScore]) => ({ name, minScore, maxScore })),
+  scoreModels: ['FICO 8'],
+  tiers: list.map(([name, minScore, maxScore]) => ({ name, ranges: { 'FICO 8': { minScore, maxScore } } })),
 });
 
 type FeesMatrix = Extract<Matrix, { matrixType: 'Fees' }>;
@@ -163,7 +164,7 @@ describe('validatePolicy', () => {
           ['A', 700, 850],
           ['B', 600, 700],
         ]),
-        'Tiers: tiers B (600 to 700) and A (700 to 850) overlap; a score of 700 would fall in both.',
+        'Tiers: tiers B (FICO 8 600 to 700) and A (FICO 8 700 to 850) overlap; a FICO 8 score of 700 would fall in both.',
       ],
       [
         'a gap',
@@ -171,9 +172,13 @@ describe('validatePolicy', () => {
           ['A', 701, 850],
           ['B', 600, 699],
         ]),
-        'Tiers: a score of 700 falls between tiers B and A, in no tier.',
+        'Tiers: a FICO 8 score of 700 falls between tiers B and A, in no tier.',
       ],
-      ['an upside-down tier', tiers([['A', 850, 700]]), 'Tiers: tier A starts at 850, above its highest score 700.'],
+      [
+        'an upside-down tier',
+        tiers([['A', 850, 700]]),
+        'Tiers: tier A starts at FICO 8 850, above its highest score 700.',
+      ],
       [
         'two tiers of one name',
         tiers([
@@ -189,10 +194,113 @@ describe('validatePolicy', () => {
           ['A', 700, 850],
           ['C', 500, 599],
         ]),
-        'Tiers: list the tiers in score order (best first or worst first).',
+        'Tiers: list the tiers in FICO 8 score order (best first or worst first).',
       ],
     ])('%s', (_case, tierSet, message) => {
       expect(messages({ creditTierSets: [tierSet] })).toEqual([message]);
+    });
+
+    /** Tiers with ranges of two models and conditions. */
+    const twoModels = (
+      list: {
+        name: string;
+        fico?: [number, number];
+        vantage?: [number, number];
+        conditions?: CreditTier['conditions'];
+      }[],
+    ): CreditTierSet => ({
+      id: 'tiers',
+      name: 'Tiers',
+      scoreModels: ['FICO 8', 'VantageScore 3.0'],
+      tiers: list.map(({ name, fico, vantage, conditions }) => ({
+        name,
+        ranges: {
+          ...(fico ? { 'FICO 8': { minScore: fico[0], maxScore: fico[1] } } : {}),
+          ...(vantage ? { 'VantageScore 3.0': { minScore: vantage[0], maxScore: vantage[1] } } : {}),
+        },
+        conditions,
+      })),
+    });
+    const newOnly: CreditTier['conditions'] = [{ key: 'newUsed', cell: { kind: 'value', values: ['New'] } }];
+    const usedOnly: CreditTier['conditions'] = [{ key: 'newUsed', cell: { kind: 'value', values: ['Used'] } }];
+
+    it('ranges per model: an overlap names the model and the tiers; the other model is fine', () => {
+      expect(
+        problems({
+          creditTierSets: [
+            twoModels([
+              { name: 'A', fico: [720, 850], vantage: [710, 850] },
+              { name: 'B', fico: [660, 720], vantage: [650, 709] },
+            ]),
+          ],
+        }),
+      ).toEqual([
+        {
+          path: 'creditTierSets[tiers].tiers',
+          message:
+            'Tiers: tiers B (FICO 8 660 to 720) and A (FICO 8 720 to 850) overlap; a FICO 8 score of 720 would fall in both.',
+        },
+      ]);
+    });
+
+    it('tiers whose conditions cannot both hold may share a range; ones that can may not', () => {
+      expect(
+        messages({
+          creditTierSets: [
+            twoModels([
+              { name: 'A new', fico: [700, 850], vantage: [700, 850], conditions: newOnly },
+              { name: 'A used', fico: [700, 850], vantage: [700, 850], conditions: usedOnly },
+              { name: 'B', fico: [300, 699], vantage: [300, 699] },
+            ]),
+          ],
+        }),
+      ).toEqual([]);
+      expect(
+        messages({
+          creditTierSets: [
+            twoModels([
+              { name: 'A new', fico: [700, 850], conditions: newOnly },
+              { name: 'A', fico: [700, 850] },
+            ]),
+          ],
+        }),
+      ).toEqual([
+        'Tiers: tiers A new (FICO 8 700 to 850) and A (FICO 8 700 to 850) overlap; a FICO 8 score of 700 would fall in both.',
+      ]);
+    });
+
+    it('a range of a model the set does not list, a tier without ranges, conditions of the wrong kind', () => {
+      expect(
+        messages({
+          creditTierSets: [
+            {
+              ...twoModels([{ name: 'A', fico: [300, 850], vantage: [300, 850] }, { name: 'X' }]),
+              scoreModels: ['FICO 8'],
+              tiers: [
+                {
+                  name: 'A',
+                  ranges: { 'FICO 8': { minScore: 300, maxScore: 850 }, 'FICO 9': { minScore: 1, maxScore: 2 } },
+                },
+                {
+                  name: 'X',
+                  ranges: {},
+                  conditions: [
+                    { key: 'creditTier', cell: { kind: 'value', values: ['A'] } },
+                    { key: 'collateralAge', cell: { kind: 'value', values: ['1'] } },
+                    { key: 'ltv', cell: { kind: 'range', min: '90', max: '80' } },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+      ).toEqual([
+        'Tiers: tier A has a range for FICO 9, which the set does not list.',
+        'Tiers: tier X has no score range.',
+        'Tiers: tier X cannot have a condition on the credit tier.',
+        'Tiers: tier X, condition Collateral age takes a range.',
+        'Tiers: tier X, condition LTV: the minimum 90 is above the maximum 80.',
+      ]);
     });
   });
 

@@ -9,6 +9,9 @@ import {
   matrixColumnDefinitions,
   matrixColumns,
   POLICY_DECIMAL_PATTERN,
+  type CreditScoreModel,
+  type CreditTier,
+  type CreditTierRange,
   type CreditTierSet,
   type LoanTermSet,
   type Matrix,
@@ -91,40 +94,110 @@ export const validatePolicy = (bundle: PolicyBundle): PolicyProblem[] => {
 
 /* ------------------------------------------------------------------------------------------- tier sets */
 
+/** A condition's cell as the overlap check compares it (an unusable bound counts as open). */
+const checkedCondition = (cell: MatrixCell): CheckedCell => {
+  if (cell.kind === 'value') return { kind: 'value', values: cell.values.length === 0 ? null : new Set(cell.values) };
+  const bound = (text: string | null | undefined): Bound =>
+    text === null || text === undefined || !POLICY_DECIMAL_PATTERN.test(text) ? null : new Decimal(text);
+  return { kind: 'range', lo: bound(cell.min), hi: bound(cell.max) };
+};
+
+/** Whether one application could meet the conditions of both tiers (every column both name intersects). */
+const conditionsMeet = (a: CreditTier, b: CreditTier) =>
+  (a.conditions ?? []).every((ca) =>
+    (b.conditions ?? []).every(
+      (cb) => ca.key !== cb.key || cellsIntersect(checkedCondition(ca.cell), checkedCondition(cb.cell)),
+    ),
+  );
+
+const validateTierConditions = (set: CreditTierSet, tier: CreditTier, at: string, add: Add) => {
+  const keys = new Set<string>();
+  (tier.conditions ?? []).forEach(({ key, cell }, c) => {
+    const path = `${at}.conditions[${c}]`;
+    const label = matrixColumns[key].label;
+    const where = `${set.name}: tier ${tier.name}, condition ${label}`;
+    if (key === 'creditTier')
+      return add(path, `${set.name}: tier ${tier.name} cannot have a condition on the credit tier.`);
+    if (keys.has(key)) add(path, `${set.name}: tier ${tier.name} has two conditions on ${label}.`);
+    keys.add(key);
+    if (cell.kind !== matrixColumns[key].kind)
+      return add(path, `${where} takes ${matrixColumns[key].kind === 'range' ? 'a range' : 'a list of values'}.`);
+    if (cell.kind !== 'range') return;
+    const decimals = decimalsOfColumn(key);
+    const bounds = [cell.min, cell.max].filter((b): b is string => b !== null && b !== undefined);
+    for (const b of bounds) {
+      if (!POLICY_DECIMAL_PATTERN.test(b)) return add(path, `${where}: ${b} is not a number.`);
+      if (new Decimal(b).decimalPlaces() > decimals)
+        return add(path, `${where}: ${b} has more decimals than the column compares (${decimals}).`);
+    }
+    if (bounds.length === 2 && new Decimal(bounds[0]!).gt(bounds[1]!))
+      add(path, `${where}: the minimum ${bounds[0]} is above the maximum ${bounds[1]}.`);
+  });
+};
+
 const validateTierSet = (set: CreditTierSet, add: Add) => {
   const at = `creditTierSets[${set.id}]`;
+  const models = new Set<string>();
+  set.scoreModels.forEach((model) => {
+    if (models.has(model)) add(`${at}.scoreModels`, `${set.name}: ${model} is listed twice.`);
+    models.add(model);
+  });
   const names = new Set<string>();
   set.tiers.forEach((tier, i) => {
-    if (names.has(tier.name)) add(`${at}.tiers[${i}]`, `${set.name}: two tiers are named ${tier.name}.`);
+    const path = `${at}.tiers[${i}]`;
+    if (names.has(tier.name)) add(path, `${set.name}: two tiers are named ${tier.name}.`);
     names.add(tier.name);
-    if (tier.minScore > tier.maxScore)
-      add(
-        `${at}.tiers[${i}]`,
-        `${set.name}: tier ${tier.name} starts at ${tier.minScore}, above its highest score ${tier.maxScore}.`,
-      );
+    const ranges = Object.entries(tier.ranges) as [string, CreditTierRange][];
+    if (ranges.length === 0) add(path, `${set.name}: tier ${tier.name} has no score range.`);
+    for (const [model, range] of ranges) {
+      if (!models.has(model))
+        add(`${path}.ranges`, `${set.name}: tier ${tier.name} has a range for ${model}, which the set does not list.`);
+      else if (range.minScore > range.maxScore)
+        add(
+          `${path}.ranges`,
+          `${set.name}: tier ${tier.name} starts at ${model} ${range.minScore}, above its highest score ${range.maxScore}.`,
+        );
+    }
+    validateTierConditions(set, tier, path, add);
   });
-  const ascending = set.tiers.every((t, i) => i === 0 || t.minScore >= set.tiers[i - 1]!.minScore);
-  const descending = set.tiers.every((t, i) => i === 0 || t.minScore <= set.tiers[i - 1]!.minScore);
-  if (!ascending && !descending)
-    add(`${at}.tiers`, `${set.name}: list the tiers in score order (best first or worst first).`);
-  const sorted = [...set.tiers].sort((a, b) => a.minScore - b.minScore);
-  for (let i = 1; i < sorted.length; i += 1) {
-    const low = sorted[i - 1]!;
-    const high = sorted[i]!;
-    if (high.minScore <= low.maxScore)
-      add(
-        `${at}.tiers`,
-        `${set.name}: tiers ${low.name} (${low.minScore} to ${low.maxScore}) and ${high.name} (${high.minScore} to ${high.maxScore}) overlap; a score of ${high.minScore} would fall in both.`,
-      );
-    else if (high.minScore > low.maxScore + 1)
-      add(
-        `${at}.tiers`,
-        `${set.name}: ${
-          high.minScore - 1 === low.maxScore + 1
-            ? `a score of ${low.maxScore + 1} falls`
-            : `scores ${low.maxScore + 1} to ${high.minScore - 1} fall`
-        } between tiers ${low.name} and ${high.name}, in no tier.`,
-      );
+
+  // Per model: score order, no overlap between tiers one application could meet both of, no gap in no tier.
+  for (const model of models) {
+    const listed = set.tiers.flatMap((tier) => {
+      const range = tier.ranges[model as CreditScoreModel];
+      return range && range.minScore <= range.maxScore ? [{ tier, ...range }] : [];
+    });
+    const ascending = listed.every((t, i) => i === 0 || t.minScore >= listed[i - 1]!.minScore);
+    const descending = listed.every((t, i) => i === 0 || t.minScore <= listed[i - 1]!.minScore);
+    if (!ascending && !descending)
+      add(`${at}.tiers`, `${set.name}: list the tiers in ${model} score order (best first or worst first).`);
+    const sorted = [...listed].sort((a, b) => a.minScore - b.minScore);
+    const range = (t: (typeof listed)[number]) => `${t.tier.name} (${model} ${t.minScore} to ${t.maxScore})`;
+    for (let i = 0; i < sorted.length; i += 1)
+      for (let j = i + 1; j < sorted.length; j += 1) {
+        const low = sorted[i]!;
+        const high = sorted[j]!;
+        if (high.minScore <= low.maxScore && conditionsMeet(low.tier, high.tier))
+          add(
+            `${at}.tiers`,
+            `${set.name}: tiers ${range(low)} and ${range(high)} overlap; a ${model} score of ${high.minScore} would fall in both.`,
+          );
+      }
+    let covered = sorted[0]?.maxScore ?? 0;
+    for (let i = 1; i < sorted.length; i += 1) {
+      const low = sorted[i - 1]!;
+      const high = sorted[i]!;
+      if (high.minScore > covered + 1)
+        add(
+          `${at}.tiers`,
+          `${set.name}: ${
+            high.minScore - 1 === covered + 1
+              ? `a ${model} score of ${covered + 1} falls`
+              : `${model} scores ${covered + 1} to ${high.minScore - 1} fall`
+          } between tiers ${low.tier.name} and ${high.tier.name}, in no tier.`,
+        );
+      covered = Math.max(covered, high.maxScore);
+    }
   }
 };
 

@@ -82,7 +82,7 @@ describe('decision-engine settings (spec 2 §7 decision engine config get, save;
       ...defaultDecisionEngineConfig,
       manualReviewUserGroupId: harborGroup,
       defaultCreditTierSetId: tierSetId,
-      scoreModel: 'VantageScore 4.0',
+      scoreModel: 'FICO 9',
       decisionRetractionRuleSetId: 2147483000,
     });
     expect(refused.statusCode, refused.body).toBe(422);
@@ -93,7 +93,9 @@ describe('decision-engine settings (spec 2 §7 decision engine config get, save;
         { field: 'decisionRetractionRuleSetId', message: adminMessages.decisionEngine.ruleSetUnknown },
         {
           field: 'scoreModel',
-          message: expect.stringMatching(/tiers FICO Auto 8 scores; choose FICO Auto 8/) as unknown as string,
+          message: expect.stringMatching(
+            /tiers FICO Auto 8 or VantageScore 4.0 scores; choose FICO Auto 8 or VantageScore 4.0/,
+          ) as unknown as string,
         },
       ]),
     );

@@ -2,9 +2,11 @@ import {
   adminMessages,
   decisionEngineConfigSchema,
   defaultDecisionEngineConfig,
+  type CreditTierSet,
   type DecisionEngineConfig,
   type DecisionEngineSettings,
   type FieldError,
+  upgradeCreditTierSet,
 } from '@credence/contracts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -43,9 +45,12 @@ const checkReferences = async (tx: TenantTx, config: DecisionEngineConfig) => {
     if (!set) errors.push({ field: 'defaultCreditTierSetId', message: adminMessages.decisionEngine.tierSetUnknown });
     else if (config.scoreModel !== null) {
       const [latest] = await policyRepo.listVersions(tx, set.id);
-      const model = (latest?.version.config as { scoreModel?: string } | undefined)?.scoreModel;
-      if (model && model !== config.scoreModel)
-        errors.push({ field: 'scoreModel', message: adminMessages.decisionEngine.scoreModelMismatch(set.name, model) });
+      const models = latest ? (upgradeCreditTierSet(latest.version.config) as CreditTierSet).scoreModels : undefined;
+      if (models && !models.includes(config.scoreModel))
+        errors.push({
+          field: 'scoreModel',
+          message: adminMessages.decisionEngine.scoreModelMismatch(set.name, models.join(' or ')),
+        });
     }
   }
   if (config.decisionRetractionRuleSetId !== null) {

@@ -12,6 +12,7 @@ import {
   type Right,
   type StartReplayBody,
   type Workflow,
+  upgradeCreditTierSet,
 } from '@credence/contracts';
 import { createReplayReport, PolicyCompileError, type CompiledPolicy, type ReplayWorkflowKind } from '@credence/domain';
 import { and, eq } from 'drizzle-orm';
@@ -165,7 +166,12 @@ const rowLabels = (kind: string, config: Config): string[] => {
     );
   }
   if (kind === 'creditTierSet')
-    return (config as unknown as CreditTierSet).tiers.map((t) => `${t.name} (${t.minScore}–${t.maxScore})`);
+    return (upgradeCreditTierSet(config) as CreditTierSet).tiers.map(
+      (t) =>
+        `${t.name} (${Object.entries(t.ranges)
+          .map(([model, r]) => `${model} ${r.minScore}–${r.maxScore}`)
+          .join(' · ')})`,
+    );
   if (kind === 'loanTermSet')
     return (config as unknown as LoanTermSet).rows.map(
       (r) => `Age ${cellText(r.collateralAge)} · Amount ${cellText(r.amount)} · ${r.terms.join('/')} months`,

@@ -9,12 +9,21 @@ const tiers = (name: string) => ({
   config: {
     id: 'new',
     name,
-    scoreModel: 'FICO Auto 8',
+    scoreModels: ['FICO 8', 'VantageScore 3.0'],
     tiers: [
-      { name: 'A', minScore: 720, maxScore: 900 },
-      { name: 'B', minScore: 660, maxScore: 719 },
-      { name: 'C', minScore: 300, maxScore: 659 },
-    ],
+      {
+        name: 'A',
+        ranges: { 'FICO 8': { minScore: 720, maxScore: 900 }, 'VantageScore 3.0': { minScore: 710, maxScore: 850 } },
+      },
+      {
+        name: 'B',
+        ranges: { 'FICO 8': { minScore: 660, maxScore: 719 }, 'VantageScore 3.0': { minScore: 650, maxScore: 709 } },
+      },
+      {
+        name: 'C',
+        ranges: { 'FICO 8': { minScore: 300, maxScore: 659 }, 'VantageScore 3.0': { minScore: 300, maxScore: 649 } },
+      },
+    ] as { name: string; ranges: Record<string, { minScore: number; maxScore: number }>; conditions?: unknown[] }[],
   },
 });
 
@@ -36,11 +45,17 @@ describeResource(creditTierSetsResource, {
   valid: tiers,
   invalid: [
     { input: { ...tiers('x'), name: ' ' }, fields: ['name'] },
-    { input: { name: 'x', config: { ...tiers('x').config, scoreModel: 'FICO 99' } }, fields: ['config.scoreModel'] },
+    {
+      input: { name: 'x', config: { ...tiers('x').config, scoreModels: ['FICO 99'] } },
+      fields: ['config.scoreModels.0'],
+    },
   ],
   change: (input) => ({
     ...input,
-    config: { ...(input.config as object), tiers: [{ name: 'All', minScore: 300, maxScore: 900 }] },
+    config: {
+      ...(input.config as object),
+      tiers: [{ name: 'All', ranges: { 'FICO 8': { minScore: 300, maxScore: 900 } } }],
+    },
   }),
 });
 
@@ -66,14 +81,14 @@ describe('policy objects: save-time checks, drafts and publishing (issue 12)', (
 
   it('refuses overlapping tiers and gapped matrix ranges with a message per problem, saving nothing', async () => {
     const overlapping = tiers('Overlapping tiers');
-    overlapping.config.tiers[1]!.maxScore = 730;
+    overlapping.config.tiers[1]!.ranges['VantageScore 3.0']!.maxScore = 730;
     const refused = await admin.post('/api/creditTierSets', overlapping);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual([
       {
         field: 'config',
         message:
-          'Overlapping tiers: tiers B (660 to 730) and A (720 to 900) overlap; a score of 720 would fall in both.',
+          'Overlapping tiers: tiers B (VantageScore 3.0 650 to 730) and A (VantageScore 3.0 710 to 850) overlap; a VantageScore 3.0 score of 710 would fall in both.',
       },
     ]);
     const gapped = feeMatrix('Gapped fees');
@@ -83,6 +98,62 @@ describe('policy objects: save-time checks, drafts and publishing (issue 12)', (
     expect(gap.json().errors[0].field).toBe('config');
     expect(gap.json().errors[0].message).toMatch(/gap/i);
     expect((await admin.get('/api/matrices?text=Gapped')).json().total).toBe(0);
+  });
+
+  it('saves tiers with ranges per score model and conditions, and reads a tier set stored in the old shape', async () => {
+    const withConditions = tiers('Auto tiers by model');
+    withConditions.config.tiers[0]!.conditions = [{ key: 'newUsed', cell: { kind: 'value', values: ['New'] } }];
+    withConditions.config.tiers.splice(1, 0, {
+      name: 'A used',
+      ranges: { 'FICO 8': { minScore: 720, maxScore: 900 } },
+      conditions: [{ key: 'newUsed', cell: { kind: 'value', values: ['Used'] } }],
+    });
+    const saved = await admin.post('/api/creditTierSets', { ...withConditions, publish: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json<{ id: number }>().id;
+    expect(saved.json().config.tiers[1]).toEqual(withConditions.config.tiers[1]);
+
+    // A version stored before tiers had ranges per model: read in today's shape, and usable by a matrix.
+    await t.pool.query(`update policy_versions set config = $2 where policy_object_id = $1`, [
+      id,
+      {
+        id: String(id),
+        name: 'Auto tiers by model',
+        scoreModel: 'FICO Auto 8',
+        tiers: [
+          { name: 'A', minScore: 700, maxScore: 900 },
+          { name: 'B', minScore: 300, maxScore: 699 },
+        ],
+      },
+    ]);
+    const read = await admin.get(`/api/creditTierSets/${id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().config).toEqual({
+      id: String(id),
+      name: 'Auto tiers by model',
+      scoreModels: ['FICO Auto 8'],
+      tiers: [
+        { name: 'A', ranges: { 'FICO Auto 8': { minScore: 700, maxScore: 900 } }, conditions: [] },
+        { name: 'B', ranges: { 'FICO Auto 8': { minScore: 300, maxScore: 699 } }, conditions: [] },
+      ],
+    });
+    const bound = feeMatrix('Fees by old tiers');
+    const matrix = await admin.post('/api/matrices', {
+      ...bound,
+      config: {
+        ...bound.config,
+        creditTierSetId: String(id),
+        axes: [{ key: 'creditTier', kind: 'value' }],
+        rows: [
+          { cells: [{ kind: 'value', values: ['A'] }], result: { fee: '50.00' } },
+          { cells: [{ kind: 'value', values: ['Z'] }], result: { fee: '90.00' } },
+        ],
+      },
+    });
+    expect(matrix.statusCode).toBe(422);
+    expect(matrix.json().errors[0].message).toBe(
+      'Matrix Fees by old tiers: row 2 names tier Z, which Auto tiers by model does not have.',
+    );
   });
 
   it('a save is a draft; publishing makes it the version in effect, now or from a later time', async () => {

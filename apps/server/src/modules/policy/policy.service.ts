@@ -4,6 +4,7 @@ import {
   type PolicyObjectKind,
   type PolicyProblem,
   type PolicyVersion,
+  upgradeCreditTierSet,
 } from '@credence/contracts';
 import { compilePolicy, validatePolicy, type CompiledPolicy } from '@credence/domain';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -36,7 +37,10 @@ export const bundleOf = (entries: Entry[]): Required<PolicyBundle> => {
   const bundle = emptyBundle();
   for (const { objectId, kind, config } of entries) {
     const collection = collectionOf[kind as PolicyObjectKind];
-    if (collection) (bundle[collection] as Config[]).push({ ...config, id: String(objectId) });
+    if (!collection) continue;
+    // A tier set stored before tiers had ranges per score model reads in today's shape.
+    const current = kind === 'creditTierSet' ? (upgradeCreditTierSet(config) as Config) : config;
+    (bundle[collection] as Config[]).push({ ...current, id: String(objectId) });
   }
   return bundle;
 };
@@ -80,15 +84,19 @@ export const versionInfo = async (tx: TenantTx, objectId: number, now = new Date
 };
 
 /** An object as the API answers it: its row, and the configuration and versions of `versionInfo`. */
-export const policyObjectRow = async (tx: TenantTx, o: repo.PolicyObjectRow) => ({
-  id: o.id,
-  name: o.name,
-  kind: o.kind,
-  matrixType: o.matrixType,
-  enabled: o.enabled,
-  loanProductIds: o.loanProductIds,
-  ...(await versionInfo(tx, o.id)),
-});
+export const policyObjectRow = async (tx: TenantTx, o: repo.PolicyObjectRow) => {
+  const info = await versionInfo(tx, o.id);
+  return {
+    id: o.id,
+    name: o.name,
+    kind: o.kind,
+    matrixType: o.matrixType,
+    enabled: o.enabled,
+    loanProductIds: o.loanProductIds,
+    ...info,
+    config: o.kind === 'creditTierSet' ? (upgradeCreditTierSet(info.config) as Config) : info.config,
+  };
+};
 
 export const listVersionHistory = async (
   tx: TenantTx,

@@ -4,8 +4,18 @@ import { versionText } from '../kit/policy-version.ts';
 
 type TierSetRow = RowOf<typeof creditTierSetsResource>;
 
-const tiersText = (s: TierSetRow) =>
-  s.config.tiers.map((t) => `${t.name} ${t.minScore}–${t.maxScore}`).join(' · ') || '—';
+/** The tiers by the set's first score model: 'A+ 760–900 · A 720–759' (a tier without its range: its name). */
+const tiersText = (s: TierSetRow) => {
+  const model = s.config.scoreModels[0]!;
+  return (
+    s.config.tiers
+      .map((t) => {
+        const range = t.ranges[model];
+        return range ? `${t.name} ${range.minScore}–${range.maxScore}` : t.name;
+      })
+      .join(' · ') || '—'
+  );
+};
 
 /** Administration › Credit Tier Sets (/admin/creditTierSets): the kit's list, and an editor of its own. */
 export const creditTierSetsArea = resourceArea({
@@ -15,11 +25,11 @@ export const creditTierSetsArea = resourceArea({
     { field: 'name', header: 'Name', flex: 1.2 },
     {
       field: 'config',
-      id: 'scoreModel',
-      header: 'Score model',
-      flex: 0.7,
+      id: 'scoreModels',
+      header: 'Score models',
+      flex: 0.9,
       sortable: false,
-      text: (s) => s.config.scoreModel,
+      text: (s) => s.config.scoreModels.join(', '),
     },
     { field: 'config', id: 'tiers', header: 'Tiers', flex: 2.2, sortable: false, text: tiersText },
     { field: 'version', header: 'Version', flex: 0.8, sortable: false, text: versionText },

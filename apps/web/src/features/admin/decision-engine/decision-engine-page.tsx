@@ -170,7 +170,7 @@ const SettingsForm = ({ settings }: { settings: DecisionEngineSettings }) => {
 
   const tierSetOptions = (tierSets.data?.data ?? []).map((s) => ({
     value: s.id,
-    label: s.name.includes(s.config.scoreModel) ? s.name : `${s.name} (${s.config.scoreModel})`,
+    label: `${s.name} (${s.config.scoreModels.join(', ')})`,
   }));
   return (
     <FormProvider {...form}>
