@@ -12,6 +12,7 @@ import { registerCrossSellRoutes } from './cross-sell/cross-sell.routes.ts';
 import { registerScreeningRoutes } from './screening/screening.routes.ts';
 import { registerCommentRoutes } from './comments/comments.routes.ts';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.ts';
+import { registerDecisionRoutes } from './decisions/decisions.routes.ts';
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerHmdaRoutes } from './hmda/hmda.routes.ts';
@@ -45,4 +46,5 @@ export const applicationModules: Module[] = [
   { name: 'cross-sell', register: registerCrossSellRoutes },
   { name: 'policy-runs', register: registerPolicyRunRoutes },
   { name: 'policy-lookups', register: registerPolicyLookupRoutes },
+  { name: 'decisions', register: registerDecisionRoutes },
 ];

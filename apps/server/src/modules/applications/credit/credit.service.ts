@@ -24,6 +24,7 @@ import type { ApplicationContext, HistoryWriter } from '../application-context.t
 import { loadApplicants, type LoadedApplicant } from '../applicants/applicants.repository.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
 import { hasRetractableDecision, retractDecision } from '../decision-retraction/decision-retraction.service.ts';
+import { decideAutomatically } from '../decisions/decisions.service.ts';
 import { findLoanProduct } from '../../loan-products/loan-products.repository.ts';
 import * as repo from './credit.repository.ts';
 
@@ -505,6 +506,8 @@ export const markReviewed = (ctx: ApplicationContext, auth: AuthContext, applica
         },
       ],
     });
+    // Issue 13, item 3: with auto-decision on, the auto-approval workflow decides the reviewed application.
+    if (isReviewed) await decideAutomatically(tx, auth, history, { id: applicationId, state });
     return readApplicationCredit(tx, ctx.protector, auth.lenderId, applicationId);
   });
 

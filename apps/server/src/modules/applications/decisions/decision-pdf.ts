@@ -1,0 +1,139 @@
+import { decisionTypeLabels, paymentFrequencyLabels, type DecisionRecord } from '@credence/contracts';
+import { formatUsDate } from '@credence/domain';
+import type { Content } from 'pdfmake/interfaces';
+import { z } from 'zod';
+import { authOf } from '../../../platform/auth.ts';
+import type { App } from '../../../platform/app-types.ts';
+import { pdfTable, renderPdf } from '../../../platform/pdf.ts';
+import type { ApplicationContext } from '../application-context.ts';
+import { getDecision } from './decisions.service.ts';
+
+const dash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
+const dateOf = (iso: string | null | undefined) => (iso ? formatUsDate(iso.slice(0, 10)) : '—');
+const pairs = (rows: [string, string][]): Content =>
+  pdfTable(
+    ['Item', 'Value'],
+    rows.map(([k, v]) => [k, v]),
+    { widths: [160, '*'] },
+  );
+
+/** The receipt as a document: what was decided, on what, by whom, and why (spec 3 §9 PDF margins). */
+export const receiptDocument = (record: DecisionRecord) => {
+  const r = record.receipt;
+  const title =
+    r.entryKind === 'retraction'
+      ? `Decision retracted — version ${r.version}`
+      : `${decisionTypeLabels[r.decisionType]} — decision version ${r.version}`;
+  const content: Content[] = [
+    { text: title, style: 'title' },
+    {
+      text: `Application ${r.application.applicationId} · ${r.application.loanProductName} · decided ${dateOf(r.decidedAt)} by ${r.decidedBy.name}${r.source === 'auto' ? ' (decision engine)' : ''}`,
+      style: 'label',
+    },
+    { text: 'Application', style: 'section' },
+    pairs([
+      ['Requested amount', dash(r.application.requestedAmount)],
+      ['Requested term', dash(r.application.requestedTerm)],
+      ['Collateral value', dash(r.application.collateralValue)],
+      ['Loan amount', dash(r.application.derived.loanAmount)],
+      ['Total down', dash(r.application.derived.totalDown)],
+      ['LTV %', dash(r.application.derived.ltv)],
+      ['Requested LTV %', dash(r.application.derived.requestedLtv)],
+      ['Vehicle age', dash(r.application.derived.vehicleAge)],
+    ]),
+  ];
+  if (r.approval) {
+    const a = r.approval;
+    content.push(
+      { text: 'Terms', style: 'section' },
+      pairs([
+        ['Amount', a.amount],
+        ['Term (months)', String(a.term)],
+        ['Rate %', a.interestRate],
+        ['Buy rate %', dash(a.buyRate)],
+        ['Payment frequency', paymentFrequencyLabels[a.paymentFrequency]],
+        ['Payment', a.monthlyPayment],
+        ['Contract date', dateOf(a.contractDate)],
+        ['First payment date', dateOf(a.firstPaymentDate)],
+        ['Last payment date', dateOf(a.lastPaymentDate)],
+        ['APR %', dash(r.disclosures?.apr)],
+        ['Finance charge', dash(r.disclosures?.financeCharge)],
+        ['Amount financed', dash(r.disclosures?.amountFinanced)],
+        ['Total of payments', dash(r.disclosures?.totalOfPayments)],
+        ['Conditions', a.approvalConditions.map((c) => c.text).join('; ') || '—'],
+      ]),
+    );
+  }
+  content.push(
+    { text: 'Applicants', style: 'section' },
+    pdfTable(
+      ['Applicant', 'Role', 'PTI %', 'Decline reasons'],
+      r.decisionApplicants.map((p) => [p.name, p.role, dash(p.pti), p.declineReasons.map((x) => x.text).join('; ')]),
+    ),
+    { text: 'Credit reports', style: 'section' },
+    pdfTable(
+      ['Bureau', 'Report', 'Pulled', 'Model', 'Score'],
+      r.creditReports.map((c) => [
+        c.bureau,
+        dash(c.creditReportId),
+        dateOf(c.pulledAt),
+        dash(c.scoreModel),
+        dash(c.score),
+      ]),
+    ),
+  );
+  if (r.policy) {
+    content.push(
+      {
+        text: `Policy (version ${dash(r.policy.policyVersion)}): ${dash(r.policy.outcome)}, tier ${dash(r.policy.tier)}`,
+        style: 'section',
+      },
+      pdfTable(
+        ['Step', 'Result', 'Why'],
+        r.policy.trace.map((s) => [s.nodeName, s.result, s.explanation]),
+        { widths: [110, 50, '*'] },
+      ),
+    );
+  }
+  if (r.reasons.length > 0)
+    content.push({ text: 'Reasons', style: 'section' }, { ul: r.reasons.map((x) => `${x.code}: ${x.text}`) });
+  if (r.fundingRequirements.length > 0)
+    content.push(
+      { text: 'Funding requirements', style: 'section' },
+      { ul: r.fundingRequirements.map((x) => x.description) },
+    );
+  if (r.retraction)
+    content.push(
+      { text: 'Retraction', style: 'section' },
+      { text: `${r.retraction.reason}${r.retraction.changes.length ? ` (${r.retraction.changes.join(', ')})` : ''}` },
+    );
+  return {
+    title,
+    content,
+    footer: `Application ${r.application.applicationId} · decision ${record.id} · version ${r.version}`,
+    marginsMm: [6, 6, 6, 15] as [number, number, number, number],
+  };
+};
+
+const paramsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  decisionId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/** `GET applications/{id}/decisions/{decisionId}/pdf`: one receipt printed (fetched with the bearer header). */
+export const registerDecisionPdfRoute = (app: App, ctx: ApplicationContext) => {
+  app.get(
+    '/api/applications/:id/decisions/:decisionId/pdf',
+    { schema: { tags: ['decisions'], summary: 'One decision receipt as a PDF', params: paramsSchema } },
+    async (request, reply) => {
+      const record = await getDecision(ctx, authOf(request), request.params.id, request.params.decisionId);
+      const pdf = await renderPdf(receiptDocument(record));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="decision-${record.applicationId}-v${record.version}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};

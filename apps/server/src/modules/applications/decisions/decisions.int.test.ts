@@ -1,0 +1,468 @@
+import {
+  decisionTexts,
+  type DecisionHistoryRow,
+  type DecisionRecord,
+  type DecisionResult,
+  type DecisionWorksheet,
+  type ErrorBody,
+  type LastApproval,
+} from '@credence/contracts';
+import { calculatePayment, money } from '@credence/domain';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let officer: ApiClient;
+let admin: ApiClient;
+let harbor: ApiClient;
+let processor: ApiClient;
+const code: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  officer = await signIn(t, 'officer', 'Officer2026');
+  admin = await signIn(t, 'admin', 'Admin2026');
+  harbor = await signIn(t, 'harbor', 'Harbor2026');
+  processor = await signIn(t, 'expiring', 'Expiring2026');
+  // The lender's codes used below (inserted as the owner; the Decision Codes area is tested on its own).
+  const rows = [
+    ['DR1', 'declineReason', 'Income insufficient for amount of credit requested', true],
+    ['DR2', 'declineReason', 'Excessive obligations in relation to income', true],
+    ['DRX', 'declineReason', 'A disabled reason', false],
+    ['AC1', 'approvalCondition', 'Proof of income', true],
+    ['CR1', 'counterReason', 'Amount reduced to fit the loan limit', true],
+    ['CX1', 'cancelReason', 'Withdrawn by the applicant', true],
+  ] as const;
+  for (const [c, type, description, enabled] of rows) {
+    const { rows: inserted } = await t.pool.query<{ id: number }>(
+      `insert into decision_codes (lender_id, code_type, code, description, enabled)
+       select id, $2, $1, $3, $4 from lenders where name = $5 returning id`,
+      [`H2-${c}`, type, description, enabled, SUMMIT],
+    );
+    code[c] = inserted[0]!.id;
+  }
+});
+afterAll(() => t.close());
+
+/** A new New Auto application (Dana, and Sam with `coApplicant`) with the sandbox's file of the SSN pulled; locked. */
+const newCase = async (options: { last4?: string; coApplicant?: boolean } = {}) => {
+  const body = newAutoApplication(await productId(t, SUMMIT, 'New Auto'));
+  const primary = {
+    ...body.applicants[0],
+    socialSecurityNumber: `123-45-${options.last4 ?? '0011'}`,
+    employments: [{ ...body.applicants[0]!.employments![0]!, salary: '480000.00' }],
+  };
+  const created = await officer.post('/api/applications', {
+    ...body,
+    applicants: options.coApplicant ? [primary, body.applicants[1]] : [primary],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<{ id: number }>().id;
+  if (options.coApplicant) return id; // Sam has no SSN-selected file (no date of birth): no credit pulled.
+  const pulled = await officer.post(`/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' });
+  expect(pulled.statusCode, pulled.body).toBe(200);
+  return id;
+};
+
+const worksheetOf = async (id: number, client = officer) => {
+  const response = await client.get(`/api/ApplicationDecision/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<DecisionWorksheet>();
+};
+
+const today = new Date().toISOString().slice(0, 10);
+const nextMonth = (() => {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+})();
+
+const terms = (overrides: Record<string, unknown> = {}) => ({
+  contractDate: today,
+  firstPaymentDate: nextMonth,
+  amount: '25000.00',
+  term: 60,
+  interestRate: '6.490',
+  paymentFrequencyId: 'Monthly',
+  // The client's figure is only displayed: the server computes the payment.
+  monthlyPayment: '1.00',
+  ...overrides,
+});
+
+const decide = (id: number, body: Record<string, unknown>, client = officer) =>
+  client.post(`/api/applications/${id}/decisions`, { applicationId: id, ...body });
+
+const stateOf = async (id: number) =>
+  (
+    await t.pool.query<{ state: string; queue: string | null }>(`select state, queue from applications where id = $1`, [
+      id,
+    ])
+  ).rows[0]!;
+
+const fieldsOf = (response: { body: string }) => (JSON.parse(response.body) as ErrorBody).errors?.map((e) => e.field);
+
+describe('the decision worksheet (issue 13, spec 3 §3)', () => {
+  it('answers the request, the derived values, the policy result and a term × LTV rate grid', async () => {
+    const id = await newCase();
+    const w = await worksheetOf(id);
+    expect(w).toMatchObject({ id, state: 'new', loanProductControlType: 'AUTOMOTIVE', decision: null, decline: null });
+    expect(w.derived.loanAmount).not.toBeNull();
+    expect(w.policy).toMatchObject({ outcome: 'Approve', tier: 'A+' });
+    expect(w.policy!.trace.length).toBeGreaterThan(2);
+    expect(w.hasLoanLimitMatrix).toBe(true);
+    // Demo policy: terms 24–84, LTV bands to 90, 110 and 130; the longer the term and the higher the LTV, the dearer.
+    const row60 = w.rateGrid.find((r) => r.term === 60)!;
+    expect(row60.cells.map((c) => c.ltv)).toEqual(['90.00', '110.00', '130.00']);
+    expect(Number(row60.cells[2]!.rate)).toBeGreaterThan(Number(row60.cells[0]!.rate));
+    expect(row60).toMatchObject({ maxLoan: '100000.00', maxLtv: '130.00' });
+    expect(w.applicants).toHaveLength(1);
+    expect(w.applicants[0]!.monthlyIncome).toBe('40000.00');
+    expect(w.additions.find((a) => a.name === 'GAP')).toMatchObject({ flatAmount: '595.00', selected: true });
+    // Proposed terms: the request at the policy's rate.
+    expect(w.approval).toMatchObject({ term: 72, interestRate: w.policy!.suggestedRate, contractDate: today });
+  });
+
+  it('without an application id answers "Application Id is not supplied"', async () => {
+    const response = await officer.get('/api/ApplicationDecision');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().message).toBe(decisionTexts.applicationIdNotSupplied);
+  });
+});
+
+describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', () => {
+  it('approves: state, queue, payment and disclosures computed on the server, the receipt, funding requirements, history and audit', async () => {
+    const id = await newCase();
+    const response = await decide(id, {
+      decisionType: 'approve',
+      approval: terms({ approvalConditionCodeIds: [code.AC1], paymentMethodId: 2 }),
+      additions: [{ id: 1, flatAmount: '595.00', selected: true }],
+      decisionApplicants: [],
+      fundingRequirements: [{ description: 'Proof of insurance naming the credit union' }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<DecisionResult>();
+    expect(await stateOf(id)).toEqual({ state: 'approved', queue: 'funding' });
+    const expected = calculatePayment({
+      amount: '25000.00',
+      annualRatePercent: '6.49',
+      termMonths: 60,
+      frequency: 'Monthly',
+    });
+    expect(result.worksheet.decision).toMatchObject({
+      decisionId: result.decisionId,
+      decisionType: 'approve',
+      rate: '6.490',
+      payment: expected.toFixed(2),
+      tier: 'A+',
+    });
+
+    const record = (await officer.get(`/api/applications/${id}/decisions/${result.decisionId}`)).json<DecisionRecord>();
+    const r = record.receipt;
+    expect(record).toMatchObject({ version: 1, entryKind: 'decision', stateBefore: 'new', stateAfter: 'approved' });
+    expect(r.approval).toMatchObject({
+      amount: '25000.00',
+      term: 60,
+      interestRate: '6.490',
+      buyRate: '6.490',
+      monthlyPayment: expected.toFixed(2),
+      paymentMethodId: 2,
+      approvalConditions: [{ codeId: code.AC1, code: 'H2-AC1', text: 'Proof of income' }],
+    });
+    expect(r.approval!.lastPaymentDate > nextMonth).toBe(true);
+    // No prepaid finance charge: the APR is the note rate within Regulation Z's 1/8 point tolerance.
+    expect(money(r.disclosures!.apr).minus('6.49').abs().lte('0.125')).toBe(true);
+    expect(money(r.disclosures!.totalOfPayments).gt(r.disclosures!.amountFinanced)).toBe(true);
+    expect(r.disclosures!.amountFinanced).toBe('25000.00');
+    expect(r.creditReports).toHaveLength(1);
+    expect(r.creditReports[0]).toMatchObject({ bureau: 'Equifax' });
+    expect(r.creditReports[0]!.score).toBeGreaterThan(0);
+    expect(r.policy).toMatchObject({ outcome: 'Approve', tier: 'A+', policyVersion: 1 });
+    expect(r.policy!.trace.length).toBeGreaterThan(0);
+    expect(r.metrics.DecisionCreditScore).toBeDefined();
+    expect(r.decisionApplicants[0]).toMatchObject({ name: 'Dana Kowalski', role: 'PRIMARY' });
+    expect(r.decisionApplicants[0]!.pti).not.toBeNull();
+    expect(r.additions).toEqual([
+      { id: 1, name: 'GAP', feeType: 'flat', flatAmount: '595.00', amount: '595.00', selected: true },
+    ]);
+
+    const stips = await t.pool.query(
+      `select description, decision_id, status, source from application_funding_requirements where application_id = $1`,
+      [id],
+    );
+    expect(stips.rows).toEqual([
+      {
+        description: 'Proof of insurance naming the credit union',
+        decision_id: result.decisionId,
+        status: 'open',
+        source: 'decision',
+      },
+    ]);
+    const history = await t.pool.query(
+      `select action, description from application_history where application_id = $1 order by id desc limit 1`,
+      [id],
+    );
+    expect(history.rows[0]).toMatchObject({ action: 'Decision Saved' });
+    expect(history.rows[0].description).toContain('Approve: $25,000.00 for 60 months at 6.490%');
+    const audit = await t.pool.query(
+      `select action, details from audit_events where area = 'applications' and record_id = $1 and action = 'decide'`,
+      [String(id)],
+    );
+    expect(audit.rows[0].details).toMatchObject({ decisionType: 'approve', version: 1 });
+
+    // The receipt prints.
+    const pdf = await officer.get(`/api/applications/${id}/decisions/${result.decisionId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'receipt-'));
+    writeFileSync(path.join(dir, 'r.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-']).toString();
+    expect(text).toContain('Approve — decision version 1');
+    expect(text).toContain('Dana Kowalski');
+    expect(text).toContain('Equifax');
+  });
+
+  it('counter-offers only terms that differ from the request; pends; the history lists every version', async () => {
+    const id = await newCase();
+    const w = await worksheetOf(id);
+    const asRequested = terms({
+      amount: w.derived.loanAmount,
+      term: w.requestedTerm,
+      interestRate: w.policy!.suggestedRate,
+    });
+    const same = await decide(id, { decisionType: 'counteroffer', approval: asRequested });
+    expect(same.statusCode).toBe(422);
+    expect(same.json<ErrorBody>().errors).toEqual([
+      { field: 'approval.amount', message: decisionTexts.counterMustDiffer },
+    ]);
+
+    const counter = await decide(id, {
+      decisionType: 'counteroffer',
+      approval: { ...asRequested, amount: '20000.00' },
+      reasons: [code.CR1],
+    });
+    expect(counter.statusCode, counter.body).toBe(201);
+    expect(await stateOf(id)).toEqual({ state: 'counteroffer', queue: 'funding' });
+
+    const pending = await decide(id, { decisionType: 'pending', approval: terms() });
+    expect(pending.statusCode, pending.body).toBe(201);
+    expect(await stateOf(id)).toEqual({ state: 'pending', queue: 'pendingDecision' });
+
+    const history = (await officer.get(`/api/applications/${id}/decisions`)).json<DecisionHistoryRow[]>();
+    expect(history.map((h) => [h.version, h.decisionType, h.stateAfter])).toEqual([
+      [2, 'pending', 'pending'],
+      [1, 'counteroffer', 'counteroffer'],
+    ]);
+    expect(history[1]).toMatchObject({ amount: '20000.00', createdBy: expect.any(String) });
+    const receipt = (await officer.get(`/api/applications/${id}/decisions/${history[1]!.id}`)).json<DecisionRecord>();
+    expect(receipt.receipt.reasons).toEqual([
+      { codeId: code.CR1, code: 'H2-CR1', text: 'Amount reduced to fit the loan limit' },
+    ]);
+  });
+
+  it('declines with at least one reason for each applicant (a code of the lender or a typed reason)', async () => {
+    const id = await newCase({ coApplicant: true });
+    const [dana, sam] = (await worksheetOf(id)).applicants;
+    const missing = await decide(id, {
+      decisionType: 'decline',
+      decisionApplicants: [
+        { applicantId: dana!.id, declineReasons: [{ codeId: code.DR1 }] },
+        { applicantId: sam!.id, declineReasons: [] },
+      ],
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json<ErrorBody>().errors).toEqual([
+      { field: 'decisionApplicants.1.declineReasons', message: decisionTexts.declineReasonRequired },
+    ]);
+    const disabled = await decide(id, {
+      decisionType: 'decline',
+      decisionApplicants: [
+        { applicantId: dana!.id, declineReasons: [{ codeId: code.DRX }] },
+        { applicantId: sam!.id, declineReasons: [{ freeFormatName: 'No credit file' }] },
+      ],
+    });
+    expect(fieldsOf(disabled)).toEqual(['decisionApplicants.0.declineReasons.0.codeId']);
+    const tooLong = await decide(id, {
+      decisionType: 'decline',
+      decisionApplicants: [{ applicantId: dana!.id, declineReasons: [{ freeFormatName: 'x'.repeat(201) }] }],
+    });
+    expect(tooLong.statusCode).toBe(422);
+
+    const declined = await decide(id, {
+      decisionType: 'decline',
+      decisionApplicants: [
+        { applicantId: dana!.id, declineReasons: [{ codeId: code.DR1 }, { codeId: code.DR2 }] },
+        { applicantId: sam!.id, declineReasons: [{ freeFormatName: 'No credit file' }] },
+      ],
+    });
+    expect(declined.statusCode, declined.body).toBe(201);
+    const result = declined.json<DecisionResult>();
+    expect(await stateOf(id)).toEqual({ state: 'declined', queue: null });
+    expect(result.worksheet.decline).toEqual({ id: result.decisionId });
+    expect(result.worksheet.applicants[1]!.declineReasons).toEqual([
+      { codeId: null, code: null, text: 'No credit file' },
+    ]);
+    const r = (await officer.get(`/api/applications/${id}/decisions/${result.decisionId}`)).json<DecisionRecord>()
+      .receipt;
+    expect(r.approval).toBeNull();
+    expect(r.decisionApplicants[0]!.declineReasons.map((x) => x.text)).toEqual([
+      'Income insufficient for amount of credit requested',
+      'Excessive obligations in relation to income',
+    ]);
+  });
+
+  it('cancels with a cancel reason', async () => {
+    const id = await newCase();
+    const none = await decide(id, { decisionType: 'cancel' });
+    expect(none.json<ErrorBody>().errors).toEqual([{ field: 'reasons', message: decisionTexts.cancelReasonRequired }]);
+    const wrongType = await decide(id, { decisionType: 'cancel', reasons: [code.CR1] });
+    expect(fieldsOf(wrongType)).toEqual(['reasons.0']);
+    const cancelled = await decide(id, { decisionType: 'cancel', reasons: [code.CX1] });
+    expect(cancelled.statusCode, cancelled.body).toBe(201);
+    expect(await stateOf(id)).toEqual({ state: 'cancelled', queue: null });
+  });
+
+  it('refuses bad terms, one 422 per field', async () => {
+    const id = await newCase();
+    const check = async (approval: Record<string, unknown> | null, field: string) => {
+      const response = await decide(id, { decisionType: 'approve', approval });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(fieldsOf(response)).toContain(field);
+    };
+    await check(null, 'approval');
+    await check(terms({ firstPaymentDate: '2020-01-01', contractDate: '2020-02-01' }), 'approval.firstPaymentDate');
+    await check(terms({ term: 13, paymentFrequencyId: 'Quarterly' }), 'approval.term');
+    await check(terms({ amount: '0.00' }), 'approval.amount');
+    await check(terms({ interestRate: '-1' }), 'approval.interestRate');
+    await check(terms({ approvalConditionCodeIds: [code.DR1] }), 'approval.approvalConditionCodeIds.0');
+    await check(terms({ paymentMethodId: 99 }), 'approval.paymentMethodId');
+    const mismatch = await officer.post(`/api/applications/${id}/decisions`, {
+      applicationId: id + 1,
+      decisionType: 'approve',
+      approval: terms(),
+    });
+    expect(fieldsOf(mismatch)).toEqual(['applicationId']);
+    expect((await stateOf(id)).state).toBe('new');
+    expect((await t.pool.query(`select 1 from application_decisions where application_id = $1`, [id])).rowCount).toBe(
+      0,
+    );
+  });
+
+  it('needs canDecisionALoan to decide (403); another lender’s application is a 404', async () => {
+    const id = await newCase();
+    expect((await decide(id, { decisionType: 'approve', approval: terms() }, processor)).statusCode).toBe(403);
+    expect((await processor.get(`/api/ApplicationDecision/${id}`)).statusCode).toBe(200);
+    expect((await harbor.get(`/api/ApplicationDecision/${id}`)).statusCode).toBe(404);
+    expect((await decide(id, { decisionType: 'approve', approval: terms() }, harbor)).statusCode).toBe(404);
+    const approved = (await decide(id, { decisionType: 'approve', approval: terms() })).json<DecisionResult>();
+    expect((await harbor.get(`/api/applications/${id}/decisions`)).statusCode).toBe(404);
+    expect((await harbor.get(`/api/applications/${id}/decisions/${approved.decisionId}`)).statusCode).toBe(404);
+    expect((await harbor.get(`/api/applications/${id}/lastapproval`)).statusCode).toBe(404);
+  });
+});
+
+describe('the receipt is immutable and versioned', () => {
+  it('refuses UPDATE and DELETE on application_decisions to the application role', async () => {
+    const id = await newCase();
+    const { decisionId } = (await decide(id, { decisionType: 'approve', approval: terms() })).json<DecisionResult>();
+    const client = await t.pool.connect();
+    try {
+      for (const statement of [
+        `update application_decisions set decision_type = 'decline' where id = ${decisionId}`,
+        `delete from application_decisions where id = ${decisionId}`,
+      ]) {
+        await client.query('begin');
+        await client.query(
+          `select set_config('app.lender_id', (select lender_id::text from applications where id = ${id}), true)`,
+        );
+        await client.query('set local role credence_app');
+        await expect(client.query(statement)).rejects.toThrow(/permission denied/);
+        await client.query('rollback');
+      }
+    } finally {
+      client.release();
+    }
+    const stored = await t.pool.query(`select decision_type from application_decisions where id = $1`, [decisionId]);
+    expect(stored.rows[0].decision_type).toBe('approve');
+  });
+
+  it('lastapproval answers the approved terms; PUT saves changed terms as a new version', async () => {
+    const id = await newCase();
+    expect((await officer.get(`/api/applications/${id}/lastapproval`)).json()).toBeNull();
+    await decide(id, { decisionType: 'approve', approval: terms() });
+    const last = (await officer.get(`/api/applications/${id}/lastapproval`)).json<NonNullable<LastApproval>>();
+    expect(last).toMatchObject({ decisionType: 'approve', amount: '25000.00', interestRate: '6.490', term: 60 });
+
+    const put = await officer.put(`/api/applications/${id}/lastapproval`, terms({ interestRate: '5.990' }));
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<LastApproval>()).toMatchObject({ interestRate: '5.990', decisionType: 'approve' });
+    expect(put.json<NonNullable<LastApproval>>().decisionId).not.toBe(last.decisionId);
+    const history = (await officer.get(`/api/applications/${id}/decisions`)).json<DecisionHistoryRow[]>();
+    expect(history.map((h) => [h.version, h.interestRate])).toEqual([
+      [2, '5.990'],
+      [1, '6.490'],
+    ]);
+    const bad = await officer.put(
+      `/api/applications/${id}/lastapproval`,
+      terms({ term: 13, paymentFrequencyId: 'Quarterly' }),
+    );
+    expect(fieldsOf(bad)).toContain('approval.term');
+  });
+});
+
+describe('auto-decision after the credit review (issue 13, item 3)', () => {
+  const markReviewed = async (id: number) => {
+    const response = await officer.put(`/api/CreditReportReview/MarkAsReviewed/${id}/true`, {});
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it('is off by default: marking the credit reviewed leaves the application for a person', async () => {
+    const id = await newCase();
+    await markReviewed(id);
+    expect(await stateOf(id)).toEqual({ state: 'reviewed', queue: 'decision' });
+  });
+
+  it('on: Approve approves with the suggested terms, Decline declines with the policy’s reasons, ManualReview leaves it', async () => {
+    const current = (await admin.get('/api/decisionEngine/config')).json<Record<string, unknown>>();
+    const { version: _v, updatedAt: _u, updatedBy: _b, ...config } = current;
+    const saved = await admin.put('/api/decisionEngine/config', {
+      ...config,
+      autoDecisionEnabled: true,
+      approveAction: 'Apply',
+      declineAction: 'Apply',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const approve = await newCase();
+    await markReviewed(approve);
+    expect(await stateOf(approve)).toEqual({ state: 'approved', queue: 'funding' });
+    const [row] = (await officer.get(`/api/applications/${approve}/decisions`)).json<DecisionHistoryRow[]>();
+    expect(row).toMatchObject({ decisionType: 'approve', source: 'auto', term: 72, tier: 'A+' });
+    const w = await worksheetOf(approve);
+    expect(row!.interestRate).toBe(w.policy!.suggestedRate);
+    const runs = (await officer.get(`/api/Applications/${approve}/autoApprovalResults`)).json<
+      { outcomeType: string }[]
+    >();
+    expect(runs[0]!.outcomeType).toBe('Approve');
+
+    const decline = await newCase({ last4: '0007' }); // a bankruptcy on file
+    await markReviewed(decline);
+    expect(await stateOf(decline)).toEqual({ state: 'declined', queue: null });
+    const [declined] = (await officer.get(`/api/applications/${decline}/decisions`)).json<DecisionHistoryRow[]>();
+    const receipt = (
+      await officer.get(`/api/applications/${decline}/decisions/${declined!.id}`)
+    ).json<DecisionRecord>();
+    expect(receipt.receipt.source).toBe('auto');
+    expect(receipt.receipt.decisionApplicants[0]!.declineReasons.length).toBeGreaterThan(0);
+
+    const review = await newCase({ last4: '0004' }); // an OFAC possible match: the workflow asks for a person
+    await officer.put(`/api/CreditReportReview/${review}`, { review: 'OFAC alert checked against the ID on file.' });
+    await markReviewed(review);
+    expect(await stateOf(review)).toEqual({ state: 'reviewed', queue: 'decision' });
+    expect((await officer.get(`/api/applications/${review}/decisions`)).json()).toEqual([]);
+  });
+});
