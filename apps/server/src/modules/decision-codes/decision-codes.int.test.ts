@@ -150,7 +150,12 @@ describe('decision codes by type', () => {
          from decision_codes where lender_id = $1 group by code_type order by code_type`,
       [lender[0]!.id],
     );
-    expect(rows.map((r) => r.code_type)).toEqual(['approvalCondition', 'cancelReason', 'counterReason', 'declineReason']);
+    expect(rows.map((r) => r.code_type)).toEqual([
+      'approvalCondition',
+      'cancelReason',
+      'counterReason',
+      'declineReason',
+    ]);
     const decline = rows.find((r) => r.code_type === 'declineReason')!;
     expect(decline.n).toBe(23);
     expect(decline.descriptions).toEqual(

@@ -6,6 +6,7 @@ import { creditBureausArea } from './credit-bureaus/credit-bureaus-area.ts';
 import { creditTierSetsArea } from './credit-tier-sets/credit-tier-sets-area.ts';
 import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
+import { decisionCodesArea } from './decision-codes/decision-codes-area.ts';
 import { decisionEngineArea } from './decision-engine/decision-engine-area.ts';
 import { decisionRetractArea } from './decision-retract/decision-retract-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
@@ -36,6 +37,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   creditTierSetsArea,
   loanTermSetsArea,
   decisionRetractArea,
+  decisionCodesArea,
   decisionEngineArea,
   policySandboxArea,
   ...workflowAreas,
