@@ -33,7 +33,8 @@ test('creates a credit tier set typed tier by tier; a gap between tiers is refus
   const name = `E2E tiers ${Date.now() % 100000}`;
   await signIn(page, users.admin);
   await openArea(page, 'Credit Tier Sets', /\/admin\/creditTierSets$/, 'Credit Tier Sets');
-  await expect(listRow(page, 'Consumer tiers (FICO Auto 8)')).toContainText('A+ 760–900');
+  await expect(listRow(page, 'Consumer tiers')).toContainText('A+ 760–900');
+  await expect(listRow(page, 'Consumer tiers')).toContainText('FICO Auto 8, VantageScore 4.0');
   await reviewShots(page, 'credit-tier-sets-list');
 
   await page.getByRole('button', { name: 'Add Credit Tier Set' }).click();
@@ -64,7 +65,7 @@ test('creates a credit tier set typed tier by tier; a gap between tiers is refus
   const problems = editor.getByTestId('policy-problems');
   await expect(problems).toContainText('The credit tier set was not saved:');
   await expect(problems).toContainText(
-    `${name}: scores 690 to 699 fall between tiers Near prime and Prime, in no tier.`,
+    `${name}: FICO Auto 8 scores 690 to 699 fall between tiers Near prime and Prime, in no tier.`,
   );
   await reviewShots(page, 'credit-tier-set-editor');
   await expectNoSeriousA11yViolations(page, 'the credit tier set editor');
@@ -81,6 +82,72 @@ test('creates a credit tier set typed tier by tier; a gap between tiers is refus
   await expect(toast(page, 'Saved and published')).toBeVisible();
   await expect(listRow(page, name)).toContainText('Prime 700–900 · Near prime 640–699 · Subprime 300–639');
   await expect(listRow(page, name)).toContainText('v1');
+});
+
+test('a tier set with ranges per score model and a condition: an overlap of one model is refused naming the tiers', async ({
+  page,
+}) => {
+  test.setTimeout(150_000); // some thirty fields typed as a person types them
+  const name = `E2E models ${Date.now() % 100000}`;
+  await signIn(page, users.admin);
+  await openArea(page, 'Credit Tier Sets', /\/admin\/creditTierSets$/, 'Credit Tier Sets');
+  await page.getByRole('button', { name: 'Add Credit Tier Set' }).click();
+  const editor = page.getByTestId('credit-tier-set-editor');
+  await typeInto(page, 'Name', name);
+  // A second score model: a column pair of its own.
+  const models = editor.getByRole('combobox', { name: 'Score models' });
+  await models.click();
+  await page.getByRole('option', { name: 'VantageScore 3.0', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(editor.getByRole('columnheader', { name: 'VantageScore 3.0' })).toBeVisible();
+
+  const tier = async (n: number, tierName: string, fico: [string, string], vantage: [string, string]) => {
+    await typeInto(page, `Tier ${n} name`, tierName);
+    await typeInto(page, `Tier ${n} FICO Auto 8 lowest score`, fico[0]);
+    await typeInto(page, `Tier ${n} FICO Auto 8 highest score`, fico[1]);
+    await typeInto(page, `Tier ${n} VantageScore 3.0 lowest score`, vantage[0]);
+    await typeInto(page, `Tier ${n} VantageScore 3.0 highest score`, vantage[1]);
+  };
+  await tier(1, 'Prime new', ['720', '900'], ['710', '850']);
+  // Prime new is for new vehicles only.
+  await editor.getByRole('button', { name: 'Add a condition to tier 1' }).click();
+  await editor.getByRole('combobox', { name: 'Tier 1 condition 1 column' }).click();
+  await page.getByRole('option', { name: 'New / used', exact: true }).click();
+  await typeInto(page, 'Tier 1 condition 1 values', 'New');
+  await editor.getByRole('button', { name: 'Add Tier' }).click();
+  await tier(2, 'Prime', ['720', '900'], ['710', '850']);
+  await editor.getByRole('button', { name: 'Add Tier' }).click();
+  await tier(3, 'Near prime', ['660', '719'], ['650', '720']); // VantageScore 710–720 in Prime too
+
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  const problems = editor.getByTestId('policy-problems');
+  await expect(problems).toContainText(
+    `${name}: tiers Near prime (VantageScore 3.0 650 to 720) and Prime (VantageScore 3.0 710 to 850) overlap; a VantageScore 3.0 score of 710 would fall in both.`,
+  );
+  // Prime new overlaps Prime: both hold for a new vehicle.
+  await expect(problems).toContainText(
+    `${name}: tiers Prime new (FICO Auto 8 720 to 900) and Prime (FICO Auto 8 720 to 900) overlap`,
+  );
+  await reviewShots(page, 'credit-tier-set-editor-models');
+
+  // Prime becomes the used vehicles' tier; Near prime ends below Prime.
+  await editor.getByRole('button', { name: 'Add a condition to tier 2' }).click();
+  await editor.getByRole('combobox', { name: 'Tier 2 condition 1 column' }).click();
+  await page.getByRole('option', { name: 'New / used', exact: true }).click();
+  await typeInto(page, 'Tier 2 condition 1 values', 'Used');
+  await typeInto(page, 'Tier 3 VantageScore 3.0 highest score', '709');
+  await editor.getByRole('button', { name: 'Save and Publish' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(toast(page, 'Saved and published')).toBeVisible();
+  await expect(listRow(page, name)).toContainText('Prime new 720–900 · Prime 720–900 · Near prime 660–719');
+  await expect(listRow(page, name)).toContainText('FICO Auto 8, VantageScore 3.0');
+
+  // Opened again: the ranges of both models and the conditions are there.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(editor.getByRole('textbox', { name: 'Tier 3 VantageScore 3.0 highest score' })).toHaveValue('709');
+  await expect(editor.getByRole('textbox', { name: 'Tier 2 condition 1 values' })).toHaveValue('Used');
+  await reviewShots(page, 'credit-tier-set-editor-saved');
+  await expectNoSeriousA11yViolations(page, 'the credit tier set editor with two models');
 });
 
 /** A time as the editors' date-and-time fields are typed (month, day, year, hours, minutes, AM or PM) and shown. */
@@ -233,12 +300,12 @@ test('saves the decision-engine settings and reads them back after a reload', as
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   await form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' }).check();
   await choose('An Approve outcome', 'Approve the application automatically');
-  await choose('Default credit tier set', 'Consumer tiers (FICO Auto 8)');
-  await choose('Score model used for tiering', 'VantageScore 4.0');
+  await choose('Default credit tier set', 'Consumer tiers (FICO Auto 8, VantageScore 4.0)');
+  await choose('Score model used for tiering', 'FICO 9');
   await choose('Manual review queue', 'Underwriters');
   await form.getByRole('button', { name: 'Save' }).click();
-  // The tier set reads FICO Auto 8: the server refuses another model on its field.
-  await expect(form.getByText(/tiers FICO Auto 8 scores; choose FICO Auto 8/)).toBeVisible();
+  // The tier set has ranges of FICO Auto 8 and VantageScore 4.0: the server refuses another model on its field.
+  await expect(form.getByText(/tiers FICO Auto 8 or VantageScore 4.0 scores; choose/)).toBeVisible();
   await choose('Score model used for tiering', 'FICO Auto 8');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Decision engine settings saved')).toBeVisible();
@@ -259,7 +326,7 @@ test('saves the decision-engine settings and reads them back after a reload', as
     'Approve the application automatically',
   );
   await expect(form.getByRole('combobox', { name: 'Default credit tier set' })).toHaveText(
-    'Consumer tiers (FICO Auto 8)',
+    'Consumer tiers (FICO Auto 8, VantageScore 4.0)',
   );
   await expect(form.getByRole('combobox', { name: 'Score model used for tiering' })).toHaveText('FICO Auto 8');
   await expect(form.getByRole('combobox', { name: 'Manual review queue' })).toHaveText('Underwriters');
