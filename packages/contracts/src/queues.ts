@@ -226,6 +226,37 @@ export const queueColumns = [
     hiddenByDefault: true,
     width: 150,
   },
+  // Spec 3 §4 decision summary display: rate, payment and tier of an approve, counteroffer or pending decision.
+  {
+    field: 'decisionRate',
+    headerName: 'Rate',
+    type: 'string',
+    sortable: false,
+    filterable: false,
+    operators: [],
+    hiddenByDefault: true,
+    width: 90,
+  },
+  {
+    field: 'decisionPayment',
+    headerName: 'Payment',
+    type: 'money',
+    sortable: false,
+    filterable: false,
+    operators: [],
+    hiddenByDefault: true,
+    width: 120,
+  },
+  {
+    field: 'decisionTier',
+    headerName: 'Tier',
+    type: 'string',
+    sortable: false,
+    filterable: false,
+    operators: [],
+    hiddenByDefault: true,
+    width: 90,
+  },
 ] as const satisfies readonly ColumnSpec[];
 export type QueueColumnField = (typeof queueColumns)[number]['field'];
 export const queueColumnFields = queueColumns.map((c) => c.field) as QueueColumnField[];
@@ -412,6 +443,12 @@ export const queueRowSchema = z.object({
   updatedUtcTime: z.string(),
   lockingUser: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** Spec 3 §4 decision summary: the current approve, counteroffer or pending decision's rate (percent). */
+  decisionRate: z.string().nullish(),
+  /** … its payment. */
+  decisionPayment: z.string().nullish(),
+  /** … its credit tier. */
+  decisionTier: z.string().nullish(),
 });
 export type QueueRow = z.infer<typeof queueRowSchema>;
 

@@ -16,6 +16,11 @@ import { applicationRequestSaveSchema } from './request.ts';
  * nothing), and confirms with the user when it would.
  */
 
+/** The states a decision retraction applies to (spec 3 §4: "an approved or counteroffer decision"). */
+export const retractableStates = ['approved', 'counteroffer'] as const;
+export const hasRetractableDecision = (state: string | null | undefined) =>
+  (retractableStates as readonly (string | null | undefined)[]).includes(state);
+
 export const decisionRetractionTexts = {
   /** Spec 3 §4 and §8, quoted exactly. */
   warning: 'Updating the application will retract the decision... Are you sure you want to continue?',

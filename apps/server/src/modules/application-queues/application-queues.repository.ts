@@ -35,6 +35,9 @@ export const toQueueRow = (r: QueueDbRow): QueueRow => ({
   updatedUtcTime: new Date(r.updated_at).toISOString(),
   lockingUser: r.locking_user,
   createdBy: r.created_by,
+  decisionRate: r.decision_rate,
+  decisionPayment: r.decision_payment,
+  decisionTier: r.decision_tier,
 });
 
 export const findPage = async (tx: TenantTx, built: BuiltQueue, limit: number, offset: number) =>

@@ -388,7 +388,25 @@ export type QueueDbRow = {
   updated_at: Date;
   locking_user: string | null;
   created_by: string | null;
+  decision_rate: string | null;
+  decision_payment: string | null;
+  decision_tier: string | null;
 };
+
+/**
+ * Spec 3 §4 decision summary display (issue 13 item 7): rate, payment and tier of the application's current
+ * decision when it approves, counters or pends (its newest receipt row; a retraction or another decision type
+ * shows none). One backward step on application_decisions_application_idx (application_id, version) per row of
+ * the page, after the page's ids are found: the queue's conditions and order never read it.
+ */
+const decisionSummaryJoin = sql.raw(`left join lateral (
+      select d.receipt #>> '{approval,interestRate}' as rate, d.receipt #>> '{approval,monthlyPayment}' as payment,
+             d.receipt #>> '{policy,tier}' as tier, d.entry_kind, d.decision_type
+        from application_decisions d where d.application_id = a.id order by d.version desc limit 1) ds
+      on ds.entry_kind = 'decision' and ds.decision_type in ('approve', 'counteroffer', 'pending')`);
+const decisionSummaryColumns = sql.raw(
+  'ds.rate as decision_rate, ds.payment as decision_payment, ds.tier as decision_tier',
+);
 
 /**
  * A page of rows: the ids are found first on the applications indexes (the order, the limit and the offset;
@@ -399,13 +417,14 @@ export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL
   select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
          a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
          round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
-         lu.full_name as locking_user, cu.full_name as created_by
+         lu.full_name as locking_user, cu.full_name as created_by, ${decisionSummaryColumns}
     from (select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) p
     join applications a on a.id = p.id
     join loan_products lp on lp.id = a.loan_product_id
     left join dealers d on d.id = a.dealer_id
     left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
     left join users cu on cu.id = a.created_by_user_id
+    ${decisionSummaryJoin}
    ${built.orderBy}`;
 
 /** The ids of a page or an export, in order (the export then loads the rows in batches). */
@@ -417,12 +436,13 @@ export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
   select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
          a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
          round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
-         lu.full_name as locking_user, cu.full_name as created_by
+         lu.full_name as locking_user, cu.full_name as created_by, ${decisionSummaryColumns}
     from applications a
     join loan_products lp on lp.id = a.loan_product_id
     left join dealers d on d.id = a.dealer_id
     left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
     left join users cu on cu.id = a.created_by_user_id
+    ${decisionSummaryJoin}
    where a.lender_id = ${lenderId} and a.id in ${ids.length > 0 ? ids : [0]}`;
 
 /**
@@ -452,12 +472,13 @@ export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: numb
            a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
            round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct,
            a.source, a.created_at, a.updated_at, lu.full_name as locking_user, cu.full_name as created_by,
-           row_number() over (${built.orderBy}) as ord
+           ${decisionSummaryColumns}, row_number() over (${built.orderBy}) as ord
       from (select * from m a ${built.orderBy} limit ${limit} offset ${offset}) a
       join loan_products lp on lp.id = a.loan_product_id
       left join dealers d on d.id = a.dealer_id
       left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
-      left join users cu on cu.id = a.created_by_user_id) r on true
+      left join users cu on cu.id = a.created_by_user_id
+      ${decisionSummaryJoin}) r on true
    order by r.ord`;
 
 /**

@@ -41,6 +41,7 @@ const decided = async (type: 'approve' | 'counteroffer' = 'approve') => {
     decidedBy: { userId: 0, name: 'Test' },
     source: 'manual',
     approval: { amount: '30000.00', term: 72, interestRate: '6.250', monthlyPayment: '500.83' },
+    policy: { tier: 'A' },
     fundingRequirements: [{ description: 'Proof of income' }],
     retraction: null,
   };
@@ -298,5 +299,60 @@ describe('POST applications/{id}/decisions/retract', () => {
     expect((await officer.delete(`/api/applications/${id}/lock`)).statusCode).toBeLessThan(300);
     expect((await officer.post(`/api/applications/${id}/decisions/retract`, {})).statusCode).toBe(409);
     expect(await stateOf(id)).toBe('approved');
+  });
+});
+
+describe('the decision summary in the queues (issue 13 item 7)', () => {
+  const row = async (id: number) => {
+    const response = await officer.post('/api/applicationqueues/allApplicationsQueue/search', {
+      filter: { logic: 'and', filters: [{ field: 'applicationId', operator: '=', value: id }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Record<string, unknown>[] }>().data[0]!;
+  };
+
+  it('shows the rate, payment and tier of the current decision, and none once it is retracted', async () => {
+    const { id } = await decided('counteroffer');
+    expect(await row(id)).toMatchObject({
+      state: 'counteroffer',
+      decisionRate: '6.250',
+      decisionPayment: '500.83',
+      decisionTier: 'A',
+    });
+    expect((await officer.post(`/api/applications/${id}/decisions/retract`, {})).statusCode).toBe(200);
+    expect(await row(id)).toMatchObject({ decisionRate: null, decisionPayment: null, decisionTier: null });
+  });
+
+  it('reads the newest receipt row through the (application_id, version) index', async () => {
+    const { id } = await decided();
+    // As the queue statements run: no sequential scans (QUEUE_PLANNER_SETTINGS).
+    const [, plan] = (await t.pool.query(
+      `set enable_seqscan = off; explain select d.version from application_decisions d
+        where d.application_id = ${Number(id)} order by d.version desc limit 1; reset enable_seqscan`,
+    )) as unknown as [unknown, { rows: { 'QUERY PLAN': string }[] }, unknown];
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/application_decisions_application_idx/);
+  });
+});
+
+describe('the auto-decision after a retraction by rule set', () => {
+  it('runs again when the settings decide automatically and rerun on application change', async () => {
+    const admin = await signIn(t, 'admin', 'Admin2026');
+    const current = (await admin.get('/api/decisionEngine/config')).json<Record<string, unknown>>();
+    const { version: _v, updatedAt: _u, updatedBy: _b, ...config } = current;
+    const saved = await admin.put('/api/decisionEngine/config', {
+      ...config,
+      autoDecisionEnabled: true,
+      rerunOnApplicationChange: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const { id } = await decided();
+    const request = (await officer.get(`/api/applications/${id}/request`)).json<Record<string, unknown>>();
+    const response = await officer.put(`/api/applications/${id}/request`, { ...request, termMonths: 60 });
+    expect(response.statusCode, response.body).toBe(200);
+    const actions = (await history(id)).map((h) => h.action);
+    expect(actions).toContain('Decision Retracted');
+    expect(actions.indexOf('Decision engine')).toBeGreaterThanOrEqual(0);
+    expect(actions.indexOf('Decision engine')).toBeLessThan(actions.indexOf('Decision Retracted'));
   });
 });

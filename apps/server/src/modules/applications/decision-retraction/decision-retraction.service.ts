@@ -1,4 +1,4 @@
-import type { Collateral, RetractionCheckResult } from '@credence/contracts';
+import { hasRetractableDecision, type Collateral, type RetractionCheckResult } from '@credence/contracts';
 import {
   applicantChanges,
   applicantMonthlyTotals,
@@ -21,9 +21,8 @@ import type { ApplicantWrite, LoadedApplicant } from '../applicants/applicants.r
 import type { CollateralWrite } from '../collaterals/collaterals.repository.ts';
 import * as repo from './decision-retraction.repository.ts';
 
-/** The states a decision retraction applies to (spec 3 §4: "an approved or counteroffer decision"). */
-export const retractableStates = ['approved', 'counteroffer'] as const;
-export const hasRetractableDecision = (state: string) => (retractableStates as readonly string[]).includes(state);
+/** Spec 3 §4: only an approved or counteroffer decision is retracted (contracts `retractableStates`). */
+export { hasRetractableDecision, retractableStates } from '@credence/contracts';
 
 /** The state a retracted application returns to (the Decision queue). */
 const RETRACTED_STATE = 'reviewed';
@@ -140,17 +139,38 @@ export const retractDecisionWithReceipt = async (
   return { retracted: true, retractionId };
 };
 
+/** The auto-decision as a retraction reruns it (the decisions module's `decideAutomatically`). */
+export type AutoDecisionRerun = (
+  tx: TenantTx,
+  auth: AuthContext,
+  history: HistoryWriter,
+  application: { id: number; state: string },
+) => Promise<unknown>;
+
+let autoDecisionRerun: AutoDecisionRerun | null = null;
+
 /**
- * HOOK for the auto-decision (issue 13 item 3): when the decision-engine settings say so
- * (`retractionPolicy().rerun`: auto-decision on and "rerun on application change"), the auto-approval workflow
- * runs again after a retraction by rule set, in the same transaction. The decisions module's
- * `decideAutomatically` is to be called here; until it is wired this does nothing.
+ * HOOK for the auto-decision (issue 13 item 3): wired at start-up by the decision-retraction routes with the
+ * decisions module's `decideAutomatically` (which itself reaches this module through the applicants service,
+ * so it cannot be imported here without a cycle).
+ */
+export const setAutoDecisionRerun = (rerun: AutoDecisionRerun | null) => {
+  autoDecisionRerun = rerun;
+};
+
+/**
+ * When the decision-engine settings say so (`retractionPolicy().rerun`: auto-decision on and "rerun on
+ * application change"), the auto-approval workflow runs again after a retraction by rule set, in the same
+ * transaction, on the application now `reviewed`.
  */
 export const rerunAutoDecisionAfterRetraction = async (
-  _tx: TenantTx,
-  _auth: AuthContext,
-  _applicationId: number,
-): Promise<void> => {};
+  tx: TenantTx,
+  auth: AuthContext,
+  history: HistoryWriter,
+  applicationId: number,
+): Promise<void> => {
+  await autoDecisionRerun?.(tx, auth, history, { id: applicationId, state: RETRACTED_STATE });
+};
 
 /* -------------------------------------------------------------------------------- retraction by rule set */
 
@@ -274,7 +294,7 @@ export const retractOnRuleMatch = async (
   const matching = changesRetract(policy.fields, changes);
   if (matching.length === 0) return false;
   const retracted = await retractDecision(tx, auth, application, history, reason, matching);
-  if (retracted && policy.rerun) await rerunAutoDecisionAfterRetraction(tx, auth, application.id);
+  if (retracted && policy.rerun) await rerunAutoDecisionAfterRetraction(tx, auth, history, application.id);
   return retracted;
 };
 

@@ -44,6 +44,10 @@ export const ApplicantsDialog = ({ application, onClose }: { application: Applic
       const { payload, rows } = convert(values);
       return save(form, (confirmFunded) => saveApplicants(applicationId, { ...payload, confirmFunded }), {
         rows,
+        retraction: {
+          check: { section: 'applicants', applicants: payload.applicants },
+          insuranceApplies: application.loanProduct.gathersInsurance,
+        },
       });
     });
 

@@ -71,6 +71,10 @@ export const CollateralDialog = ({ application, onClose }: { application: Applic
       const { payload, rows } = collateralsPayload(values, gathersInsurance);
       return save(form, (confirmFunded) => saveCollaterals(applicationId, { ...payload, confirmFunded }), {
         rows,
+        retraction: {
+          check: { section: 'collaterals', collaterals: payload.collaterals },
+          insuranceApplies: gathersInsurance,
+        },
       });
     });
 

@@ -54,19 +54,20 @@ export const RequestDialog = ({ application, onClose }: { application: Applicati
   const onSave = (values: Values) =>
     settle(async () => {
       const rows: RowMap = {};
-      const request = requestPayload(controlType, values.request, 'request', rows);
-      return save(
-        form,
-        (confirmFunded) =>
-          saveRequest(applicationId, {
-            ...request,
-            id: applicationId,
-            loanProductId: application.loanProduct.id,
-            dealerId: application.request.dealerId,
-            confirmFunded,
-          }),
-        { rows, mapField: (field) => (requestFieldNames.has(field.split('.')[0] ?? '') ? `request.${field}` : field) },
-      );
+      const request = {
+        ...requestPayload(controlType, values.request, 'request', rows),
+        id: applicationId,
+        loanProductId: application.loanProduct.id,
+        dealerId: application.request.dealerId,
+      };
+      return save(form, (confirmFunded) => saveRequest(applicationId, { ...request, confirmFunded }), {
+        rows,
+        mapField: (field) => (requestFieldNames.has(field.split('.')[0] ?? '') ? `request.${field}` : field),
+        retraction: {
+          check: { section: 'request', request },
+          insuranceApplies: application.loanProduct.gathersInsurance,
+        },
+      });
     });
 
   return (

@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { messages } from '@credence/contracts';
+import {
+  decisionRetractionEndpoints,
+  decisionRetractionTexts,
+  hasRetractableDecision,
+  messages,
+  type RetractionCheck,
+} from '@credence/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useInvalidateApplication } from '../api.ts';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
@@ -13,6 +20,35 @@ import { useWorksheet } from './worksheet-context.ts';
 /** Spec 3 §4: saving a funded application asks first; answers whether to go on. */
 export const confirmFundedChange = (): Promise<boolean> =>
   confirm({ title: worksheetTexts.fundedTitle, message: messages.applications.fundedConfirmation });
+
+/**
+ * Spec 3 §4: a save that would retract the decision asks first — 'Updating the application will retract the
+ * decision... Are you sure you want to continue?' (No / Yes), with the Lend Pro note when insurance applies.
+ */
+export const confirmRetraction = (insuranceApplies: boolean): Promise<boolean> =>
+  confirm({
+    title: decisionRetractionTexts.retractSuccess,
+    message: insuranceApplies
+      ? `${decisionRetractionTexts.warning} ${decisionRetractionTexts.lendProNote}`
+      : decisionRetractionTexts.warning,
+  });
+
+/**
+ * Whether the server says this change would retract the application's decision (the dry-run check, asked only
+ * of an approved or counteroffer application); then the user confirms. Answers whether to go on.
+ */
+const retractionConfirmed = async (
+  applicationId: number,
+  state: string | undefined,
+  retraction: { check: RetractionCheck; insuranceApplies: boolean },
+): Promise<boolean> => {
+  if (!hasRetractableDecision(state)) return true;
+  const answer = await callEndpoint(decisionRetractionEndpoints.check, {
+    params: { applicationId },
+    body: retraction.check,
+  });
+  return !answer.retracts || confirmRetraction(retraction.insuranceApplies);
+};
 
 export type SaveOutcome = { saved: boolean; formErrors: string[] };
 
@@ -34,6 +70,11 @@ export const useWorksheetSave = () => {
       mapField?: (field: string) => string;
       /** The success toast (title, text); 'Application Updated' by default. */
       success?: { title?: string; text?: string };
+      /**
+       * The change as the retraction check takes it (the request, applicants or collaterals being saved): an
+       * approved or counteroffer application asks the retraction confirmation first when it would retract.
+       */
+      retraction?: { check: RetractionCheck; insuranceApplies: boolean };
     } = {},
   ): Promise<SaveOutcome> => {
     let confirmFunded: boolean | undefined;
@@ -41,8 +82,14 @@ export const useWorksheetSave = () => {
       if (!(await confirmFundedChange())) return { saved: false, formErrors: [] };
       confirmFunded = true;
     }
+    let retractionAsked = !options.retraction;
     for (;;) {
       try {
+        if (!retractionAsked) {
+          retractionAsked = true;
+          if (!(await retractionConfirmed(applicationId, info?.state, options.retraction!)))
+            return { saved: false, formErrors: [] };
+        }
         await send(confirmFunded);
         const success = options.success ?? {
           title: messages.applications.updatedTitle,
