@@ -190,6 +190,19 @@ export type DecisionSubmitParsed = z.output<typeof decisionSubmitSchema>;
 
 const codeRefSchema = z.object({ codeId: z.number().int(), code: z.string(), text: z.string() });
 
+/** The terms as decided (computed on the server): in the receipt and in the last approval. */
+const decidedTermsShape = {
+  contractDate: z.string(),
+  firstPaymentDate: z.string(),
+  lastPaymentDate: z.string(),
+  amount: moneySchema,
+  term: z.number().int(),
+  interestRate: z.string(),
+  buyRate: z.string().nullable(),
+  paymentMethodId: z.number().int().nullable(),
+  monthlyPayment: moneySchema,
+};
+
 /** The pinned receipt (issue 13): what was known and why, stored once and never changed. */
 export const decisionReceiptSchema = z.object({
   decisionType: decisionTypeSchema,
@@ -259,16 +272,8 @@ export const decisionReceiptSchema = z.object({
   metrics: z.record(z.string(), z.string().nullable()),
   approval: z
     .object({
-      contractDate: z.string(),
-      firstPaymentDate: z.string(),
-      lastPaymentDate: z.string(),
-      amount: moneySchema,
-      term: z.number().int(),
-      interestRate: z.string(),
-      buyRate: z.string().nullable(),
+      ...decidedTermsShape,
       paymentFrequency: paymentFrequencySchema,
-      paymentMethodId: z.number().int().nullable(),
-      monthlyPayment: moneySchema,
       approvalConditions: z.array(codeRefSchema),
     })
     .nullable(),
@@ -295,9 +300,9 @@ export const decisionReceiptSchema = z.object({
 export type DecisionReceipt = z.infer<typeof decisionReceiptSchema>;
 
 /** One receipt row as the API answers it (`GET applications/{id}/decisions/{decisionId}`). */
-export const decisionRecordSchema = z.object({
+/** What every receipt row says of itself (the table's columns beside the receipt). */
+const decisionRowShape = {
   id: z.number().int(),
-  applicationId: z.number().int(),
   version: z.number().int(),
   entryKind: z.enum(decisionEntryKinds),
   decisionType: decisionTypeSchema,
@@ -307,22 +312,18 @@ export const decisionRecordSchema = z.object({
   stateAfter: z.string(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
+};
+
+export const decisionRecordSchema = z.object({
+  ...decisionRowShape,
+  applicationId: z.number().int(),
   receipt: decisionReceiptSchema,
 });
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
 
 /** A row of the decision history (every receipt row, newest first). */
 export const decisionHistoryRowSchema = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  entryKind: z.enum(decisionEntryKinds),
-  decisionType: decisionTypeSchema,
-  retractsDecisionId: z.number().int().nullable(),
-  source: z.enum(decisionSources),
-  stateBefore: z.string(),
-  stateAfter: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
+  ...decisionRowShape,
   /** The terms decided (approve, counteroffer, pending). */
   amount: nullableMoney,
   term: z.number().int().nullable(),
@@ -492,16 +493,8 @@ export const lastApprovalSchema = z
   .object({
     decisionId: z.number().int(),
     decisionType: decisionTypeSchema,
-    contractDate: z.string(),
-    firstPaymentDate: z.string(),
-    lastPaymentDate: z.string(),
-    amount: moneySchema,
-    term: z.number().int(),
-    interestRate: z.string(),
-    buyRate: z.string().nullable(),
+    ...decidedTermsShape,
     paymentFrequencyId: paymentFrequencySchema,
-    paymentMethodId: z.number().int().nullable(),
-    monthlyPayment: moneySchema,
     apr: z.string().nullable(),
     approvalConditionCodeIds: z.array(z.number().int()),
   })

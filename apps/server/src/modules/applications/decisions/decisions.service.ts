@@ -715,18 +715,23 @@ export const submitDecision = (
   });
 };
 
+/** The columns of a receipt row, as the history and the receipt answer them. */
+const rowHead = ({ decision: d, createdBy }: repo.DecisionRow) => ({
+  id: d.id,
+  version: d.version,
+  entryKind: d.entryKind as DecisionRecord['entryKind'],
+  decisionType: d.decisionType as DecisionType,
+  retractsDecisionId: d.retractsDecisionId,
+  source: d.source as DecisionRecord['source'],
+  stateBefore: d.stateBefore,
+  stateAfter: d.stateAfter,
+  createdAt: d.createdAt.toISOString(),
+  createdBy,
+});
+
 const toRecord = (row: repo.DecisionRow): DecisionRecord => ({
-  id: row.decision.id,
+  ...rowHead(row),
   applicationId: row.decision.applicationId,
-  version: row.decision.version,
-  entryKind: row.decision.entryKind as DecisionRecord['entryKind'],
-  decisionType: row.decision.decisionType as DecisionType,
-  retractsDecisionId: row.decision.retractsDecisionId,
-  source: row.decision.source as DecisionRecord['source'],
-  stateBefore: row.decision.stateBefore,
-  stateAfter: row.decision.stateAfter,
-  createdAt: row.decision.createdAt.toISOString(),
-  createdBy: row.createdBy,
   receipt: receiptOf(row),
 });
 
@@ -752,15 +757,7 @@ export const listDecisionHistory = (ctx: ApplicationContext, auth: AuthContext, 
     (await repo.listDecisions(tx, applicationId)).map((row) => {
       const receipt = receiptOf(row);
       return {
-        id: row.decision.id,
-        version: row.decision.version,
-        entryKind: row.decision.entryKind as DecisionHistoryRow['entryKind'],
-        decisionType: row.decision.decisionType as DecisionType,
-        retractsDecisionId: row.decision.retractsDecisionId,
-        source: row.decision.source as DecisionHistoryRow['source'],
-        stateBefore: row.decision.stateBefore,
-        stateAfter: row.decision.stateAfter,
-        createdAt: row.decision.createdAt.toISOString(),
+        ...rowHead(row),
         createdBy: row.createdBy ?? receipt.decidedBy?.name ?? null,
         amount: receipt.approval?.amount ?? null,
         term: receipt.approval?.term ?? null,
