@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
                     path: 'admin/*',
                     lazy: lazyPage(() => import('../features/admin/admin-area-page.tsx'), 'AdminAreaPage'),
                   },
+                  {
+                    path: 'letters',
+                    lazy: lazyPage(() => import('../features/letters/letters-page.tsx'), 'LettersPage'),
+                  },
                   ...titleOnly(otherAreas),
                   // Worksheets (spec 3 §2): a new application, then the seven worksheets of one application.
                   {
