@@ -1,15 +1,24 @@
-import { decisionTypeLabels, paymentFrequencyLabels, type DecisionRecord } from '@credence/contracts';
-import { formatUsDate } from '@credence/domain';
+import {
+  applicantRoleLabels,
+  decisionTypeLabels,
+  paymentFrequencyLabels,
+  type ApplicantRole,
+  type DecisionRecord,
+} from '@credence/contracts';
+import { formatApr, formatPercent, formatPti, formatRate, formatUsDate, money } from '@credence/domain';
 import type { Content } from 'pdfmake/interfaces';
 import { z } from 'zod';
 import { authOf } from '../../../platform/auth.ts';
 import type { App } from '../../../platform/app-types.ts';
 import { pdfTable, renderPdf } from '../../../platform/pdf.ts';
 import type { ApplicationContext } from '../application-context.ts';
+import { usd } from './decision-format.ts';
 import { getDecision } from './decisions.service.ts';
 
 const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
+const amount = (value: string | null | undefined) => (value ? usd(value) : '—');
+const percent = (value: string | null | undefined) => (value ? formatPercent(money(value)) : '—');
 const dateOf = (iso: string | null | undefined) => (iso ? formatUsDate(iso.slice(0, 10)) : '—');
 const pairs = (rows: [string, string][]): Content =>
   pdfTable(
@@ -33,13 +42,13 @@ export const receiptDocument = (record: DecisionRecord) => {
     },
     { text: 'Application', style: 'section' },
     pairs([
-      ['Requested amount', dash(r.application.requestedAmount)],
+      ['Requested amount', amount(r.application.requestedAmount)],
       ['Requested term', dash(r.application.requestedTerm)],
-      ['Collateral value', dash(r.application.collateralValue)],
-      ['Loan amount', dash(r.application.derived.loanAmount)],
-      ['Total down', dash(r.application.derived.totalDown)],
-      ['LTV %', dash(r.application.derived.ltv)],
-      ['Requested LTV %', dash(r.application.derived.requestedLtv)],
+      ['Collateral value', amount(r.application.collateralValue)],
+      ['Loan amount', amount(r.application.derived.loanAmount)],
+      ['Total down', amount(r.application.derived.totalDown)],
+      ['LTV', percent(r.application.derived.ltv)],
+      ['Requested LTV', percent(r.application.derived.requestedLtv)],
       ['Vehicle age', dash(r.application.derived.vehicleAge)],
     ]),
   ];
@@ -48,19 +57,19 @@ export const receiptDocument = (record: DecisionRecord) => {
     content.push(
       { text: 'Terms', style: 'section' },
       pairs([
-        ['Amount', a.amount],
+        ['Amount', usd(a.amount)],
         ['Term (months)', String(a.term)],
-        ['Rate %', a.interestRate],
-        ['Buy rate %', dash(a.buyRate)],
+        ['Rate', formatRate(a.interestRate)],
+        ['Buy rate', a.buyRate ? formatRate(a.buyRate) : '—'],
         ['Payment frequency', paymentFrequencyLabels[a.paymentFrequency]],
-        ['Payment', a.monthlyPayment],
+        ['Payment', usd(a.monthlyPayment)],
         ['Contract date', dateOf(a.contractDate)],
         ['First payment date', dateOf(a.firstPaymentDate)],
         ['Last payment date', dateOf(a.lastPaymentDate)],
-        ['APR %', dash(r.disclosures?.apr)],
-        ['Finance charge', dash(r.disclosures?.financeCharge)],
-        ['Amount financed', dash(r.disclosures?.amountFinanced)],
-        ['Total of payments', dash(r.disclosures?.totalOfPayments)],
+        ['APR', r.disclosures ? formatApr(money(r.disclosures.apr)) : '—'],
+        ['Finance charge', amount(r.disclosures?.financeCharge)],
+        ['Amount financed', amount(r.disclosures?.amountFinanced)],
+        ['Total of payments', amount(r.disclosures?.totalOfPayments)],
         ['Conditions', a.approvalConditions.map((c) => c.text).join('; ') || '—'],
       ]),
     );
@@ -68,8 +77,13 @@ export const receiptDocument = (record: DecisionRecord) => {
   content.push(
     { text: 'Applicants', style: 'section' },
     pdfTable(
-      ['Applicant', 'Role', 'PTI %', 'Decline reasons'],
-      r.decisionApplicants.map((p) => [p.name, p.role, dash(p.pti), p.declineReasons.map((x) => x.text).join('; ')]),
+      ['Applicant', 'Role', 'PTI', 'Decline reasons'],
+      r.decisionApplicants.map((p) => [
+        p.name,
+        applicantRoleLabels[p.role as ApplicantRole] ?? p.role,
+        p.pti ? formatPti(money(p.pti)) : '—',
+        p.declineReasons.map((x) => x.text).join('; '),
+      ]),
     ),
     { text: 'Credit reports', style: 'section' },
     pdfTable(

@@ -52,6 +52,7 @@ import { readSettings } from '../../decision-engine/decision-engine.service.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
 import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
+import { usd } from './decision-format.ts';
 import { evaluateAutoApproval, rateGridOf, type EvaluatedPolicy } from './decision-policy.ts';
 import * as repo from './decisions.repository.ts';
 
@@ -62,11 +63,6 @@ const isFrequency = (value: string | null | undefined): value is PaymentFrequenc
 const moneyText = (value: Money | null) => (value === null ? null : value.toFixed(2));
 const pctText = (value: Money | null) => (value === null ? null : value.toDecimalPlaces(2).toFixed(2));
 const sameMoney = (a: string | null, b: string | null) => a !== null && b !== null && money(a).eq(money(b));
-const usd = (value: string) =>
-  `$${money(value)
-    .toFixed(2)
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
 /** The applicants a decision decides (a non-applicant spouse is not a party to the credit). */
 const isParty = (a: repo.DecisionApplicantRow) => a.role !== 'NON_APPLICANT_SPOUSE';
 
