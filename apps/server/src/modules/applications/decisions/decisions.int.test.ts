@@ -410,7 +410,9 @@ describe('the receipt is immutable and versioned', () => {
       `/api/applications/${id}/lastapproval`,
       terms({ term: 13, paymentFrequencyId: 'Quarterly' }),
     );
-    expect(fieldsOf(bad)).toContain('approval.term');
+    expect(fieldsOf(bad)).toEqual(['term']);
+    const zero = await officer.put(`/api/applications/${id}/lastapproval`, terms({ amount: '0.00' }));
+    expect(fieldsOf(zero)).toEqual(['amount']);
   });
 });
 

@@ -814,6 +814,17 @@ const lastApprovalOf = (row: repo.DecisionRow | undefined): LastApproval => {
 export const getLastApproval = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
   ctx.open(auth, applicationId, async (tx) => lastApprovalOf(await findLastApproval(tx, applicationId)));
 
+/** The PUT's body is the approval itself: a rule's error on `approval.term` is on `term` there. */
+const onTheBody = async <T>(work: () => Promise<T>) => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422 && error.errors)
+      throw validationError(error.errors.map((e) => ({ ...e, field: e.field.replace(/^approval\.?/, '') || 'body' })));
+    throw error;
+  }
+};
+
 /**
  * `PUT applications/{id}/lastapproval`: the changed terms of the last approval or counter-offer, saved as a new
  * receipt version of the same decision (its applicants, add-ons, stipulations and reasons carried over). Credence
@@ -831,19 +842,21 @@ export const updateLastApproval = (
       throw new AppError(409, 'CONFLICT', decisionTexts.noDecisionToUpdate);
     const receipt = receiptOf(last);
     const name = (await repo.findUserName(tx, auth.userId)) ?? '';
-    await decide(tx, auth, history, application, {
-      decisionType: receipt.decisionType,
-      source: 'manual',
-      decidedBy: { userId: auth.userId, name },
-      approval: terms,
-      additions: receipt.additions.map((x) => ({ id: x.id, flatAmount: x.flatAmount, selected: x.selected })),
-      decisionApplicants: receipt.decisionApplicants.map((x) => ({ applicantId: x.applicantId, declineReasons: [] })),
-      fundingRequirements: receipt.fundingRequirements,
-      reasons: receipt.reasons.map((x) => x.codeId),
-      insuranceDecision: false,
-      policySettingsType: null,
-      historyAction: 'Approval Updated',
-    });
+    await onTheBody(() =>
+      decide(tx, auth, history, application, {
+        decisionType: receipt.decisionType,
+        source: 'manual',
+        decidedBy: { userId: auth.userId, name },
+        approval: terms,
+        additions: receipt.additions.map((x) => ({ id: x.id, flatAmount: x.flatAmount, selected: x.selected })),
+        decisionApplicants: receipt.decisionApplicants.map((x) => ({ applicantId: x.applicantId, declineReasons: [] })),
+        fundingRequirements: receipt.fundingRequirements,
+        reasons: receipt.reasons.map((x) => x.codeId),
+        insuranceDecision: false,
+        policySettingsType: null,
+        historyAction: 'Approval Updated',
+      }),
+    );
     return lastApprovalOf(await findLastApproval(tx, applicationId));
   });
 
