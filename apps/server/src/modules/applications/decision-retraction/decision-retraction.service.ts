@@ -44,15 +44,6 @@ const RETRACTED_STATE = 'reviewed';
  *
  * Answers whether it retracted, and the retraction's receipt row id when one was written.
  */
-export const retractDecision = async (
-  tx: TenantTx,
-  auth: AuthContext,
-  application: { id: number; state: string },
-  history: HistoryWriter,
-  reason: string,
-  changes: readonly string[] = [],
-): Promise<boolean> => (await retractDecisionWithReceipt(tx, auth, application, history, reason, changes)).retracted;
-
 export const retractDecisionWithReceipt = async (
   tx: TenantTx,
   auth: AuthContext,
@@ -138,6 +129,10 @@ export const retractDecisionWithReceipt = async (
   });
   return { retracted: true, retractionId };
 };
+
+/** `retractDecisionWithReceipt`, answering only whether it retracted (the credit worksheet's form). */
+export const retractDecision = async (...args: Parameters<typeof retractDecisionWithReceipt>): Promise<boolean> =>
+  (await retractDecisionWithReceipt(...args)).retracted;
 
 /** The auto-decision as a retraction reruns it (the decisions module's `decideAutomatically`). */
 export type AutoDecisionRerun = (
