@@ -17,3 +17,4 @@ export * from './alerts.ts';
 export * from './custom-fields.ts';
 export * from './promotions.ts';
 export * from './decisions.ts';
+export * from './decision-retraction.ts';

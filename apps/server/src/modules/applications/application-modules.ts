@@ -11,6 +11,7 @@ import { registerCreditRoutes } from './credit/credit.routes.ts';
 import { registerCrossSellRoutes } from './cross-sell/cross-sell.routes.ts';
 import { registerScreeningRoutes } from './screening/screening.routes.ts';
 import { registerCommentRoutes } from './comments/comments.routes.ts';
+import { registerDecisionRetractionRoutes } from './decision-retraction/decision-retraction.routes.ts';
 import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.ts';
 import { registerDecisionRoutes } from './decisions/decisions.routes.ts';
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
@@ -47,4 +48,5 @@ export const applicationModules: Module[] = [
   { name: 'policy-runs', register: registerPolicyRunRoutes },
   { name: 'policy-lookups', register: registerPolicyLookupRoutes },
   { name: 'decisions', register: registerDecisionRoutes },
+  { name: 'decision-retraction', register: registerDecisionRetractionRoutes },
 ];
