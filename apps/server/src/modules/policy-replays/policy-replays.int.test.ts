@@ -80,7 +80,8 @@ describe('the policy sandbox: replaying a draft (issue 12, item 3)', () => {
     expect(replay.report!.applications).toBe(replay.total);
     expect(replay.report!.workflowKind).toBe('autoApproval');
     const list = (await admin.get(`/api/policyReplays?policyObjectId=${matrixId}`)).json<PolicyReplay[]>();
-    expect(list[0]).toMatchObject({ id: replay.id, status: 'done' });
+    // The list names both versions compared (read in its one query).
+    expect(list[0]).toMatchObject({ id: replay.id, status: 'done', draftVersion: 2, publishedVersion: 1 });
   });
 
   it('its counts are those of running the published policy and the draft directly on every application', async () => {

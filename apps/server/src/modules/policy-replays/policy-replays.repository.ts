@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   applications,
@@ -14,12 +15,16 @@ import type { TenantTx } from '../../db/tenancy.ts';
 
 export type ReplayRow = typeof policyReplays.$inferSelect;
 
+/** The published version a replay compares with (the draft's row is `policyVersions`). */
+const publishedVersions = alias(policyVersions, 'published_versions');
+
 /** A replay with what the API shows beside it: its object, the versions compared, who started it. */
 const replayColumns = {
   replay: policyReplays,
   objectName: policyObjects.name,
   objectKind: policyObjects.kind,
   draftVersion: policyVersions.version,
+  publishedVersion: publishedVersions.version,
   createdBy: users.fullName,
 };
 
@@ -29,12 +34,13 @@ export const findReplay = async (tx: TenantTx, id: number) => {
     .from(policyReplays)
     .innerJoin(policyObjects, eq(policyObjects.id, policyReplays.policyObjectId))
     .innerJoin(policyVersions, eq(policyVersions.id, policyReplays.draftVersionId))
+    .leftJoin(publishedVersions, eq(publishedVersions.id, policyReplays.publishedVersionId))
     .leftJoin(users, eq(users.id, policyReplays.createdByUserId))
     .where(eq(policyReplays.id, id));
   return row;
 };
 
-/** The lender's replays (of one object, or all), newest first, without their reports. */
+/** The lender's replays (of one object, or all), newest first, without their reports: one query. */
 export const listReplays = (tx: TenantTx, policyObjectId: number | undefined, limit = 50) =>
   tx
     .select({
@@ -54,11 +60,13 @@ export const listReplays = (tx: TenantTx, policyObjectId: number | undefined, li
       objectName: policyObjects.name,
       objectKind: policyObjects.kind,
       draftVersion: policyVersions.version,
+      publishedVersion: publishedVersions.version,
       createdBy: users.fullName,
     })
     .from(policyReplays)
     .innerJoin(policyObjects, eq(policyObjects.id, policyReplays.policyObjectId))
     .innerJoin(policyVersions, eq(policyVersions.id, policyReplays.draftVersionId))
+    .leftJoin(publishedVersions, eq(publishedVersions.id, policyReplays.publishedVersionId))
     .leftJoin(users, eq(users.id, policyReplays.createdByUserId))
     .where(policyObjectId === undefined ? undefined : eq(policyReplays.policyObjectId, policyObjectId))
     .orderBy(desc(policyReplays.createdAt), desc(policyReplays.id))

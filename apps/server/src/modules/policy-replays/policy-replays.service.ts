@@ -18,7 +18,7 @@ import { createReplayReport, PolicyCompileError, type CompiledPolicy, type Repla
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { policyObjects } from '../../db/schema/index.ts';
-import { withTenant, type TenantTx } from '../../db/tenancy.ts';
+import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { wakeJobQueue, type JobsLog } from '../../platform/jobs.ts';
@@ -50,13 +50,13 @@ const mayReplay = (auth: AuthContext, kind: string) =>
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findReplay>>>;
 type Listed = Awaited<ReturnType<typeof repo.listReplays>>[number];
 
-const summaryOf = (row: Listed | Found, publishedVersion: number | null): PolicyReplaySummary => ({
+const summaryOf = (row: Listed | Found): PolicyReplaySummary => ({
   id: row.replay.id,
   policyObjectId: row.replay.policyObjectId,
   policyObjectName: row.objectName,
   policyObjectKind: row.objectKind,
   draftVersion: row.draftVersion,
-  publishedVersion,
+  publishedVersion: row.publishedVersion,
   from: row.replay.fromDate,
   to: row.replay.toDate,
   status: row.replay.status as PolicyReplay['status'],
@@ -68,11 +68,8 @@ const summaryOf = (row: Listed | Found, publishedVersion: number | null): Policy
   finishedAt: row.replay.finishedAt?.toISOString() ?? null,
 });
 
-const versionNumber = async (tx: TenantTx, versionId: number | null) =>
-  versionId === null ? null : ((await policyRepo.findVersion(tx, versionId))?.version ?? null);
-
-const toReplay = async (tx: TenantTx, row: Found): Promise<PolicyReplay> => ({
-  ...summaryOf(row, await versionNumber(tx, row.replay.publishedVersionId)),
+const toReplay = (row: Found): PolicyReplay => ({
+  ...summaryOf(row),
   report: (row.replay.report as PolicyReplay['report']) ?? null,
 });
 
@@ -104,7 +101,7 @@ export const startReplay = async (db: Db, auth: AuthContext, body: StartReplayBo
       toDate: body.to,
       createdByUserId: auth.userId,
     });
-    return toReplay(tx, (await repo.findReplay(tx, id))!);
+    return toReplay((await repo.findReplay(tx, id))!);
   });
   wakeJobQueue(REPLAY_QUEUE);
   return replay;
@@ -115,13 +112,13 @@ export const getReplay = (db: Db, auth: AuthContext, id: number) =>
     const row = await repo.findReplay(tx, id);
     if (!row) throw notFound();
     if (!mayReplay(auth, row.objectKind)) throw forbidden();
-    return toReplay(tx, row);
+    return toReplay(row);
   });
 
 export const listReplays = (db: Db, auth: AuthContext, policyObjectId: number | undefined) =>
   withTenant(db, auth.lenderId, async (tx) => {
     const rows = (await repo.listReplays(tx, policyObjectId)).filter((r) => mayReplay(auth, r.objectKind));
-    return Promise.all(rows.map(async (r) => summaryOf(r, await versionNumber(tx, r.replay.publishedVersionId))));
+    return rows.map(summaryOf);
   });
 
 export const listDrafts = (db: Db, auth: AuthContext) =>
