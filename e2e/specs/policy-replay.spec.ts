@@ -49,10 +49,12 @@ test('replays a rate matrix draft over the last 90 days and reads what would cha
   await expect(page.getByText('Saved as a draft')).toBeVisible();
   await expect(editor(page)).toHaveCount(0);
 
-  await openArea(page, 'Policy Sandbox');
+  // The matrix editor's Replay opens the sandbox with this draft chosen.
+  await page.getByRole('button', { name: 'Edit Auto additional rates (new / used)' }).click();
+  await editor(page).getByRole('link', { name: 'Replay' }).click();
+  await expect(page).toHaveURL(/\/admin\/policySandbox\?policyObjectId=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Policy Sandbox', level: 1 })).toBeVisible();
   const draft = page.getByRole('combobox', { name: 'Draft' });
-  await draft.click();
-  await page.getByRole('option', { name: 'Auto additional rates (new / used) — Rate matrix (draft v2)' }).click();
   await expect(draft).toHaveText('Auto additional rates (new / used) — Rate matrix (draft v2)');
   // The last 90 days unless changed.
   const from = page.getByLabel('From');

@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useForm, FormProvider } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
@@ -437,6 +438,18 @@ const MatrixEditor = ({ record, onClose, matrixType }: EditorProps<MatrixRecord>
               <MenuItem value="rate">Base rates</MenuItem>
               <MenuItem value="adjustment">Additional rates</MenuItem>
             </TextField>
+          ) : null}
+          {record?.draftVersion != null ? (
+            <Tooltip describeChild title="Run the saved draft against past applications in the Policy Sandbox">
+              <Button
+                component={RouterLink}
+                to={`/admin/policySandbox?policyObjectId=${record.id}`}
+                startIcon={<AssessmentIcon />}
+                sx={{ ml: 'auto', mt: 0.5 }}
+              >
+                Replay
+              </Button>
+            </Tooltip>
           ) : null}
         </Box>
       </FormProvider>
