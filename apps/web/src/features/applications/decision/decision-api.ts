@@ -1,8 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import { decisionEndpoints, messages, type DecisionSubmit } from '@credence/contracts';
-import { apiClient, fetchBlob, isApiError } from '../../../lib/api-client.ts';
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import {
+  decisionCodesEndpoints,
+  decisionCodesResource,
+  decisionCodeTypes,
+  decisionEndpoints,
+  messages,
+  type DecisionCodeOption,
+  type DecisionSubmit,
+  type DecisionWorksheet,
+} from '@credence/contracts';
+import { apiClient, fetchBlob, isApiError, isSessionError } from '../../../lib/api-client.ts';
+import { letterErrorText, openAdverseLetter, openFactaLetter } from '../../letters/index.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { toasts } from '../../../lib/toast.tsx';
+import { resourceKeys } from '../../../lib/resource-api.ts';
+import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { decisionPageTexts } from './texts.ts';
 
 export const decisionKeys = {
@@ -38,6 +50,26 @@ export const useDecisionReceipt = (applicationId: number, decisionId: number | n
     meta: { silentError: true },
   });
 
+/**
+ * The pickers' codes (spec 3 §7 codes by type): the lender's enabled codes of each type
+ * (`GET decisionCodes/byType/{codeType}`, kept under the Decision Codes resource's keys so an edit there reads them
+ * again); until they answer, the ones the worksheet came with.
+ */
+export const useDecisionCodes = (worksheet: DecisionWorksheet, enabled: boolean): DecisionCodeOption[] => {
+  const lists = useQueries({
+    queries: decisionCodeTypes.map((codeType) => ({
+      queryKey: [...resourceKeys(decisionCodesResource).all, 'byType', codeType],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        callEndpoint(decisionCodesEndpoints.byType, { params: { codeType } }, { signal }),
+      enabled,
+      staleTime: 60_000,
+      meta: { silentError: true },
+    })),
+    combine: (answers) => (answers.every((a) => a.data !== undefined) ? answers.flatMap((a) => a.data ?? []) : null),
+  });
+  return useMemo(() => lists ?? worksheet.codes, [lists, worksheet.codes]);
+};
+
 export const submitDecision = (applicationId: number, body: DecisionSubmit) =>
   callEndpoint(decisionEndpoints.submit, { params: { applicationId }, body });
 
@@ -45,31 +77,9 @@ export const submitDecision = (applicationId: number, body: DecisionSubmit) =>
 export const retractDecision = (applicationId: number, reason: string | null) =>
   apiClient.post(`/api/applications/${applicationId}/decisions/retract`, reason ? { reason } : {});
 
-const query = (values: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
-};
-
-export type LetterKind = 'adverse' | 'facta';
-
-/**
- * Opens a letter PDF in a new tab (fetched with the bearer header; ids only in the address). Spec 3 §5: the
- * adverse action letter needs the decline's id ('Decline Id is not supplied'); spec 3 §8: a 404 means no
- * template is uploaded or enabled.
- */
-export const openLetter = async (
-  kind: LetterKind,
-  args: { applicationId: number; applicantId: number; declineId: number | null; letterState?: string },
-) => {
-  if (kind === 'adverse' && args.declineId === null) {
-    toasts.error(messages.errors.title, decisionPageTexts.declineIdNotSupplied);
-    return;
-  }
-  const path =
-    kind === 'adverse'
-      ? `/api/applications/adverse?${query({ declineId: args.declineId!, applicantId: args.applicantId, letterState: args.letterState })}`
-      : `/api/applications/${args.applicationId}/facta?${query({ applicantId: args.applicantId, letterState: args.letterState })}`;
+/** Opens a PDF the server builds in a new tab: fetched with the bearer header, shown from a blob. */
+const openPdf = async (path: string) => {
+  // The tab is opened at the click, so no pop-up blocker stops it; the PDF fills it once built.
   const tab = window.open('', '_blank');
   try {
     const blob = await fetchBlob(path, 'application/pdf');
@@ -79,8 +89,38 @@ export const openLetter = async (
     window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
     tab?.close();
-    if (isApiError(error) && error.status === 404) toasts.error(messages.errors.title, decisionPageTexts.letterMissing);
-    else if (isApiError(error) && error.serverMessage) toasts.error(messages.errors.title, error.serverMessage);
-    else toasts.error(messages.errors.title, decisionPageTexts.letterFailed);
+    throw error;
+  }
+};
+
+/** One decision receipt as the server prints it (`GET applications/{id}/decisions/{decisionId}/pdf`). */
+export const openReceiptPdf = (applicationId: number, decisionId: number) =>
+  openPdf(`/api/applications/${applicationId}/decisions/${decisionId}/pdf`).catch(showApiErrorToast);
+
+export type LetterKind = 'adverse' | 'facta';
+
+/**
+ * Opens a letter PDF in a new tab (the Letters feature's calls; ids only in the address). Spec 3 §5: the adverse
+ * action letter needs the decline's id ('Decline Id is not supplied'); spec 3 §8: a 404 means no template is
+ * uploaded or enabled.
+ */
+export const openLetter = async (
+  kind: LetterKind,
+  args: { applicationId: number; applicantId: number; declineId: number | null },
+) => {
+  if (kind === 'adverse' && args.declineId === null) {
+    toasts.error(messages.errors.title, decisionPageTexts.declineIdNotSupplied);
+    return;
+  }
+  try {
+    if (kind === 'adverse') await openAdverseLetter({ declineId: args.declineId!, applicantId: args.applicantId });
+    else await openFactaLetter(args.applicationId, { applicantId: args.applicantId });
+  } catch (error) {
+    if (isSessionError(error)) return;
+    toasts.error(
+      messages.errors.title,
+      letterErrorText(error) ??
+        (isApiError(error) && error.serverMessage ? error.serverMessage : decisionPageTexts.letterFailed),
+    );
   }
 };

@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { decisionTypeLabels, type DecisionHistoryRow, type DecisionWorksheet } from '@credence/contracts';
 import { formatRate, money } from '@credence/domain';
+import { enumLabel } from '../../../components/form/fields.tsx';
 import { showMoney } from '../../../components/form/values.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { WorksheetCard } from '../worksheet/view-parts.tsx';
@@ -87,8 +88,8 @@ export const DecisionHistoryCard = ({
                 sx={{ alignItems: 'center', flexWrap: 'wrap' }}
                 useFlexGap
               >
-                <Typography variant="body2" sx={{ minWidth: 180, fontWeight: 500 }}>
-                  {applicant.name}
+                <Typography variant="body2" sx={{ minWidth: 220, fontWeight: 500 }}>
+                  {applicant.name} ({enumLabel(applicant.role)})
                 </Typography>
                 <Button
                   size="small"

@@ -50,6 +50,7 @@ import {
 import {
   CheckboxInput,
   DateInput,
+  enumLabel,
   MoneyInput,
   MultiSelectInput,
   SelectInput,
@@ -67,7 +68,13 @@ import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt
 import { applicationKeys } from '../api.ts';
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
-import { decisionKeys, retractDecision, submitDecision, useDecisionWorksheet } from './decision-api.ts';
+import {
+  decisionKeys,
+  retractDecision,
+  submitDecision,
+  useDecisionCodes,
+  useDecisionWorksheet,
+} from './decision-api.ts';
 import {
   afterTermOrAmount,
   applyCell,
@@ -225,7 +232,10 @@ const CodeChecks = ({
             ))}
           </RadioGroup>
         ) : (
-          <FormGroup aria-label={what} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormGroup
+            aria-label={what}
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }, columnGap: 2 }}
+          >
             {codes.map((c) => (
               <FormControlLabel
                 key={c.id}
@@ -252,14 +262,16 @@ const CodeChecks = ({
 const DeclineReasons = ({
   form,
   worksheet,
+  codes: allCodes,
   disabled,
 }: {
   form: UseFormReturn<DecisionForm>;
   worksheet: DecisionWorksheet;
+  codes: readonly DecisionCodeOption[];
   disabled: boolean;
 }) => {
   const [tab, setTab] = useState(0);
-  const codes = codesOfType(worksheet.codes, 'declineReason');
+  const codes = codesOfType(allCodes, 'declineReason');
   const declines = useWatch({ control: form.control, name: 'declines' });
   if (worksheet.applicants.length === 0)
     return <Typography color="text.secondary">{decisionPageTexts.noApplicants}</Typography>;
@@ -275,7 +287,7 @@ const DeclineReasons = ({
       >
         {worksheet.applicants.map((a, i) => {
           const count = (declines?.[i]?.codeIds.length ?? 0) + (declines?.[i]?.freeFormat.trim() ? 1 : 0);
-          return <Tab key={a.id} value={i} label={`${a.name} (${a.role})${count ? ` · ${count}` : ''}`} />;
+          return <Tab key={a.id} value={i} label={`${a.name} (${enumLabel(a.role)})${count ? ` · ${count}` : ''}`} />;
         })}
       </Tabs>
       {worksheet.applicants.map((a, i) =>
@@ -439,6 +451,7 @@ const DecisionWorksheetForm = ({
   const [busy, setBusy] = useState<'save' | 'retract' | 'engine' | null>(null);
   const { allowNextNavigation } = useUnsavedChangesPrompt(form.formState.isDirty);
   const disabled = !canEdit || !mayDecide || busy !== null;
+  const codes = useDecisionCodes(worksheet, mayDecide);
 
   // Spec 3 §4: changing the term or the amount re-selects the grid cell (a cell click sets them itself).
   const fromCell = useRef(false);
@@ -554,11 +567,11 @@ const DecisionWorksheetForm = ({
   };
 
   const type = values.decisionType;
-  const conditionCodes = codesOfType(worksheet.codes, 'approvalCondition');
-  const counterCodes = codesOfType(worksheet.codes, 'counterReason');
-  const cancelCodes = codesOfType(worksheet.codes, 'cancelReason');
+  const conditionCodes = codesOfType(codes, 'approvalCondition');
+  const counterCodes = codesOfType(codes, 'counterReason');
+  const cancelCodes = codesOfType(codes, 'cancelReason');
   const codeText = (id: number) => {
-    const c = worksheet.codes.find((x) => x.id === id);
+    const c = codes.find((x) => x.id === id);
     return c ? codeLabel(c) : String(id);
   };
   const disclosure = figures.disclosure;
@@ -570,16 +583,21 @@ const DecisionWorksheetForm = ({
         <DecisionSummaryBar worksheet={worksheet} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
           <RequestCard worksheet={worksheet} />
-          <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-            <PolicyResultCard policy={worksheet.policy} />
-            {mayDecide ? (
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
-                <Button size="small" onClick={() => void runEngine()} disabled={busy !== null || !canEdit}>
+          <PolicyResultCard
+            policy={worksheet.policy}
+            actions={
+              mayDecide ? (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => void runEngine()}
+                  disabled={busy !== null || !canEdit}
+                >
                   Run Decision Engine
                 </Button>
-              </Box>
-            ) : null}
-          </Box>
+              ) : null
+            }
+          />
         </Box>
 
         <WorksheetCard title={decisionLabels.rateGrid} testId="decision-rate-grid-card">
@@ -763,7 +781,7 @@ const DecisionWorksheetForm = ({
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
                   {decisionLabels.declineReasons}
                 </Typography>
-                <DeclineReasons form={form} worksheet={worksheet} disabled={disabled} />
+                <DeclineReasons form={form} worksheet={worksheet} codes={codes} disabled={disabled} />
               </Box>
             ) : null}
 

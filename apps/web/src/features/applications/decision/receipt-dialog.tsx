@@ -17,10 +17,11 @@ import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { decisionTypeLabels, type DecisionReceipt } from '@credence/contracts';
 import { formatPercent, formatRate, money, paymentFrequencyLabels } from '@credence/domain';
+import { enumLabel } from '../../../components/form/fields.tsx';
 import { showMoney } from '../../../components/form/values.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataList, formatDate } from '../worksheet/view-parts.tsx';
-import { useDecisionReceipt } from './decision-api.ts';
+import { openReceiptPdf, useDecisionReceipt } from './decision-api.ts';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
 
 const pct = (value: string | null) => (value === null ? null : formatPercent(money(value)));
@@ -156,7 +157,7 @@ export const ReceiptView = ({ receipt }: { receipt: DecisionReceipt }) => {
           headers={['Applicant', 'Role', 'PTI', 'Decline Reasons']}
           rows={receipt.decisionApplicants.map((p) => [
             p.name,
-            p.role,
+            enumLabel(p.role),
             p.pti === null ? '—' : `${money(p.pti).toDecimalPlaces(0).toString()}%`,
             p.declineReasons.map((r) => (r.code ? `${r.code} ${r.text}` : r.text)).join('; ') || '—',
           ])}
@@ -273,6 +274,9 @@ export const ReceiptDialog = ({
         )}
       </DialogContent>
       <DialogActions className="receipt-actions">
+        <Button onClick={() => void openReceiptPdf(applicationId, decisionId!)} disabled={!record.data}>
+          PDF
+        </Button>
         <Button startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!record.data}>
           {decisionPageTexts.print}
         </Button>
