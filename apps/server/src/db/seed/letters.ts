@@ -12,8 +12,8 @@ export const ecoaAgencies = {
   ftc: 'the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580',
 } as const;
 
-/** The default adverse action notice: Regulation B model form C-1 with the FCRA §615(a) and score disclosures. */
-export const defaultAdverseActionBody = (agency: string) => `**{{lender.name}}**
+/** Sender, date and addressee: the top of both default letters. */
+const letterhead = `**{{lender.name}}**
 {{lender.address}}
 {{lender.phone}}
 
@@ -21,7 +21,17 @@ export const defaultAdverseActionBody = (agency: string) => `**{{lender.name}}**
 
 {{applicant.fullName}}
 {{applicant.address}}
+`;
 
+/** The consumer reporting agency's name, address and toll-free number (FCRA §615(a)). */
+const bureauBlock = `**{{bureau.name}}**
+{{bureau.address}}
+Toll-free: {{bureau.phone}}
+{{bureau.website}}
+`;
+
+/** The default adverse action notice: Regulation B model form C-1 with the FCRA §615(a) and score disclosures. */
+export const defaultAdverseActionBody = (agency: string) => `${letterhead}
 # Statement of Credit Denial, Termination or Change
 
 Application: {{application.id}} ({{application.loanProduct}})
@@ -39,11 +49,7 @@ Thank you for your recent application. Your request for a loan was carefully con
 ## Your right to a copy of your credit report
 Our credit decision was based in whole or in part on information obtained in a report from the consumer reporting agency listed below. You have a right under the Fair Credit Reporting Act to know the information contained in your credit file at the consumer reporting agency. The reporting agency played no part in our decision and is unable to supply specific reasons why we have denied credit to you. You also have a right to a free copy of your report from the reporting agency, if you request it no later than 60 days after you receive this notice. In addition, if you find that any information contained in the report you receive is inaccurate or incomplete, you have the right to dispute the matter with the reporting agency.
 
-**{{bureau.name}}**
-{{bureau.address}}
-Toll-free: {{bureau.phone}}
-{{bureau.website}}
-
+${bureauBlock}
 {{#score}}
 ## Your credit score
 We also obtained your credit score from this consumer reporting agency and used it in making our credit decision. Your credit score is a number that reflects the information in your consumer report. Your credit score can change, depending on how the information in your consumer report changes.
@@ -69,15 +75,7 @@ Sincerely,
 `;
 
 /** The default credit score disclosure (FCRA §609(g) / §615(h) exception notice content). */
-export const defaultCreditScoreDisclosureBody = `**{{lender.name}}**
-{{lender.address}}
-{{lender.phone}}
-
-{{date}}
-
-{{applicant.fullName}}
-{{applicant.address}}
-
+export const defaultCreditScoreDisclosureBody = `${letterhead}
 # Credit Score Disclosure
 
 Application: {{application.id}} ({{application.loanProduct}})
@@ -104,11 +102,7 @@ Key factors that adversely affected your credit score:
 ## Checking your credit report
 Under federal law, you have the right to obtain a free copy of your credit report from each of the nationwide consumer reporting agencies once a year, at www.annualcreditreport.com or 1-877-322-8228. If you find that any information in your report is inaccurate or incomplete, you have the right to dispute it with the consumer reporting agency.
 
-**{{bureau.name}}**
-{{bureau.address}}
-Toll-free: {{bureau.phone}}
-{{bureau.website}}
-
+${bureauBlock}
 ## How do I get more information about credit reports and my rights?
 For more information about credit reports and your rights under federal law, visit the Consumer Financial Protection Bureau's website at www.consumerfinance.gov/learnmore.
 

@@ -12,6 +12,7 @@ import {
   loanProducts,
 } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
+import { listApplicantRows } from '../applications/credit/credit.repository.ts';
 
 export type LetterTemplateRow = typeof letterTemplates.$inferSelect;
 
@@ -52,10 +53,13 @@ export const findTemplateForUpdate = async (tx: TenantTx, id: number) => {
   return row;
 };
 
-/** A receipt row of the caller's lender (RLS): the decline the adverse action letter is about. */
-export const findDecision = async (tx: TenantTx, id: number) => {
-  const [row] = await tx.select().from(applicationDecisions).where(eq(applicationDecisions.id, id));
-  return row;
+/** The application of a receipt row of the caller's lender (RLS): the decline the adverse action letter is about. */
+export const findDecisionApplication = async (tx: TenantTx, id: number) => {
+  const [row] = await tx
+    .select({ applicationId: applicationDecisions.applicationId })
+    .from(applicationDecisions)
+    .where(eq(applicationDecisions.id, id));
+  return row?.applicationId;
 };
 
 /** The application as a letter names it. */
@@ -70,18 +74,7 @@ export const findApplication = async (tx: TenantTx, id: number) => {
 
 /** The application's applicants in their order, each with its current (first) address. */
 export const listApplicants = async (tx: TenantTx, applicationId: number) => {
-  const people = await tx
-    .select({
-      id: applicants.id,
-      role: applicants.role,
-      isBusiness: applicants.isBusiness,
-      firstName: applicants.firstName,
-      lastName: applicants.lastName,
-      companyName: applicants.companyName,
-    })
-    .from(applicants)
-    .where(eq(applicants.applicationId, applicationId))
-    .orderBy(asc(applicants.sortOrder), asc(applicants.id));
+  const people = await listApplicantRows(tx, applicationId);
   const addresses = await tx
     .select()
     .from(applicantAddresses)

@@ -21,6 +21,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fieldError, notFound, pgCodeOf } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
 import type { ApplicationContext } from '../applications/application-context.ts';
+import { loadReceipt } from '../applications/decisions/decisions.service.ts';
 import * as files from '../applications/files/files.repository.ts';
 import { bureauContacts, keyFactorsOf, stateNotices } from './letter-facts.ts';
 import { renderLetterPdf } from './letter-pdf.ts';
@@ -262,6 +263,26 @@ const attachLetter = async (
   return { pdf: letter.pdf, fileName, appFileId };
 };
 
+/** What a letter prints, read in the caller's transaction: the template, the applicant and every field's value. */
+const readLetter = async (
+  tx: TenantTx,
+  auth: AuthContext,
+  input: Omit<Parameters<typeof mergeData>[0], 'letterhead' | 'application'> & {
+    template: repo.LetterTemplateRow;
+    applicationId: number;
+  },
+) => {
+  const application = await repo.findApplication(tx, input.applicationId);
+  if (!application) throw notFound();
+  const letterhead = await repo.findLenderLetterhead(tx, auth.lenderId);
+  return {
+    template: input.template,
+    applicant: input.applicant,
+    application,
+    data: mergeData({ ...input, letterhead, application }),
+  };
+};
+
 /**
  * `GET applications/adverse?declineId&applicantId&letterState` (spec 3 §7): the Regulation B adverse action
  * notice of one applicant of a decline — its principal reasons are the applicant's decline reasons on the
@@ -276,7 +297,9 @@ export const printAdverseLetter = async (
   const declineId = query.declineId;
   if (declineId === undefined) throw new AppError(400, 'BAD_REQUEST', lettersTexts.declineIdMissing);
   const read = await withTenant(deps.db, auth.lenderId, async (tx) => {
-    const decision = await repo.findDecision(tx, declineId);
+    // The decline's application, then the receipt as the decision worksheet reads it.
+    const applicationOf = await repo.findDecisionApplication(tx, declineId);
+    const decision = applicationOf === undefined ? null : await loadReceipt(tx, applicationOf, declineId);
     if (!decision || decision.decisionType !== 'decline' || decision.entryKind !== 'decision') throw notFound();
     const template = await repo.findEnabledTemplate(tx, 'adverseAction');
     if (!template) throw letterNotEnabled();
@@ -300,22 +323,15 @@ export const printAdverseLetter = async (
           keyFactors: recorded.keyFactors,
         }
       : scoreOfReport(await repo.findActiveReport(tx, decision.applicationId, applicant.id));
-    const application = await repo.findApplication(tx, decision.applicationId);
-    if (!application) throw notFound();
-    return {
+    return readLetter(tx, auth, {
       template,
       applicant,
-      application,
-      data: mergeData({
-        letterhead: await repo.findLenderLetterhead(tx, auth.lenderId),
-        application,
-        applicant,
-        letterState: query.letterState,
-        decisionDate: decided.decidedAt ?? decision.createdAt,
-        reasons: (onDecision?.declineReasons ?? []).map((r) => r.text),
-        score,
-      }),
-    };
+      applicationId: decision.applicationId,
+      letterState: query.letterState,
+      decisionDate: decided.decidedAt ?? decision.createdAt,
+      reasons: (onDecision?.declineReasons ?? []).map((r) => r.text),
+      score,
+    });
   });
   return printAndAttach(deps, auth, 'adverseAction', read);
 };
@@ -338,22 +354,15 @@ export const printFactaLetter = async (
     if (!applicant) throw fieldError('applicantId', decisionTexts.unknownApplicant);
     const score = scoreOfReport(await repo.findActiveReport(tx, applicationId, applicant.id));
     if (!score) throw fieldError('applicantId', lettersTexts.noCreditReport);
-    const application = await repo.findApplication(tx, applicationId);
-    if (!application) throw notFound();
-    return {
+    return readLetter(tx, auth, {
       template,
       applicant,
-      application,
-      data: mergeData({
-        letterhead: await repo.findLenderLetterhead(tx, auth.lenderId),
-        application,
-        applicant,
-        letterState: query.letterState,
-        decisionDate: null,
-        reasons: [],
-        score,
-      }),
-    };
+      applicationId,
+      letterState: query.letterState,
+      decisionDate: null,
+      reasons: [],
+      score,
+    });
   });
   return printAndAttach(deps, auth, 'creditScoreDisclosure', read);
 };
