@@ -484,7 +484,12 @@ export type PolicyBundle = Omit<z.input<typeof policyBundleSchema>, 'creditTierS
 };
 
 /** A problem `validatePolicy` found: where, and a sentence an administrator can act on. */
-export type PolicyProblem = { path: string; message: string };
+export type PolicyProblem = {
+  path: string;
+  message: string;
+  /** The workflow nodes a problem of several nodes names (the nodes of a cycle), by id. */
+  nodeIds?: string[];
+};
 
 /* -------------------------------------------------------------------------------------------------- facts */
 

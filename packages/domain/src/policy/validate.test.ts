@@ -100,6 +100,15 @@ describe('validatePolicy', () => {
       ).toEqual(['Workflow Test: nodes "a" → "b" → "c" → "a" form a cycle; a run would never end.']);
     });
 
+    it('a cycle names its nodes by id, for the editor to mark them', () => {
+      const cycle = workflow([set('a', 'b'), set('b', 'a')]);
+      expect(problems({ workflows: [cycle] })).toContainEqual({
+        path: 'workflows[w].nodes[a]',
+        message: 'Workflow Test: nodes "a" → "b" → "a" form a cycle; a run would never end.',
+        nodeIds: ['a', 'b'],
+      });
+    });
+
     it('no outcome reachable from the start', () => {
       expect(messages({ workflows: [workflow([set('a', 'a'), end('lost')])] })).toEqual([
         'Workflow Test: nodes "a" → "a" form a cycle; a run would never end.',

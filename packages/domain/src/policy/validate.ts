@@ -25,7 +25,7 @@ import {
 import Decimal from 'decimal.js';
 import { decimalsOfColumn, describeCell, describeRange, show, unitOfColumn } from './explain.ts';
 
-type Add = (path: string, message: string) => void;
+type Add = (path: string, message: string, nodeIds?: string[]) => void;
 
 /** The edges leaving a node, with the name the editor gives them. */
 export const nodeEdges = (node: WorkflowNode): { edge: string; target: string }[] => {
@@ -61,7 +61,7 @@ const edgeWords: Record<string, string> = {
 /** Every problem of the bundle; an empty list means it may be saved and compiled. */
 export const validatePolicy = (bundle: PolicyBundle): PolicyProblem[] => {
   const problems: PolicyProblem[] = [];
-  const add: Add = (path, message) => problems.push({ path, message });
+  const add: Add = (path, message, nodeIds) => problems.push(nodeIds ? { path, message, nodeIds } : { path, message });
 
   const tierSets = new Map<string, CreditTierSet>();
   const matrices = new Map<string, Matrix>();
@@ -529,6 +529,7 @@ const validateWorkflow = (
           add(
             `${at}.nodes[${target}]`,
             `${label}: nodes ${[...cycle, target].map((n) => `"${nodes.get(n)!.name}"`).join(' → ')} form a cycle; a run would never end.`,
+            cycle,
           );
         }
       } else if (seen === undefined) visit(target);

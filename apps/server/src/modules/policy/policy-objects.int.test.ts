@@ -156,6 +156,46 @@ describe('policy objects: save-time checks, drafts and publishing (issue 12)', (
     );
   });
 
+  it('refuses an invalid workflow with the 422 on each problem’s node by id (a cycle: on each of its nodes)', async () => {
+    const node = (id: string, name: string, onPass: string, onFail: string) => ({
+      id,
+      name,
+      type: 'factCondition',
+      fact: 'hasBankruptcy',
+      equals: false,
+      onPass,
+      onFail,
+    });
+    const refused = await admin.post('/api/loanPolicyWorkflows', {
+      name: 'Looping policy',
+      loanProductIds: [],
+      config: {
+        id: 'new',
+        name: 'Looping policy',
+        kind: 'loanPolicy',
+        loanProductIds: [],
+        startNodeId: 'first',
+        nodes: [
+          node('first', 'First check', 'second', 'done'),
+          node('second', 'Second check', 'first', 'ghost'),
+          { id: 'done', name: 'Done', type: 'outcome', outcome: 'Within Policy' },
+        ],
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const cycle =
+      'Workflow Looping policy: nodes "First check" → "Second check" → "First check" form a cycle; a run would never end.';
+    expect(refused.json().errors).toEqual([
+      {
+        field: 'config.nodes[second].onFail',
+        message:
+          'Workflow Looping policy: the fail edge of node "Second check" leads to "ghost", which is not a node of the workflow.',
+      },
+      { field: 'config.nodes[first]', message: cycle },
+      { field: 'config.nodes[second]', message: cycle },
+    ]);
+  });
+
   it('a save is a draft; publishing makes it the version in effect, now or from a later time', async () => {
     const created = await admin.post('/api/matrices', feeMatrix('Documentation fees'));
     expect(created.statusCode, created.body).toBe(201);

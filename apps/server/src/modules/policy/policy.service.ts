@@ -57,12 +57,23 @@ export const checkObject = async (tx: TenantTx, objectId: number, kind: PolicyOb
   const bundle = bundleOf([...others, { objectId, kind, config }]);
   const own = `${collection}[${objectId}]`;
   const problems = validatePolicy(bundle).filter((p) => p.path === own || p.path.startsWith(`${own}.`));
-  if (problems.length > 0) throw policyProblems(problems);
+  if (problems.length > 0) throw policyProblems(problems, collection === 'workflows' ? own : null);
 };
 
-/** Problems as a 422 on the configuration, one message each. */
-export const policyProblems = (problems: readonly PolicyProblem[]) =>
-  validationError(problems.map((p) => ({ field: 'config', message: p.message })));
+/**
+ * Problems as a 422 on the configuration, one message each. A workflow's (`workflowPath`: its path in the bundle)
+ * are on their path inside the configuration — `config.nodes[dti].onPass`, `config.startNodeId` — so the editor
+ * marks the nodes by id; a problem of several nodes (a cycle) is on each of them, with the same message.
+ */
+export const policyProblems = (problems: readonly PolicyProblem[], workflowPath: string | null = null) =>
+  validationError(
+    problems.flatMap((p) => {
+      if (workflowPath === null) return [{ field: 'config', message: p.message }];
+      if (p.nodeIds && p.nodeIds.length > 0)
+        return p.nodeIds.map((id) => ({ field: `config.nodes[${id}]`, message: p.message }));
+      return [{ field: `config${p.path.slice(workflowPath.length)}`, message: p.message }];
+    }),
+  );
 
 /** A row's version facts: the version in effect, a draft, a scheduled one. */
 export const versionInfo = async (tx: TenantTx, objectId: number, now = new Date()) => {

@@ -60,7 +60,8 @@ import {
   nodeSummary,
   nodeTypeLabels,
   nodeTypes,
-  nodesNamedIn,
+  nodesOfProblems,
+  type WorkflowProblem,
   START_ID,
   stepBadge,
   tracePath,
@@ -178,7 +179,8 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
   const selectedId = flowNodes.find((n) => n.selected && n.id !== START_ID)?.id ?? null;
   const selected = nodes.find((n) => n.id === selectedId) ?? null;
   const path = useMemo(() => (run?.result ? tracePath(run.result.trace, startNodeId) : null), [run, startNodeId]);
-  const marked = useMemo(() => nodesNamedIn(problems, nodes), [problems, nodes]);
+  // The nodes the problems are on, by id (a renamed node stays marked).
+  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
 
   const displayNodes = useMemo(() => {
     const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -385,17 +387,22 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
 
   const returnTo = saved ? `/admin/${areaKeys[kind]}/edit/${saved.id}` : null;
 
+  /** Lists the problems (each message once) and marks the nodes they are on. */
+  const showProblems = (list: readonly WorkflowProblem[]) => {
+    setProblems([...new Set(list.map((p) => p.message))]);
+    setMarked(nodesOfProblems(list));
+  };
+
   const onSave = async (publish: boolean, effectiveAt: string | null) => {
-    const local = [
-      ...(name.trim() ? [] : ['The workflow needs a name.']),
+    const local: WorkflowProblem[] = [
+      ...(name.trim() ? [] : [{ message: 'The workflow needs a name.', field: 'name' }]),
       ...nodes
         .filter((n) => !n.name.trim())
-        .map(() => 'Every node needs a name.')
-        .slice(0, 1),
+        .map((n) => ({ message: 'Every node needs a name.', field: `config.nodes[${n.id}].name` })),
       ...localProblems(startNodeId, nodes),
     ];
     if (local.length > 0) {
-      setProblems(local);
+      showProblems(local);
       return;
     }
     setSaving(publish ? 'publish' : 'draft');
@@ -425,7 +432,7 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
       })) as WorkflowRecord;
       setSaved(row);
       setDirty(false);
-      setProblems([]);
+      showProblems([]);
       toasts.success('Success', adminMessages.policy.workflowSaved(row.id));
       if (!saved) {
         allowNextNavigation();
@@ -434,10 +441,10 @@ const WorkflowEditorInner = ({ record, onClose, kind }: EditorProps<WorkflowReco
     } catch (error) {
       if (isSessionError(error)) return;
       if (isApiError(error) && error.status === 422)
-        setProblems(
+        showProblems(
           error.errors.length > 0
-            ? error.errors.map((e) => e.message)
-            : [error.serverMessage ?? messages.errors.validation],
+            ? error.errors
+            : [{ message: error.serverMessage ?? messages.errors.validation, field: '' }],
         );
       else toasts.error(messages.errors.title, adminMessages.policy.apiError('saving the workflow'));
     } finally {

@@ -5,7 +5,7 @@ import {
   layoutWorkflow,
   localProblems,
   newNode,
-  nodesNamedIn,
+  nodesOfProblems,
   NODE_WIDTH,
   START_ID,
   stepBadge,
@@ -53,11 +53,13 @@ describe('the checks before a save', () => {
   it('names the start and each edge left unconnected', () => {
     const condition = newNode('metricCondition', [], 'loanPolicy', { x: 0, y: 0 });
     const outcome = newNode('outcome', [condition], 'loanPolicy', { x: 0, y: 0 });
-    expect(localProblems('', [condition, outcome])).toEqual([
+    const problems = localProblems('', [condition, outcome]);
+    expect(problems.map((p) => p.message)).toEqual([
       'Connect the Start node to the node the workflow begins with.',
       'Connect the pass edge of node "Metric condition 1".',
       'Connect the fail edge of node "Metric condition 1".',
     ]);
+    expect([...nodesOfProblems(problems)]).toEqual([condition.id]);
     const wired = withEdge(withEdge(condition, 'onPass', outcome.id), 'onFail', outcome.id);
     expect(localProblems(condition.id, [wired, outcome])).toEqual([]);
   });
@@ -67,14 +69,19 @@ describe('the checks before a save', () => {
     expect(newNode('outcome', [], 'loanPolicy', { x: 0, y: 0 })).toMatchObject({ outcome: 'Within Policy' });
   });
 
-  it('finds the nodes a server message names', () => {
-    const named = nodesNamedIn(
-      [
-        'Workflow X: nodes "DTI at most 50%" → "PTI at most 20%" → "DTI at most 50%" form a cycle; a run would never end.',
-      ],
-      auto.nodes,
-    );
-    expect([...named].sort()).toEqual(['dti', 'pti']);
+  it('finds the nodes of the server’s problems by id, from their field paths', () => {
+    const cycle = 'Workflow X: nodes "DTI" → "PTI" → "DTI" form a cycle; a run would never end.';
+    const named = nodesOfProblems([
+      { field: 'config.nodes[dti]', message: cycle },
+      { field: 'config.nodes[pti]', message: cycle },
+      {
+        field: 'config.nodes[rate.lookup].matrixId',
+        message: 'Workflow X: node "Rate" looks up matrix "9", which does not exist.',
+      },
+      { field: 'config.startNodeId', message: 'Workflow X: the start node "x" is not a node of the workflow.' },
+      { field: 'name', message: 'Required' },
+    ]);
+    expect([...named].sort()).toEqual(['dti', 'pti', 'rate.lookup']);
   });
 });
 

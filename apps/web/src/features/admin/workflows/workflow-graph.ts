@@ -150,22 +150,39 @@ export const nodeSummary = (
 };
 
 /** The problems the editor finds before a save: edges left unconnected, and no start. */
-export const localProblems = (startNodeId: string, nodes: readonly DraftNode[]): string[] => {
-  const problems: string[] = [];
-  if (nodes.length === 0) problems.push('Add a node: a workflow needs at least one outcome.');
-  else if (!startNodeId) problems.push('Connect the Start node to the node the workflow begins with.');
+/** A problem of the workflow: its message, and where it is as the server names it (`config.nodes[id].onPass`). */
+export type WorkflowProblem = { message: string; field: string };
+
+export const localProblems = (startNodeId: string, nodes: readonly DraftNode[]): WorkflowProblem[] => {
+  const problems: WorkflowProblem[] = [];
+  if (nodes.length === 0)
+    problems.push({ message: 'Add a node: a workflow needs at least one outcome.', field: 'config.nodes' });
+  else if (!startNodeId)
+    problems.push({
+      message: 'Connect the Start node to the node the workflow begins with.',
+      field: 'config.startNodeId',
+    });
   for (const node of nodes)
     for (const { field, optional } of edgeFieldsOf(node.type))
       if (!optional && !edgeTarget(node, field))
-        problems.push(`Connect the ${edgeLabels[field]} edge of node "${node.name}".`);
+        problems.push({
+          message: `Connect the ${edgeLabels[field]} edge of node "${node.name}".`,
+          field: `config.nodes[${node.id}].${field}`,
+        });
   return problems;
 };
 
-/** The nodes a problem names: "node \"DTI\"" or a cycle of quoted names, or an edge's missing target. */
-export const nodesNamedIn = (messages: readonly string[], nodes: readonly DraftNode[]): Set<string> => {
-  const named = new Set<string>();
-  for (const message of messages) for (const node of nodes) if (message.includes(`"${node.name}"`)) named.add(node.id);
-  return named;
+/**
+ * The nodes the problems are on, by id, from their field paths (`config.nodes[dti].onPass`: node dti); a
+ * problem of several nodes (a cycle) comes once per node.
+ */
+export const nodesOfProblems = (problems: readonly WorkflowProblem[]): Set<string> => {
+  const ids = new Set<string>();
+  for (const { field } of problems) {
+    const id = /^config\.nodes\[([^\]]+)\]/.exec(field)?.[1];
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
 };
 
 /* ------------------------------------------------------------------------------------------------ layout */
