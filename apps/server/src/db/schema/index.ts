@@ -30,3 +30,4 @@ export * from './user-tokens.ts';
 export * from './credit.ts';
 export * from './policy.ts';
 export * from './decisions.ts';
+export * from './additions.ts';
