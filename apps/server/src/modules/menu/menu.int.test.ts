@@ -52,6 +52,7 @@ describe('side menu', () => {
       'My Filters',
       'Shared Filters',
       'Payment Calculator',
+      'Letters',
     ]);
     const counts = Object.fromEntries(menu.main.map((i) => [i.menuName, i.itemsCount]));
     expect(counts).toMatchObject({
@@ -144,6 +145,7 @@ describe('side menu', () => {
       'My Filters',
       'Shared Filters',
       'Payment Calculator',
+      'Letters',
     ]);
   });
 

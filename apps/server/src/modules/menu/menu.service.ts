@@ -50,7 +50,7 @@ const administrationOf = (rights: ReadonlySet<Right>) =>
  * The side menu (spec 1 §2): the built-in queues with their counts, then the caller's enabled custom queues
  * shown on the side menu (own or published to them) with their counts, 'My Filters' (own enabled filters
  * shown on the side menu) and 'Shared Filters' (enabled ones published to the caller's enabled groups), then
- * Payment Calculator and, with an admin right, Administration. One transaction: one query for the filters,
+ * Payment Calculator, Letters and, with an admin right, Administration. One transaction: one query for the filters,
  * the built-in counts from the counter table, one capped count per custom queue.
  */
 export const buildMenu = (deps: ApplicationDeps, auth: AuthContext): Promise<MenuResponse> =>
@@ -85,6 +85,8 @@ export const buildMenu = (deps: ApplicationDeps, auth: AuthContext): Promise<Men
       item('My Filters', null, 'FilterList', { childMenuItems: myFilters }),
       item('Shared Filters', null, 'Public', { childMenuItems: sharedFilters }),
       item('Payment Calculator', '/tools/paymentCalculator', 'Calculate'),
+      // The Letters area: every signed-in user reads the templates; canManageLetters edits them.
+      item('Letters', '/letters', 'Description'),
     ];
     if (administration.length > 0) main.push(item('Administration', '/admin', 'AdminPanelSettings'));
     return { main, administration };

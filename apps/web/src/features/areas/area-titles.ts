@@ -6,9 +6,8 @@ import { queueGridNames, queueTitles } from '@credence/contracts';
  */
 export const queueAreas = queueGridNames.map((gridName) => ({ path: gridName, title: queueTitles[gridName] }));
 
-/** Routed areas that are not built yet (letters, …): each shows its title only. */
+/** Routed areas that are not built yet (file export, reports): each shows its title only. */
 export const otherAreas = [
-  { path: 'letters', title: 'Letters' },
   { path: 'fileExport', title: 'File Export' },
   { path: 'reports', title: 'Reports' },
 ] as const;
