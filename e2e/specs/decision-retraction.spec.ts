@@ -92,7 +92,8 @@ test('editing an approved application’s amount asks first, then retracts the d
   await page.getByRole('tab', { name: 'History' }).click();
   const row = page.getByTestId('history-row').filter({ hasText: 'Decision Retracted' });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('the application request was updated');
+  // The changed field by its label (the sales price moved the amount financed: Requested Amount).
+  await expect(row).toContainText('the application request was updated (Requested Amount)');
   await row.scrollIntoViewIfNeeded();
   await reviewShots(page, 'retraction-history');
 

@@ -33,6 +33,35 @@ export const decisionRetractionTexts = {
   defaultReason: 'Retracted from the decision worksheet',
 } as const;
 
+/**
+ * The rule-set fields as the Application History names them (the retraction row: "Decision retracted: the
+ * application request was updated (Requested Amount)"): the request's fields by the labels the history gives
+ * the same columns (Loan Product, Term (months), Cash Down, Net Trade-In, Dealer), the others by what changed.
+ */
+export const retractableFieldLabels: Record<(typeof retractableApplicationFields)[number], string> = {
+  loanProductId: 'Loan Product',
+  requestedAmount: 'Requested Amount',
+  termMonths: 'Term (months)',
+  cashDown: 'Cash Down',
+  tradeInValue: 'Net Trade-In',
+  dealer: 'Dealer',
+  'collateral.value': 'Collateral Value',
+  'collateral.year': 'Collateral Year',
+  'collateral.mileage': 'Collateral Mileage',
+  'collateral.newUsed': 'Collateral New / Used',
+  'applicant.income': 'Applicant Income',
+  'applicant.housingPayment': 'Applicant Housing Payment',
+  'applicant.ssn': 'Applicant SSN',
+  'applicant.dateOfBirth': 'Applicant Date of Birth',
+  'applicant.added': 'Applicant Added',
+  'applicant.removed': 'Applicant Removed',
+  'creditReport.repulled': 'Credit Report Pulled Again',
+};
+
+/** A rule-set field's label (an unknown name as it is). */
+export const retractableFieldLabel = (field: string): string =>
+  (retractableFieldLabels as Record<string, string | undefined>)[field] ?? field;
+
 /** What a save would change, as the dry-run check receives it: the save's own body, or the changed fields. */
 export const retractionCheckSchema = z.discriminatedUnion('section', [
   /** The request save's body (PUT applications/{id}/request). */
@@ -99,6 +128,20 @@ export const decisionRetractionEndpoints = {
     summary: 'Would this save of the request, applicants, collaterals or credit report retract the decision? (dry run)',
     params: applicationIdParams,
     body: retractionCheckSchema,
+    response: retractionCheckResultSchema,
+  }),
+  /**
+   * Spec 3 §7 `applications/{id}/creditreport/retractions`: would pulling the credit report again (or re-marking
+   * its tradelines) retract the decision? The credit worksheet asks it before 'Updating the credit report may
+   * retract the decision...'. A dry run: it changes nothing.
+   */
+  checkCreditReport: endpoint({
+    method: 'POST',
+    path: '/api/applications/:applicationId/creditreport/retractions',
+    access: 'signedIn',
+    tag: 'credit',
+    summary: 'Would a credit change (a pull, tradeline marks) retract the decision under the rule set? (dry run)',
+    params: applicationIdParams,
     response: retractionCheckResultSchema,
   }),
   checkCollaterals: endpoint({

@@ -238,22 +238,123 @@ describe('review and mark reviewed', () => {
       [false, true],
     ]);
   });
+});
 
-  it('retracts an approved decision only after confirmation', async () => {
+describe('credit changes and the decision-retraction rule set (spec 3 §4, issue 13)', () => {
+  const approved = async () => {
     const id = await create();
     await t.pool.query(`update applications set state = 'approved' where id = $1`, [id]);
-    const asked = await pull(id, { creditBureau: 'Equifax' });
-    expect(asked.statusCode).toBe(409);
-    expect(asked.json()).toMatchObject({
+    return id;
+  };
+  /** `POST applications/{id}/creditreport/retractions`: the dry run the worksheet asks before confirming. */
+  const dryRun = async (id: number, client = officer) =>
+    client.post(`/api/applications/${id}/creditreport/retractions`);
+  const historyOf = async (id: number) =>
+    (await officer.get(`/api/applications/${id}/history`)).json<{ action: string; description: string }[]>();
+  const pulledReports = async (id: number) =>
+    (await credit(id)).applicants.filter((a) => a.activeCreditReport !== null).length;
+
+  it('the demo rule set names the credit report: the dry run says so, the pull asks, then retracts', async () => {
+    const id = await approved();
+    const asked = await dryRun(id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ retracts: true, state: 'approved', changes: ['creditReport.repulled'] });
+    expect((await dryRun(id, harbor)).statusCode).toBe(404);
+
+    const refused = await pull(id, { creditBureau: 'Equifax' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
       code: 'RETRACTION_CONFIRMATION_REQUIRED',
       message: messages.credit.retractionConfirm,
     });
     expect((await credit(id)).state).toBe('approved');
+    expect(await pulledReports(id)).toBe(0); // nothing pulled before the user confirmed
+
     const confirmed = await pull(id, { creditBureau: 'Equifax', confirmRetraction: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().retracted).toBe(true);
     expect((await credit(id)).state).toBe('reviewed');
-    expect((await officer.get(`/api/applications/${id}/history`)).body).toContain('Decision retracted');
+    expect(await pulledReports(id)).toBe(2);
+    const actions = (await historyOf(id)).map((h) => h.action);
+    expect(actions).toContain('Credit Pulled');
+    expect((await historyOf(id)).find((h) => h.action === 'Decision Retracted')?.description).toBe(
+      'Decision retracted: the credit report was updated (Credit Report Pulled Again)',
+    );
+    expect((await dryRun(id)).json()).toEqual({ retracts: false, state: 'reviewed', changes: [] });
+  });
+
+  it('re-marked tradelines of an approved application ask too; the review text alone does not', async () => {
+    const id = await create();
+    expect((await pull(id, { creditBureau: 'Experian' })).statusCode).toBe(200);
+    await t.pool.query(`update applications set state = 'counteroffer' where id = $1`, [id]);
+    const report = (await credit(id)).applicants[0]!.activeCreditReport!;
+    const mark = {
+      creditReportId: report.id,
+      tradelineId: report.report.tradelines[0]!.id,
+      excluded: true,
+      paidOff: false,
+    };
+
+    const text = await officer.put(`/api/CreditReportReview/${id}`, { review: 'Read twice.', tradelines: [] });
+    expect(text.statusCode, text.body).toBe(200);
+    expect((await credit(id)).state).toBe('counteroffer');
+
+    const refused = await officer.put(`/api/CreditReportReview/${id}`, { review: 'Read twice.', tradelines: [mark] });
+    expect(refused.statusCode).toBe(409);
+    expect((await credit(id)).applicants[0]!.activeCreditReport!.report.tradelines[0]!.excluded).toBe(false);
+    const saved = await officer.put(`/api/CreditReportReview/${id}`, {
+      review: 'Read twice.',
+      tradelines: [mark],
+      confirmRetraction: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ApplicationCredit>().state).toBe('reviewed');
+    expect((await historyOf(id)).map((h) => h.description)).toContain(
+      'Decision retracted: the credit review changed the tradelines (Credit Report Pulled Again)',
+    );
+  });
+
+  it('a rule set that does not name the credit report: no question, no retraction', async () => {
+    const admin = await signIn(t, 'admin', 'Admin2026');
+    const created = await admin.post('/api/worksheetChangeRule', {
+      name: 'Amount only',
+      config: { id: 'new', name: 'Amount only', fields: ['requestedAmount'] },
+      publish: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const {
+      version: _v,
+      updatedAt: _u,
+      updatedBy: _b,
+      ...settings
+    } = (await admin.get('/api/decisionEngine/config')).json<Record<string, unknown>>();
+    const choose = async (ruleSetId: unknown) => {
+      const saved = await admin.put('/api/decisionEngine/config', {
+        ...settings,
+        decisionRetractionRuleSetId: ruleSetId,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await choose(created.json<{ id: number }>().id);
+    try {
+      const id = await approved();
+      expect((await dryRun(id)).json()).toEqual({ retracts: false, state: 'approved', changes: [] });
+      const pulled = await pull(id, { creditBureau: 'TransUnion' });
+      expect(pulled.statusCode, pulled.body).toBe(200);
+      expect(pulled.json().retracted).toBe(false);
+      const report = (await credit(id)).applicants[0]!.activeCreditReport!;
+      const marked = await officer.put(`/api/CreditReportReview/${id}`, {
+        review: 'Reviewed.',
+        tradelines: [
+          { creditReportId: report.id, tradelineId: report.report.tradelines[0]!.id, excluded: true, paidOff: false },
+        ],
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect((await credit(id)).state).toBe('approved');
+      expect((await historyOf(id)).map((h) => h.action)).not.toContain('Decision Retracted');
+    } finally {
+      await choose(settings.decisionRetractionRuleSetId);
+    }
   });
 });
 

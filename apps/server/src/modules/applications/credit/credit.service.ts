@@ -23,7 +23,12 @@ import { AppError, fieldError, notFound, validationError } from '../../../platfo
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import { loadApplicants, type LoadedApplicant } from '../applicants/applicants.repository.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
-import { hasRetractableDecision, retractDecision } from '../decision-retraction/decision-retraction.service.ts';
+import {
+  changesOf,
+  checkRetraction,
+  retractionReasons,
+  retractOnRuleMatch,
+} from '../decision-retraction/decision-retraction.service.ts';
 import { decideAutomatically } from '../decisions/decisions.service.ts';
 import { findLoanProduct } from '../../loan-products/loan-products.repository.ts';
 import * as repo from './credit.repository.ts';
@@ -196,20 +201,38 @@ const bureauApplicantOf = (protector: DataProtector, applicant: LoadedApplicant)
   };
 };
 
-const retractionGuard = async (
+/**
+ * A credit change — a report pulled again, or tradelines re-marked — retracts an approved or counteroffer
+ * decision only when the decision-retraction rule set in effect names it (`creditReport.repulled`, spec 3 §4):
+ * the credit worksheet asks the dry run (`POST applications/{id}/creditreport/retractions`) and confirms with the
+ * user first; a call that would retract without `confirmRetraction` is refused (409) before anything is pulled
+ * or saved. A change the rule set does not name needs no confirmation and retracts nothing.
+ * Answers whether the change will retract (`retractCreditChange` does it, after the change is written).
+ */
+const confirmCreditRetraction = async (
+  tx: TenantTx,
+  application: { id: number; state: string },
+  confirmRetraction: boolean | undefined,
+) => {
+  const { retracts } = await checkRetraction(tx, application, changesOf.creditReport());
+  if (retracts && confirmRetraction !== true) {
+    throw new AppError(409, 'RETRACTION_CONFIRMATION_REQUIRED', messages.credit.retractionConfirm);
+  }
+  return retracts;
+};
+
+/**
+ * The retraction of a confirmed credit change, through the rule set's one path (`retractOnRuleMatch`: receipt
+ * version, history, audit, and the auto-decision rerun when the settings say so — on the new credit, since it
+ * runs after the change is written).
+ */
+const retractCreditChange = (
   tx: TenantTx,
   auth: AuthContext,
   application: { id: number; state: string },
   history: HistoryWriter,
-  confirmRetraction: boolean | undefined,
   reason: string,
-) => {
-  if (!hasRetractableDecision(application.state)) return false;
-  if (confirmRetraction !== true) {
-    throw new AppError(409, 'RETRACTION_CONFIRMATION_REQUIRED', messages.credit.retractionConfirm);
-  }
-  return retractDecision(tx, auth, application, history, reason);
-};
+) => retractOnRuleMatch(tx, auth, application, history, changesOf.creditReport(), reason);
 
 type PulledReport = { applicant: LoadedApplicant; name: string; raw: string; report: CreditReport };
 
@@ -322,14 +345,7 @@ export const pullCredit = (
         missing.map((s) => ({ field: 'applicantIds', message: messages.credit.pullDataMissing(s.name) })),
       );
     }
-    const retracted = await retractionGuard(
-      tx,
-      auth,
-      application,
-      history,
-      request.confirmRetraction,
-      'the credit report was updated',
-    );
+    const retracts = await confirmCreditRetraction(tx, application, request.confirmRetraction);
     const provider = providers(creditBureau);
     const pulled: PulledReport[] = [];
     for (const s of subjects) {
@@ -358,6 +374,8 @@ export const pullCredit = (
       pulled,
       history,
     );
+    const retracted =
+      retracts && (await retractCreditChange(tx, auth, application, history, retractionReasons.creditReport));
     return { reports, retracted };
   });
 
@@ -390,17 +408,8 @@ export const saveReview = (
       errors.push({ field: 'review', message: messages.credit.reviewRequiredWithAlerts });
     }
     if (errors.length > 0) throw validationError(errors);
-    // Marks change the debt ratios a decision was made on: the decision is retracted (after confirmation).
-    if (changes.length > 0) {
-      await retractionGuard(
-        tx,
-        auth,
-        application,
-        history,
-        body.confirmRetraction,
-        'the credit review changed the tradelines',
-      );
-    }
+    // Marks change the debt ratios a decision was made on: a credit change, retracted when the rule set names it.
+    const retracts = changes.length > 0 && (await confirmCreditRetraction(tx, application, body.confirmRetraction));
     for (const c of changes) await repo.markTradeline(tx, c.row.id, { excluded: c.excluded, paidOff: c.paidOff });
     const reviewChanged = (current.review ?? null) !== body.review;
     if (reviewChanged) await repo.updateApplicationCredit(tx, applicationId, { creditReview: body.review });
@@ -425,6 +434,7 @@ export const saveReview = (
         ],
       });
     }
+    if (retracts) await retractCreditChange(tx, auth, application, history, retractionReasons.creditReview);
     return readApplicationCredit(tx, ctx.protector, auth.lenderId, applicationId);
   });
 
@@ -509,13 +519,6 @@ export const markReviewed = (ctx: ApplicationContext, auth: AuthContext, applica
     // Issue 13, item 3: with auto-decision on, the auto-approval workflow decides the reviewed application.
     if (isReviewed) await decideAutomatically(tx, auth, history, { id: applicationId, state });
     return readApplicationCredit(tx, ctx.protector, auth.lenderId, applicationId);
-  });
-
-/** `POST applications/{id}/creditreport/retractions`: retracts an approved or counteroffer decision. */
-export const retractForCredit = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
-  ctx.write(auth, applicationId, undefined, async (tx, application, history) => {
-    const retracted = await retractDecision(tx, auth, application, history, 'the credit report was updated');
-    return { retracted, state: retracted ? 'reviewed' : application.state };
   });
 
 /** `GET CreditReport/{id}/summary`. */

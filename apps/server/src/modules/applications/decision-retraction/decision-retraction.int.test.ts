@@ -142,6 +142,10 @@ describe('the request save', () => {
     const saved = await officer.put(`/api/applications/${id}/request`, changed);
     expect(saved.statusCode, saved.body).toBe(200);
     await expectRetracted(id, decisionId, ['requestedAmount']);
+    // The history names the changed field by its label; the receipt keeps the rule set's name.
+    expect((await history(id)).find((h) => h.action === 'Decision Retracted')?.description).toBe(
+      'Decision retracted: the application request was updated (Requested Amount)',
+    );
     const info = (await officer.get(`/api/applications/${id}/worksheetInfo`)).json<{ state: string }>();
     expect(info.state).toBe('reviewed');
   });
@@ -188,6 +192,9 @@ describe('the collaterals save', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await expectRetracted(id, decisionId, ['collateral.value']);
+    expect((await history(id)).find((h) => h.action === 'Decision Retracted')?.description).toBe(
+      'Decision retracted: the collateral was updated (Collateral Value)',
+    );
   });
 });
 

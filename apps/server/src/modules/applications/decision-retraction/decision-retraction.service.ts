@@ -1,4 +1,9 @@
-import { hasRetractableDecision, type Collateral, type RetractionCheckResult } from '@credence/contracts';
+import {
+  hasRetractableDecision,
+  retractableFieldLabel,
+  type Collateral,
+  type RetractionCheckResult,
+} from '@credence/contracts';
 import {
   applicantChanges,
   applicantMonthlyTotals,
@@ -36,7 +41,8 @@ const RETRACTED_STATE = 'reviewed';
  *   the state before and after, and the retracted receipt with `retraction: { retractsDecisionId, reason,
  *   changes }`), never an update of it (the table is insert-only);
  * - the funding requirements that decision carried and that are still open become `withdrawn`;
- * - a 'Decision Retracted' history row and an audit row.
+ * - a 'Decision Retracted' history row naming the changed fields by their labels, and an audit row (the
+ *   fields by the rule sets' names, as the receipt keeps them).
  *
  * Applications decided before receipts were kept (older demo data) have no decision row: their state is still
  * retracted, with the history and audit rows, but no retraction row is written (there is nothing it could
@@ -88,7 +94,8 @@ export const retractDecisionWithReceipt = async (
     withdrawn = await repo.withdrawFundingRequirements(tx, application.id, latest.id);
   }
 
-  const changed = changes.length > 0 ? ` (${changes.join(', ')})` : '';
+  // The history names the changed fields as a person reads them ("(Requested Amount, Term (months))").
+  const changed = changes.length > 0 ? ` (${changes.map(retractableFieldLabel).join(', ')})` : '';
   await history({
     action: 'Decision Retracted',
     description: `Decision retracted: ${reason}${changed}`,
@@ -299,4 +306,5 @@ export const retractionReasons = {
   applicants: 'the applicants were updated',
   collaterals: 'the collateral was updated',
   creditReport: 'the credit report was updated',
+  creditReview: 'the credit review changed the tradelines',
 } as const;
