@@ -46,6 +46,7 @@ export const adminAreas = [
   { key: 'lenderCalendar', title: 'Lender Calendar', right: 'canManageLenderCalendar' },
   { key: 'applicationLocks', title: 'Application Locks', right: 'canManageApplicationLocks' },
   { key: 'decisionCodes', title: 'Decision Codes', right: 'canManageDecisionCodes' },
+  { key: 'loanAdditions', title: 'Add-Ons', right: 'canManageLoanAdditions' },
   { key: 'audit', title: 'Audit History', right: 'canViewAuditHistory' },
 ] as const;
 

@@ -13,6 +13,7 @@ import { registerDecisionEngineRoutes } from './decision-engine/decision-engine.
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { lettersModule } from './letters/letters.module.ts';
+import { loanAdditionsModule } from './loan-additions/loan-additions.module.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
@@ -48,6 +49,7 @@ export const modules: Module[] = [
   applicationStatusMessagesModule,
   crossSellsModule,
   decisionCodesModule,
+  loanAdditionsModule,
   // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
   { name: 'policy', register: registerPolicyRoutes },
   { name: 'decision-engine', register: registerDecisionEngineRoutes },

@@ -8,3 +8,4 @@ export * from './cross-sells.ts';
 export * from './policy-objects.ts';
 export * from './application-locks.ts';
 export * from './decision-codes.ts';
+export * from './loan-additions.ts';

@@ -46,7 +46,10 @@ export type AdditionFeeType = (typeof additionFeeTypes)[number];
 /** The decision code types (Administration › Decision Codes), as the worksheet's pickers group them. */
 const codeTypes = ['declineReason', 'approvalCondition', 'counterReason', 'cancelReason'] as const;
 
-/** How the borrower pays (Credence's list; spec 3 names only paymentMethodId). */
+/**
+ * How the borrower pays. Spec 3 names only `paymentMethodId`; Credence keeps this fixed list (no administration
+ * area): the ids are what a decision body's `approval.paymentMethodId` and the receipt carry.
+ */
 export const paymentMethods = [
   { id: 1, name: 'Coupon Book' },
   { id: 2, name: 'Automatic Transfer (ACH)' },
@@ -133,6 +136,12 @@ export const decisionApplicantInputSchema = z.object({
     .transform((v) => v ?? []),
 });
 
+/**
+ * An add-on of the decision: one of the add-ons the application's product offers (Administration › Add-Ons, the
+ * worksheet's `additions`), selected or not, priced on the decided amount. `flatAmount`: the price the officer set
+ * — the flat amount, or the rate per $1,000 of a per-$1,000 add-on (as the worksheet's `flatAmount`); absent or
+ * null: the catalogue's price.
+ */
 export const additionInputSchema = z.object({
   id: idValueSchema,
   flatAmount: nonNegativeMoneySchema.nullish().transform((v) => v ?? null),
@@ -285,7 +294,11 @@ export const decisionReceiptSchema = z.object({
       id: z.number().int(),
       name: z.string(),
       feeType: z.enum(additionFeeTypes),
+      /** A flat add-on's amount; null for a per-$1,000 one. */
       flatAmount: nullableMoney,
+      /** A per-$1,000 add-on's rate ("3.5000"); null for a flat one (receipts before the catalogue: absent). */
+      ratePer1000: z.string().nullable().default(null),
+      /** What the add-on came to on the decided amount, to the cent. */
       amount: moneySchema,
       selected: z.boolean(),
     }),
@@ -369,8 +382,11 @@ export type WorksheetTerms = z.infer<typeof worksheetTermsSchema>;
 export const worksheetAdditionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** The flat amount, or the rate per $1,000 of the loan amount when `feeType` is per1000. */
-  flatAmount: nullableMoney,
+  /**
+   * The price (Administration › Add-Ons, or the standing decision's): the flat amount ("595.00"), or the rate per
+   * $1,000 of the loan amount when `feeType` is per1000 ("3.50", up to four decimals).
+   */
+  flatAmount: z.string().nullable(),
   feeType: z.enum(additionFeeTypes),
   selected: z.boolean(),
   isDefault: z.boolean(),

@@ -22,6 +22,7 @@ let admin: ApiClient;
 let harbor: ApiClient;
 let processor: ApiClient;
 const code: Record<string, number> = {};
+const addition: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,6 +46,19 @@ beforeAll(async () => {
       [`H2-${c}`, type, description, enabled, SUMMIT],
     );
     code[c] = inserted[0]!.id;
+  }
+  // The lender's add-ons used below (the Add-Ons area is tested on its own): GAP chosen by default.
+  const additions = [
+    ['GAP', 'flat', '595.00', null, true],
+    ['LIFE', 'per1000', null, '3.5000', false],
+  ] as const;
+  for (const [key, feeType, flatAmount, rate, isDefault] of additions) {
+    const { rows: inserted } = await t.pool.query<{ id: number }>(
+      `insert into loan_additions (lender_id, name, fee_type, flat_amount, rate_per_1000, is_default, sort_order)
+       select id, $1, $2, $3, $4, $5, 0 from lenders where name = $6 returning id`,
+      [`H2 ${key}`, feeType, flatAmount, rate, isDefault, SUMMIT],
+    );
+    addition[key] = inserted[0]!.id;
   }
 });
 afterAll(() => t.close());
@@ -122,7 +136,19 @@ describe('the decision worksheet (issue 13, spec 3 §3)', () => {
     expect(row60).toMatchObject({ maxLoan: '100000.00', maxLtv: '130.00' });
     expect(w.applicants).toHaveLength(1);
     expect(w.applicants[0]!.monthlyIncome).toBe('40000.00');
-    expect(w.additions.find((a) => a.name === 'GAP')).toMatchObject({ flatAmount: '595.00', selected: true });
+    // The add-ons catalogue: the default one selected, a per-$1,000 one priced by its rate.
+    expect(w.additions.find((a) => a.id === addition.GAP)).toMatchObject({
+      name: 'H2 GAP',
+      feeType: 'flat',
+      flatAmount: '595.00',
+      selected: true,
+      isDefault: true,
+    });
+    expect(w.additions.find((a) => a.id === addition.LIFE)).toMatchObject({
+      feeType: 'per1000',
+      flatAmount: '3.50',
+      selected: false,
+    });
     // Proposed terms: the request at the policy's rate.
     expect(w.approval).toMatchObject({ term: 72, interestRate: w.policy!.suggestedRate, contractDate: today });
   });
@@ -140,7 +166,10 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
     const response = await decide(id, {
       decisionType: 'approve',
       approval: terms({ approvalConditionCodeIds: [code.AC1], paymentMethodId: 2 }),
-      additions: [{ id: 1, flatAmount: '595.00', selected: true }],
+      additions: [
+        { id: addition.GAP!, selected: true },
+        { id: addition.LIFE!, selected: true },
+      ],
       decisionApplicants: [],
       fundingRequirements: [{ description: 'Proof of insurance naming the credit union' }],
     });
@@ -186,8 +215,26 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
     expect(r.metrics.DecisionCreditScore).toBeDefined();
     expect(r.decisionApplicants[0]).toMatchObject({ name: 'Dana Kowalski', role: 'PRIMARY' });
     expect(r.decisionApplicants[0]!.pti).not.toBeNull();
+    // GAP at its flat price; credit life at 3.50 per $1,000 of the $25,000.00 approved: $87.50.
     expect(r.additions).toEqual([
-      { id: 1, name: 'GAP', feeType: 'flat', flatAmount: '595.00', amount: '595.00', selected: true },
+      {
+        id: addition.GAP,
+        name: 'H2 GAP',
+        feeType: 'flat',
+        flatAmount: '595.00',
+        ratePer1000: null,
+        amount: '595.00',
+        selected: true,
+      },
+      {
+        id: addition.LIFE,
+        name: 'H2 LIFE',
+        feeType: 'per1000',
+        flatAmount: null,
+        ratePer1000: '3.5000',
+        amount: '87.50',
+        selected: true,
+      },
     ]);
 
     const stips = await t.pool.query(
@@ -365,6 +412,80 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
   });
 });
 
+describe('add-ons from the catalogue (Administration › Add-Ons; spec 3 §7 "default additions")', () => {
+  it("answers the product's enabled add-ons, the defaults marked; another lender's application is a 404", async () => {
+    const id = await newCase();
+    const response = await processor.get(`/api/applications/${id}/defaultAdditions`);
+    expect(response.statusCode, response.body).toBe(200);
+    const offered = response.json<{ id: number; isDefault: boolean; feeType: string }[]>();
+    expect(offered.find((a) => a.id === addition.GAP)).toMatchObject({
+      name: 'H2 GAP',
+      feeType: 'flat',
+      flatAmount: '595.00',
+      ratePer1000: null,
+      isDefault: true,
+    });
+    expect(offered.find((a) => a.id === addition.LIFE)).toMatchObject({ ratePer1000: '3.5000', isDefault: false });
+    expect((await harbor.get(`/api/applications/${id}/defaultAdditions`)).statusCode).toBe(404);
+    expect((await officer.get(`/api/applications/0/defaultAdditions`)).statusCode).toBe(422);
+  });
+
+  it('prices a per-$1,000 add-on on the decided amount, half-up to the cent; an officer may set the price', async () => {
+    const id = await newCase();
+    const response = await decide(id, {
+      decisionType: 'approve',
+      approval: terms({ amount: '18333.33' }),
+      additions: [
+        { id: addition.GAP!, flatAmount: '450.00', selected: true },
+        { id: addition.LIFE!, selected: true },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { decisionId } = response.json<DecisionResult>();
+    const { receipt } = (await officer.get(`/api/applications/${id}/decisions/${decisionId}`)).json<DecisionRecord>();
+    // 18,333.33 × 3.5 / 1,000 = 64.166655 → 64.17.
+    expect(receipt.additions.map((a) => [a.name, a.flatAmount, a.ratePer1000, a.amount, a.selected])).toEqual([
+      ['H2 GAP', '450.00', null, '450.00', true],
+      ['H2 LIFE', null, '3.5000', '64.17', true],
+    ]);
+    // The worksheet shows the standing decision's choices and prices.
+    const w = await worksheetOf(id);
+    expect(w.additions.find((a) => a.id === addition.GAP)).toMatchObject({ flatAmount: '450.00', selected: true });
+    expect(w.additions.find((a) => a.id === addition.LIFE)).toMatchObject({ selected: true });
+    // A new version of the approval carries the add-ons over, re-priced on the new amount.
+    const put = await officer.put(`/api/applications/${id}/lastapproval`, terms({ amount: '20000.00' }));
+    expect(put.statusCode, put.body).toBe(200);
+    const latest = put.json<NonNullable<LastApproval>>();
+    const again = (await officer.get(`/api/applications/${id}/decisions/${latest.decisionId}`)).json<DecisionRecord>();
+    expect(again.receipt.additions.map((a) => [a.name, a.amount])).toEqual([
+      ['H2 GAP', '450.00'],
+      ['H2 LIFE', '70.00'],
+    ]);
+  });
+
+  it('refuses an add-on the product does not offer, a disabled one, or one twice (422 on its id)', async () => {
+    const id = await newCase();
+    const { rows } = await t.pool.query<{ id: number }>(
+      `insert into loan_additions (lender_id, name, fee_type, flat_amount, enabled)
+       select id, 'H2 OFF', 'flat', 10, false from lenders where name = $1 returning id`,
+      [SUMMIT],
+    );
+    const response = await decide(id, {
+      decisionType: 'approve',
+      approval: terms(),
+      additions: [
+        { id: rows[0]!.id, selected: true },
+        { id: addition.GAP!, selected: true },
+        { id: addition.GAP!, selected: false },
+        { id: 999999, selected: true },
+      ],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(fieldsOf(response)).toEqual(['additions.0.id', 'additions.2.id', 'additions.3.id']);
+    expect(response.json<ErrorBody>().errors![0]!.message).toBe(decisionTexts.unknownAddition);
+  });
+});
+
 describe('the receipt is immutable and versioned', () => {
   it('refuses UPDATE and DELETE on application_decisions to the application role', async () => {
     const id = await newCase();
@@ -444,6 +565,10 @@ describe('auto-decision after the credit review (issue 13, item 3)', () => {
     expect(await stateOf(approve)).toEqual({ state: 'approved', queue: 'funding' });
     const [row] = (await officer.get(`/api/applications/${approve}/decisions`)).json<DecisionHistoryRow[]>();
     expect(row).toMatchObject({ decisionType: 'approve', source: 'auto', term: 72, tier: 'A+' });
+    const auto = (await officer.get(`/api/applications/${approve}/decisions/${row!.id}`)).json<DecisionRecord>();
+    expect(auto.receipt.additions.filter((a) => a.id === addition.GAP || a.id === addition.LIFE)).toEqual([
+      expect.objectContaining({ id: addition.GAP, amount: '595.00', selected: true }),
+    ]);
     const w = await worksheetOf(approve);
     expect(row!.interestRate).toBe(w.policy!.suggestedRate);
     const runs = (await officer.get(`/api/Applications/${approve}/autoApprovalResults`)).json<

@@ -1,4 +1,4 @@
-import { decisionEndpoints as e, decisionTexts } from '@credence/contracts';
+import { decisionEndpoints as e, decisionTexts, loanAdditionsEndpoints } from '@credence/contracts';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -15,6 +15,9 @@ export const registerDecisionRoutes = (app: App, appDeps: AppDeps) => {
   registerEndpoint(app, e.worksheet, ({ auth, params }) => service.getWorksheet(ctx, auth, params.id));
   registerEndpoint(app, e.submit, ({ auth, params, body }) =>
     service.submitDecision(ctx, auth, params.applicationId, body),
+  );
+  registerEndpoint(app, loanAdditionsEndpoints.defaultAdditions, ({ auth, params }) =>
+    service.getDefaultAdditions(ctx, auth, params.id),
   );
   registerEndpoint(app, e.history, ({ auth, params }) => service.listDecisionHistory(ctx, auth, params.id));
   registerEndpoint(app, e.receipt, ({ auth, params }) => service.getDecision(ctx, auth, params.id, params.decisionId));

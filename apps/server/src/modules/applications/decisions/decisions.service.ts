@@ -49,6 +49,7 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
 import { readSettings } from '../../decision-engine/decision-engine.service.ts';
+import { listOfferedAdditions } from '../../loan-additions/loan-additions.repository.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
 import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
@@ -67,16 +68,15 @@ const sameMoney = (a: string | null, b: string | null) => a !== null && b !== nu
 const isParty = (a: repo.DecisionApplicantRow) => a.role !== 'NON_APPLICANT_SPOUSE';
 
 /**
- * The add-ons of the worksheet (spec 3 §3 "additions"). Credence keeps no separate add-on catalogue: the
- * add-ons are the request's back-end products, each flat, chosen by default when the request carries it.
+ * An add-on's price as the worksheet edits it (spec 3 §3 "additions"): a flat add-on's amount ("595.00"), or a
+ * per-$1,000 add-on's rate with two to four decimals ("3.50", "3.125").
  */
-const additionCatalogue = [
-  { id: 1, name: 'GAP', column: 'gap' },
-  { id: 2, name: 'Credit Life', column: 'creditLife' },
-  { id: 3, name: 'Credit Disability', column: 'creditDisability' },
-  { id: 4, name: 'Warranty', column: 'warranty' },
-  { id: 5, name: 'Other Back-End Fees', column: 'otherBackEndFees' },
-] as const;
+const priceText = (a: { feeType: 'flat' | 'per1000'; flatAmount: string | null; ratePer1000: string | null }) => {
+  const price = a.feeType === 'per1000' ? a.ratePer1000 : a.flatAmount;
+  if (price === null) return null;
+  const exact = money(price).toFixed();
+  return money(price).decimalPlaces() <= 2 ? money(price).toFixed(2) : exact;
+};
 
 /* --------------------------------------------------------------------------------------------- the case */
 
@@ -92,6 +92,8 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
   const reports = await repo.listActiveReports(tx, applicationId);
   const codes = await repo.listEnabledCodes(tx);
   const decisions = await repo.listDecisions(tx, applicationId);
+  // The add-ons catalogue (Administration › Add-Ons): what the product offers, the defaults marked.
+  const offeredAdditions = await listOfferedAdditions(tx, found.application.loanProductId);
   const facts = await loadPolicyFacts(tx, applicationId, { stage: 'Decision' });
   if (!facts) throw notFound();
 
@@ -129,6 +131,7 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
     reports,
     codes,
     decisions,
+    offeredAdditions,
     facts: facts as PolicyFacts,
   };
 };
@@ -224,19 +227,21 @@ const proposedTerms = (c: Case, loanAmount: string | null, rate: string | null):
 };
 
 const worksheetAdditions = (c: Case): WorksheetAddition[] => {
-  const decided = new Map(
-    (standingDecision(c) ? receiptOf(standingDecision(c)!).additions : []).map((a) => [a.id, a.selected]),
-  );
-  return additionCatalogue.map((a) => {
-    const amount = c.app[a.column];
-    const isDefault = amount !== null && money(amount).gt(0);
+  // A standing decision shows what it chose, at the price it was decided with; otherwise the default add-ons
+  // are selected at the catalogue's price.
+  const standing = standingDecision(c);
+  const decided = new Map((standing ? receiptOf(standing).additions : []).map((a) => [a.id, a]));
+  return c.offeredAdditions.map((a) => {
+    const chosen = decided.get(a.id);
     return {
       id: a.id,
       name: a.name,
-      flatAmount: amount,
-      feeType: 'flat',
-      selected: decided.get(a.id) ?? isDefault,
-      isDefault,
+      flatAmount: priceText(
+        chosen && chosen.feeType === a.feeType ? { ...chosen, ratePer1000: chosen.ratePer1000 ?? null } : a,
+      ),
+      feeType: a.feeType,
+      selected: standing ? (chosen?.selected ?? false) : a.isDefault,
+      isDefault: a.isDefault,
     };
   });
 };
@@ -352,6 +357,8 @@ type Decided = {
   decidedBy: { userId: number | null; name: string };
   approval: DecisionSubmitParsed['approval'];
   additions: DecisionSubmitParsed['additions'];
+  /** Add-ons a new version of a decision carries over at their decided price (offered or not any more). */
+  carriedAdditions?: DecisionReceipt['additions'];
   decisionApplicants: {
     applicantId: number;
     declineReasons: ({ codeId: number } | { freeFormatName: string } | { text: string; code: string | null })[];
@@ -423,13 +430,56 @@ const validate = (c: Case, d: Decided, suggestedRate: string | null, requestedAm
   });
   if (d.decisionType === 'cancel' && d.reasons.length === 0)
     errors.push({ field: 'reasons', message: decisionTexts.cancelReasonRequired });
-  const known = new Set<number>(additionCatalogue.map((x) => x.id));
+  const known = new Set<number>(additionCatalogueOf(c, d).keys());
   d.additions.forEach((x, i) => {
-    if (!known.has(x.id)) errors.push({ field: `additions.${i}.id`, message: decisionTexts.unknownAddition });
+    const twice = d.additions.findIndex((y) => y.id === x.id) !== i;
+    if (!known.has(x.id) || twice) errors.push({ field: `additions.${i}.id`, message: decisionTexts.unknownAddition });
   });
   // Dedupe the "every applicant" error (several applicants may be missing).
   const unique = errors.filter((e, i) => errors.findIndex((f) => f.field === e.field) === i);
   if (unique.length > 0) throw validationError(unique);
+};
+
+type CatalogueItem = {
+  name: string;
+  feeType: 'flat' | 'per1000';
+  flatAmount: string | null;
+  ratePer1000: string | null;
+};
+
+/** The add-ons a decision may carry, by id: those the product offers, and those its earlier version carried. */
+const additionCatalogueOf = (c: Case, d: Decided) => {
+  const catalogue = new Map<number, CatalogueItem>(c.offeredAdditions.map((a) => [a.id, a]));
+  for (const a of d.carriedAdditions ?? [])
+    catalogue.set(a.id, {
+      name: a.name,
+      feeType: a.feeType,
+      flatAmount: a.flatAmount,
+      ratePer1000: a.ratePer1000 ?? null,
+    });
+  return catalogue;
+};
+
+/**
+ * The decision's add-ons priced on the decided amount (domain `additionAmount`: the flat amount, or the rate per
+ * $1,000 of the amount, half-up to the cent). The price is the one the officer set, else the catalogue's.
+ */
+const pricedAdditions = (c: Case, d: Decided, amount: Money | string | null): DecisionReceipt['additions'] => {
+  const catalogue = additionCatalogueOf(c, d);
+  const chosen = d.additions.map((x) => {
+    const item = catalogue.get(x.id)!;
+    const price = x.flatAmount ?? (item.feeType === 'per1000' ? item.ratePer1000 : item.flatAmount);
+    return { id: x.id, name: item.name, feeType: item.feeType, flatAmount: price, selected: x.selected };
+  });
+  return decisionAdditions(chosen, amount).additions.map((x) => ({
+    id: x.id,
+    name: x.name,
+    feeType: x.feeType,
+    flatAmount: x.feeType === 'flat' && x.flatAmount !== null ? money(x.flatAmount).toFixed(2) : null,
+    ratePer1000: x.feeType === 'per1000' && x.flatAmount !== null ? money(x.flatAmount).toFixed(4) : null,
+    amount: x.amount.toFixed(2),
+    selected: x.selected,
+  }));
 };
 
 const codeRef = (code: repo.DecisionCodeRow) => ({ codeId: code.id, code: code.code, text: code.description });
@@ -493,19 +543,8 @@ const decide = async (
 
   const derived = derivedOf(c, approval?.amount ?? null);
   const codesById = new Map(c.codes.map((x) => [x.id, x]));
-  const priced = decisionAdditions(
-    additionCatalogue.map((item) => {
-      const sent = d.additions.find((x) => x.id === item.id);
-      return {
-        id: item.id,
-        name: item.name,
-        feeType: 'flat' as const,
-        flatAmount: sent?.flatAmount ?? c.app[item.column],
-        selected: sent?.selected ?? false,
-      };
-    }),
-    approval?.amount ?? derived.loanAmount,
-  ).additions.filter((x) => x.selected || d.additions.some((s) => s.id === x.id));
+  // Add-ons go with terms (an approval, counter-offer or pending decision), as the stipulations do.
+  const additions = approval ? pricedAdditions(c, d, approval.amount) : [];
 
   const version = await repo.nextVersion(tx, application.id);
   const stateAfter = decisionStates[d.decisionType];
@@ -606,14 +645,7 @@ const decide = async (
     metrics: Object.fromEntries(Object.entries(metricsFacts?.metrics ?? {}).map(([k, v]) => [k, v ?? null])),
     approval,
     disclosures,
-    additions: priced.map((x) => ({
-      id: x.id,
-      name: x.name,
-      feeType: x.feeType,
-      flatAmount: x.flatAmount === null || x.flatAmount === undefined ? null : money(x.flatAmount).toFixed(2),
-      amount: x.amount.toFixed(2),
-      selected: x.selected,
-    })),
+    additions,
     fundingRequirements: approval ? d.fundingRequirements.map((f) => ({ description: f.description })) : [],
     reasons: d.reasons.map((id) => codeRef(codesById.get(id)!)),
     retraction: null,
@@ -685,6 +717,14 @@ const decide = async (
 /** `GET ApplicationDecision/{id}`. */
 export const getWorksheet = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
   ctx.open(auth, applicationId, (tx) => buildWorksheet(tx, auth.lenderId, applicationId));
+
+/** Spec 3 §7 "default additions": the add-ons the application's product offers, the default ones marked. */
+export const getDefaultAdditions = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
+  ctx.open(auth, applicationId, async (tx) => {
+    const found = await repo.findApplication(tx, applicationId);
+    if (!found) throw notFound();
+    return listOfferedAdditions(tx, found.application.loanProductId);
+  });
 
 /** `POST applications/{applicationId}/decisions`. */
 export const submitDecision = (
@@ -848,7 +888,8 @@ export const updateLastApproval = (
         source: 'manual',
         decidedBy: { userId: auth.userId, name },
         approval: terms,
-        additions: receipt.additions.map((x) => ({ id: x.id, flatAmount: x.flatAmount, selected: x.selected })),
+        additions: receipt.additions.map((x) => ({ id: x.id, flatAmount: null, selected: x.selected })),
+        carriedAdditions: receipt.additions,
         decisionApplicants: receipt.decisionApplicants.map((x) => ({ applicantId: x.applicantId, declineReasons: [] })),
         fundingRequirements: receipt.fundingRequirements,
         reasons: receipt.reasons.map((x) => x.codeId),
@@ -955,6 +996,10 @@ export const decideAutomatically = async (
       ...base,
       decisionType: 'approve',
       approval,
+      // As on a new decision by hand: the product's default add-ons are selected.
+      additions: c.offeredAdditions
+        .filter((x) => x.isDefault)
+        .map((x) => ({ id: x.id, flatAmount: null, selected: true })),
       decisionApplicants: [],
     });
     return { outcome: result.outcome, decisionId };
