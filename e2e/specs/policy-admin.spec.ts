@@ -174,6 +174,7 @@ const typeEffectiveFrom = async (page: Page, at: Date) => {
 };
 
 test('publishes a credit tier set from a later time: the version in effect stays until then', async ({ page }) => {
+  test.setTimeout(120_000); // two times typed part by part, three saves: about a minute on a busy machine
   const name = `E2E later ${Date.now() % 100000}`;
   await signIn(page, users.admin);
   await openArea(page, 'Credit Tier Sets', /\/admin\/creditTierSets$/, 'Credit Tier Sets');

@@ -113,6 +113,12 @@ const listOf = (text: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+/** A range's two ends: its field, its header, its word in an input's name ('Tier 2 FICO 8 lowest score'). */
+const scoreEnds = [
+  { end: 'min', header: 'Lowest', word: 'lowest' },
+  { end: 'max', header: 'Highest', word: 'highest' },
+] as const;
+
 /** The columns a tier's condition can read: a matrix's fixed columns but the credit tier itself. */
 const conditionKeys = matrixFixedColumns.filter((k) => k !== 'creditTier');
 const emptyCondition = (): ConditionValues => ({ key: 'product', min: '', max: '', values: '' });
@@ -335,14 +341,13 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
                   <RowActionsHeader width={120} rowSpan={2} />
                 </tr>
                 <tr>
-                  {models.map((m) => [
-                    <th key={`${m}-min`} style={{ minWidth: 72 }}>
-                      Lowest
-                    </th>,
-                    <th key={`${m}-max`} style={{ minWidth: 72 }}>
-                      Highest
-                    </th>,
-                  ])}
+                  {models.flatMap((m) =>
+                    scoreEnds.map(({ end, header }) => (
+                      <th key={`${m}-${end}`} style={{ minWidth: 72 }}>
+                        {header}
+                      </th>
+                    )),
+                  )}
                 </tr>
               </>
             }
@@ -351,28 +356,18 @@ const CreditTierSetEditor = ({ record, onClose }: EditorProps<TierSetRow>) => {
                 <td>
                   <CellInput name={`tiers.${i}.name`} label={`Tier ${i + 1} name`} maxLength={20} />
                 </td>
-                {models.map((m) => {
-                  const at = `tiers.${i}.ranges.${slot(m)}`;
-                  const model = one ? '' : ` ${m}`;
-                  return [
-                    <td key={`${m}-min`}>
+                {models.flatMap((m) =>
+                  scoreEnds.map(({ end, word }) => (
+                    <td key={`${m}-${end}`}>
                       <CellInput
-                        name={`${at}.min`}
-                        label={`Tier ${i + 1}${model} lowest score`}
+                        name={`tiers.${i}.ranges.${slot(m)}.${end}`}
+                        label={`Tier ${i + 1}${one ? '' : ` ${m}`} ${word} score`}
                         inputMode="numeric"
                         maxLength={4}
                       />
-                    </td>,
-                    <td key={`${m}-max`}>
-                      <CellInput
-                        name={`${at}.max`}
-                        label={`Tier ${i + 1}${model} highest score`}
-                        inputMode="numeric"
-                        maxLength={4}
-                      />
-                    </td>,
-                  ];
-                })}
+                    </td>
+                  )),
+                )}
                 <td>
                   <TierConditions tier={i} />
                 </td>
