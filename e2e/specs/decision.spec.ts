@@ -18,6 +18,9 @@ type Worksheet = {
   requestedPaymentFrequencyId: string | null;
 };
 
+// Each test reads the Decision queue's worksheets and decides through the whole page: slower than the default.
+test.describe.configure({ timeout: 180_000 });
+
 const toast = (page: Page) => page.getByTestId('toast');
 const decisionCard = (page: Page) => page.getByTestId('decision-card');
 const rateField = (page: Page) => decisionCard(page).getByRole('textbox', { name: 'Rate (%)', exact: true });
@@ -121,9 +124,16 @@ test('approve from the rate grid: payment, APR and disclosure, saved, out of the
   await expect(receipt).toBeHidden();
 
   await leavesDecisionQueue(page, app!.id);
+  // An approval waits in the Requirements queue (stipulations open) or the Funding queue.
+  const inQueue = async (path: string) => {
+    await page.goto(`/${path}?filter=${byId(app!.id)}`);
+    await expect(queueRow(page, app!.id).or(page.getByText('No applications found.'))).toBeVisible();
+    return queueRow(page, app!.id).isVisible();
+  };
+  expect((await inQueue('fundingQueue')) || (await inQueue('requirementsQueue'))).toBe(true);
 });
 
-test('counter-offer: a lower amount re-selects the grid rate; the counter reason is kept', async ({
+test('counter-offer: a lower amount re-selects the grid rate, the counter reason kept; Retract Decision keeps both versions', async ({
   page,
   request,
 }) => {
@@ -150,6 +160,18 @@ test('counter-offer: a lower amount re-selects the grid rate; the counter reason
   await expect(page.getByTestId('decision-summary-type')).toHaveText('Counter Offer');
   await expect(page.getByTestId('header-state')).toHaveText('Counteroffer');
   await leavesDecisionQueue(page, app!.id);
+
+  // Retract Decision: confirmed, the worksheet reloads in the Decision queue's state; the history keeps both.
+  await page.goto(`/decision/${app!.id}`);
+  const history = page.getByTestId('decision-history-card');
+  await history.getByRole('button', { name: 'Retract Decision' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retract Decision' });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(toast(page).filter({ hasText: 'The decision was retracted.' })).toBeVisible();
+  await expect(page.getByTestId('header-state')).toHaveText('Reviewed');
+  await expect(page.getByTestId('decision-history').getByRole('row')).toHaveCount(3);
+  await expect(page.getByTestId('decision-history-row-2')).toContainText('Retracted');
+  await expect(history.getByRole('button', { name: 'Retract Decision' })).toHaveCount(0);
 });
 
 test('decline with reasons for two applicants; a missing reason is a Validation Error; the adverse action letter opens', async ({

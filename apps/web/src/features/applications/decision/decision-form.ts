@@ -143,7 +143,8 @@ export const applyCell = (
   return {
     ...form,
     term: String(next.term ?? ''),
-    interestRate: next.interestRate ?? '',
+    // '5.490' from the grid is typed as 5.49.
+    interestRate: next.interestRate === null ? '' : money(next.interestRate).toString(),
     amount: moneyText(next.amount),
     cell: { term: row.term, ltv: cell.ltv },
   };
@@ -158,7 +159,7 @@ export const afterTermOrAmount = (form: DecisionForm, worksheet: DecisionWorkshe
   const { approval, cell } = reselectAfterChange(approvalTermsOf(form), worksheet.rateGrid, worksheet.value);
   return {
     ...form,
-    interestRate: approval.interestRate ?? '',
+    interestRate: approval.interestRate === null ? '' : money(approval.interestRate).toString(),
     cell: cell && approval.term !== null ? { term: approval.term, ltv: cell.ltv } : null,
   };
 };

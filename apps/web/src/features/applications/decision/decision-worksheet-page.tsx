@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
+import { toast, type Id } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -335,7 +336,7 @@ const AdditionsTable = ({
         <TableRow>
           <TableCell>Add On</TableCell>
           <TableCell>Priced</TableCell>
-          <TableCell sx={{ width: 180 }}>Flat Amount / Rate per $1,000</TableCell>
+          <TableCell sx={{ width: 180 }}>Price</TableCell>
           <TableCell align="right">Amount</TableCell>
         </TableRow>
       </TableHead>
@@ -501,8 +502,12 @@ const DecisionWorksheetForm = ({
     refreshInfo();
   };
 
+  // The 'Validation Error' toasts of the last save are closed when the user saves again.
+  const validationToasts = useRef<Id[]>([]);
   const save = async (data: DecisionForm) => {
     if (!(await startEditing())) return;
+    validationToasts.current.forEach((id) => toast.dismiss(id));
+    validationToasts.current = [];
     setBusy('save');
     try {
       const result = await submitDecision(applicationId, submitBodyOf(data, worksheet, figuresOf(data, worksheet)));
@@ -514,12 +519,14 @@ const DecisionWorksheetForm = ({
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.errors.length > 0) {
         for (const e of error.errors) {
-          toasts.error(decisionPageTexts.validationError, e.message);
+          validationToasts.current.push(toasts.error(decisionPageTexts.validationError, e.message));
           const field = fieldOfPath[e.field];
           if (field) form.setError(field, { message: e.message });
         }
       } else if (isApiError(error) && error.status === 422)
-        toasts.error(decisionPageTexts.validationError, error.serverMessage ?? messages.errors.validation);
+        validationToasts.current.push(
+          toasts.error(decisionPageTexts.validationError, error.serverMessage ?? messages.errors.validation),
+        );
       else showApiErrorToast(error);
     } finally {
       setBusy(null);
@@ -579,7 +586,13 @@ const DecisionWorksheetForm = ({
 
   return (
     <FormProvider {...form}>
-      <Stack spacing={2} component="form" noValidate onSubmit={form.handleSubmit(save)} aria-label="Decision worksheet">
+      <Stack
+        spacing={2}
+        component="form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(save)(event)}
+        aria-label="Decision worksheet"
+      >
         <DecisionSummaryBar worksheet={worksheet} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
           <RequestCard worksheet={worksheet} />
