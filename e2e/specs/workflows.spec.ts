@@ -57,6 +57,7 @@ test('an administrator builds a workflow in the editor, saves it and runs it on 
   page,
   request,
 }) => {
+  test.setTimeout(120_000); // an application made, a graph drawn by dragging, saved twice and run: ~1 min when busy
   const lastName = `Graphwell${Date.now() % 100000}`;
   const applicationId = await createAutoApplication(request, { lastName });
   await signIn(page, users.admin);
