@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { createAutoApplication } from '../support/applications.ts';
+import { approveThroughApi } from '../support/decisions.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
@@ -95,6 +96,36 @@ test('pull credit for two applicants, exclude a tradeline, review, and mark revi
   await expect(page.getByRole('heading', { name: 'Credit Queue' })).toBeVisible();
   await expect(page.getByTestId('queue-grid')).toContainText(NO_APPLICATIONS);
   await expect(queueRow(page, id)).toHaveCount(0);
+});
+
+test('re-pulling the credit of an approved application asks first: No pulls nothing, Yes pulls and retracts', async ({
+  page,
+  request,
+}) => {
+  // The demo's decision-retraction rule set names the credit report (creditReport.repulled).
+  const id = await createAutoApplication(request, {
+    applicants: [applicant('PRIMARY', 'Avery', 'Stone', '521-44-3187')],
+  });
+  await approveThroughApi(request, id);
+  await signIn(page, users.officer);
+  await page.goto(`/credit/${id}`);
+  await expect(page.getByTestId('header-state')).toContainText('Approved');
+
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  const question = page.getByRole('dialog', { name: 'Retract Decision' });
+  await expect(question).toContainText(
+    'Updating the credit report may retract the decision. Are you sure you want to continue?',
+  );
+  await reviewShots(page, 'credit-retraction-warning');
+  await question.getByRole('button', { name: 'No' }).click();
+  await expect(question).toBeHidden();
+  await expect(creditCard(page).getByTestId('no-active-credit-report')).toBeVisible();
+  await expect(page.getByTestId('header-state')).toContainText('Approved');
+
+  await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
+  await question.getByRole('button', { name: 'Yes' }).click();
+  await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
+  await expect(page.getByTestId('header-state')).toHaveText('Reviewed');
 });
 
 test('a bureau without a file warns, naming the applicant and the application', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from '../support/test.ts';
 import { apiAuth, createAutoApplication } from '../support/applications.ts';
+import { approveThroughApi } from '../support/decisions.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
@@ -18,34 +19,10 @@ const texts = {
 
 const toast = (page: Page) => page.getByTestId('toast');
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
 /** A new auto application of the officer (who holds its lock), approved through the API (test set-up only). */
 const approvedApplication = async (request: APIRequestContext) => {
   const id = await createAutoApplication(request, { firstName: 'Riley', lastName: 'Retract' });
-  const headers = await apiAuth(request, users.officer);
-  const { applicants } = (await (await request.get(`/api/applications/${id}/applicants`, { headers })).json()) as {
-    applicants: { id: number }[];
-  };
-  const today = new Date();
-  const nextMonth = new Date(today.getTime() + 31 * 24 * 3600 * 1000);
-  const decided = await request.post(`/api/applications/${id}/decisions`, {
-    headers,
-    data: {
-      decisionType: 'approve',
-      approval: {
-        contractDate: isoDate(today),
-        firstPaymentDate: isoDate(nextMonth),
-        amount: '19200.00',
-        term: 48,
-        interestRate: '6.250',
-        paymentFrequencyId: 'Monthly',
-      },
-      decisionApplicants: applicants.map((a) => ({ applicantId: a.id })),
-      fundingRequirements: [{ description: 'Proof of income' }],
-    },
-  });
-  expect(decided.status(), await decided.text()).toBe(201);
+  await approveThroughApi(request, id);
   return id;
 };
 

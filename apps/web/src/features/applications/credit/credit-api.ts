@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { creditEndpoints, printCreditReportPath } from '@credence/contracts';
+import {
+  creditEndpoints,
+  decisionRetractionEndpoints,
+  hasRetractableDecision,
+  messages,
+  printCreditReportPath,
+} from '@credence/contracts';
 import { fetchBlob, isApiError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { messages } from '@credence/contracts';
 
 export const creditKeys = {
   credit: (id: number) => ['applications', id, 'credit'] as const,
@@ -24,25 +29,39 @@ export const usePreviousReports = (applicationId: number) =>
     queryFn: ({ signal }) => callEndpoint(creditEndpoints.previous, { params: { applicationId } }, { signal }),
   });
 
+const askToRetract = () =>
+  confirm({
+    title: messages.credit.retractSuccess,
+    message: messages.credit.retractionConfirm,
+    confirmText: 'Yes',
+    cancelText: 'No',
+  });
+
 /**
- * Runs a credit change; when the server answers that it would retract an approved or counteroffer decision, asks
- * 'Updating the credit report may retract the decision. Are you sure you want to continue?' and, on Yes, runs it
- * again confirmed. Answers null when the user said No.
+ * Runs a credit change (a pull, re-marked tradelines) of an application in `state`. When it has an approved or
+ * counteroffer decision, first asks the server whether the change would retract it under the lender's
+ * decision-retraction rule set (`POST applications/{id}/creditreport/retractions`, a dry run) and, only when it
+ * would, 'Updating the credit report may retract the decision. Are you sure you want to continue?' — No runs
+ * nothing (answers null), Yes runs it confirmed. Should the decision have changed since the page read the state,
+ * the server's refusal (409) asks the same question. `changesCredit` false: the change cannot retract (the review
+ * text alone), nothing is asked.
  */
 export const withRetractionConfirmed = async <T>(
+  applicationId: number,
+  state: string | undefined,
   run: (confirmRetraction: boolean) => Promise<T>,
+  changesCredit = true,
 ): Promise<T | null> => {
+  const retracts =
+    changesCredit &&
+    hasRetractableDecision(state) &&
+    (await callEndpoint(decisionRetractionEndpoints.checkCreditReport, { params: { applicationId } })).retracts;
+  if (retracts && !(await askToRetract())) return null;
   try {
-    return await run(false);
+    return await run(retracts);
   } catch (error) {
-    if (!isApiError(error) || error.code !== 'RETRACTION_CONFIRMATION_REQUIRED') throw error;
-    const yes = await confirm({
-      title: messages.credit.retractSuccess,
-      message: messages.credit.retractionConfirm,
-      confirmText: 'Yes',
-      cancelText: 'No',
-    });
-    return yes ? run(true) : null;
+    if (retracts || !isApiError(error) || error.code !== 'RETRACTION_CONFIRMATION_REQUIRED') throw error;
+    return (await askToRetract()) ? run(true) : null;
   }
 };
 

@@ -436,7 +436,7 @@ export const CreditWorksheetPage = () => {
     if (!chosenBureau || !(await startEditing())) return;
     setBusy('pull');
     try {
-      const result = await withRetractionConfirmed((confirmRetraction) =>
+      const result = await withRetractionConfirmed(applicationId, data?.state, (confirmRetraction) =>
         callEndpoint(creditEndpoints.pull, {
           params: { applicationId },
           body: { creditBureau: chosenBureau, confirmRetraction },
@@ -465,11 +465,16 @@ export const CreditWorksheetPage = () => {
     setBusy('save');
     setReviewError(null);
     try {
-      const saved = await withRetractionConfirmed((confirmRetraction) =>
-        callEndpoint(creditEndpoints.saveReview, {
-          params: { applicationId },
-          body: { review: reviewText, tradelines: changedMarks, confirmRetraction },
-        }),
+      // Only re-marked tradelines change the credit a decision read; the review text alone asks nothing.
+      const saved = await withRetractionConfirmed(
+        applicationId,
+        data?.state,
+        (confirmRetraction) =>
+          callEndpoint(creditEndpoints.saveReview, {
+            params: { applicationId },
+            body: { review: reviewText, tradelines: changedMarks, confirmRetraction },
+          }),
+        changedMarks.length > 0,
       );
       if (!saved) return;
       setMarks({});
