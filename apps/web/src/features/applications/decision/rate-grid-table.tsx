@@ -33,7 +33,8 @@ export const RateGridTable = ({
   disabled: boolean;
   onChoose: (row: RateGridRowView, cell: { ltv: string; rate: string }) => void;
 }) => {
-  if (grid.length === 0)
+  // A term set without rates or limits (the policy gave none) is no grid to choose from.
+  if (grid.every((row) => row.cells.length === 0 && row.maxLoan === null && row.maxLtv === null))
     return (
       <Typography variant="body2" color="text.secondary">
         {decisionPageTexts.noRateGrid}

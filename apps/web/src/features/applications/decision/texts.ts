@@ -20,7 +20,7 @@ export const decisionPageTexts = {
   worksheetRetrieveFailed: 'An error occurred retrieving the decision worksheet from the api.',
   notDecided: 'No decision has been made on this application yet.',
   noPolicyRun: 'The lender’s policy has not been run on this application yet.',
-  noRateGrid: 'No rate grid: the product has no loan limit matrix for this application.',
+  noRateGrid: 'No rate grid: the policy gave no rates or loan limits for this application. Type the terms.',
   rateGridHint: 'Choose a cell to set the term, the rate and the amount (collateral value × LTV).',
   invalidTermTooltip: 'This term does not fit the payment frequency.',
   noAdditions: 'The product has no additions.',
