@@ -32,8 +32,7 @@ const decisionOfState: Partial<Record<ApplicationState, DecisionType>> = {
   declined: 'decline',
   cancelled: 'cancel',
 };
-export const decidedDemoStates = Object.keys(decisionOfState) as ApplicationState[];
-export const demoDecisionOf = (state: ApplicationState) => decisionOfState[state];
+const decidedStates = Object.keys(decisionOfState) as ApplicationState[];
 
 /** The rate of a product the demo policy does not price (no auto-approval workflow): the lender's rate sheet. */
 const sheetRates: Record<ControlType, string> = {
@@ -172,9 +171,9 @@ const termsBody = (
  */
 const seedContext = (t: TenantTx) => {
   const history =
-    (_tx: TenantTx, auth: AuthContext, applicationId: number): HistoryWriter =>
+    (into: TenantTx, auth: AuthContext, applicationId: number): HistoryWriter =>
     (entry) =>
-      recordHistory(t, { lenderId: auth.lenderId, applicationId, userId: auth.userId, ...entry });
+      recordHistory(into, { lenderId: auth.lenderId, applicationId, userId: auth.userId, ...entry });
   const context: Pick<ApplicationContext, 'open' | 'write' | 'annotate' | 'history'> = {
     open: (auth, applicationId, work) => work(t, history(t, auth, applicationId)),
     write: async (auth, applicationId, _confirmFunded, work) => {
@@ -254,7 +253,7 @@ export const seedDecisionDemo = async (tx: DbExecutor) => {
       })
       .from(applications)
       .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
-      .where(and(eq(applications.lenderId, lender.id), inArray(applications.state, decidedDemoStates)))
+      .where(and(eq(applications.lenderId, lender.id), inArray(applications.state, decidedStates)))
       .orderBy(asc(applications.id));
     // The applicants a decline names: the parties to the credit (not a non-applicant spouse), in worksheet order.
     const parties = await tx
