@@ -17,6 +17,9 @@ import { endpoint } from '../kit/endpoint.ts';
  * - rerunOnApplicationChange: a change to a field of the retraction rule set runs the workflow again.
  * - decisionRetractionRuleSetId: the decision-retraction rule set in use (its fields retract an approval).
  * - manualReviewUserGroupId: the user group ManualReview outcomes are queued to (none: the assigned officer).
+ * - dealerRates: the dealer buy rate per loan product (spec 3 §5: "The buy rate equals the approved rate when
+ *   matching is on, otherwise it is derived from the maximum spread") — rate matching, or the maximum spread the
+ *   approved rate may exceed the buy rate by. A product not listed has rate matching on.
  */
 export const decisionOutcomeActions = ['Apply', 'Suggest'] as const;
 export const decisionOutcomeActionSchema = z.enum(decisionOutcomeActions);
@@ -32,6 +35,44 @@ export const scoreSelectionLabels: Record<(typeof scoreSelections)[number], stri
 /** A referenced record's id in the body. */
 const refSchema = z.number().int().positive().max(MAX_ID);
 
+/** The texts of the dealer buy rate table (ours: the spec shows none). */
+export const dealerRateTexts = {
+  title: 'Dealer buy rate',
+  maximumSpread: 'Enter a spread in percent from 0 to 99.999, e.g. 2.000',
+  spreadRequired: 'Enter the maximum spread, or turn rate matching on.',
+  productTwice: 'This loan product is listed twice.',
+  productUnknown: 'Choose one of the lender’s loan products.',
+} as const;
+
+/**
+ * One loan product's dealer buy rate: rate matching (the buy rate is the approved rate), or the maximum spread in
+ * percent (the buy rate is the approved rate less the spread, never below zero).
+ */
+export const dealerRateSchema = z
+  .object({
+    loanProductId: refSchema,
+    rateMatching: z.boolean(),
+    maximumSpread: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,3})?$/, dealerRateTexts.maximumSpread)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.rateMatching && r.maximumSpread === null)
+      ctx.addIssue({ code: 'custom', path: ['maximumSpread'], message: dealerRateTexts.spreadRequired });
+  });
+export type DealerRate = z.infer<typeof dealerRateSchema>;
+
+/** A product's dealer buy rate in the settings (rate matching on when it is not listed). */
+export const dealerRateOf = (config: { dealerRates: readonly DealerRate[] }, loanProductId: number): DealerRate =>
+  config.dealerRates.find((r) => r.loanProductId === loanProductId) ?? {
+    loanProductId,
+    rateMatching: true,
+    maximumSpread: null,
+  };
+
 export const decisionEngineConfigSchema = z.object({
   autoDecisionEnabled: z.boolean(),
   approveAction: decisionOutcomeActionSchema,
@@ -42,6 +83,17 @@ export const decisionEngineConfigSchema = z.object({
   rerunOnApplicationChange: z.boolean(),
   decisionRetractionRuleSetId: refSchema.nullable(),
   manualReviewUserGroupId: refSchema.nullable(),
+  dealerRates: z
+    .array(dealerRateSchema)
+    .max(500)
+    .optional()
+    .transform((v) => v ?? [])
+    .superRefine((rates, ctx) =>
+      rates.forEach((r, i) => {
+        if (rates.findIndex((x) => x.loanProductId === r.loanProductId) !== i)
+          ctx.addIssue({ code: 'custom', path: [i, 'loanProductId'], message: dealerRateTexts.productTwice });
+      }),
+    ),
 });
 export type DecisionEngineConfig = z.infer<typeof decisionEngineConfigSchema>;
 
@@ -56,9 +108,18 @@ export const defaultDecisionEngineConfig: DecisionEngineConfig = {
   rerunOnApplicationChange: true,
   decisionRetractionRuleSetId: null,
   manualReviewUserGroupId: null,
+  dealerRates: [],
 };
 
+/** A product's dealer buy rate as the settings answer it. */
+export const dealerRateRowSchema = z.object({
+  loanProductId: z.number().int(),
+  rateMatching: z.boolean(),
+  maximumSpread: z.string().nullable(),
+});
+
 export const decisionEngineSettingsSchema = decisionEngineConfigSchema.extend({
+  dealerRates: z.array(dealerRateRowSchema),
   /** The saved version (null: never saved, the defaults). */
   version: z.number().int().nullable(),
   updatedAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import {
   adminMessages,
+  dealerRateTexts,
   decisionEngineConfigSchema,
   defaultDecisionEngineConfig,
   type CreditTierSet,
@@ -13,6 +14,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { changedFields } from '../../platform/crud.ts';
 import { validationError } from '../../platform/errors.ts';
+import { findLoanProduct } from '../loan-products/loan-products.repository.ts';
 import * as policyRepo from '../policy/policy.repository.ts';
 import * as repo from './decision-engine.repository.ts';
 
@@ -60,6 +62,9 @@ const checkReferences = async (tx: TenantTx, config: DecisionEngineConfig) => {
   }
   if (config.manualReviewUserGroupId !== null && !(await repo.findEnabledUserGroup(tx, config.manualReviewUserGroupId)))
     errors.push({ field: 'manualReviewUserGroupId', message: adminMessages.decisionEngine.userGroupUnknown });
+  for (const [i, rate] of config.dealerRates.entries())
+    if (!(await findLoanProduct(tx, rate.loanProductId)))
+      errors.push({ field: `dealerRates.${i}.loanProductId`, message: dealerRateTexts.productUnknown });
   if (errors.length > 0) throw validationError(errors);
 };
 

@@ -486,6 +486,58 @@ describe('add-ons from the catalogue (Administration › Add-Ons; spec 3 §7 "de
   });
 });
 
+describe('the dealer buy rate (spec 3 §5; Administration › Decision Engine, dealerRates)', () => {
+  const saveDealerRates = async (dealerRates: unknown) => {
+    const current = (await admin.get('/api/decisionEngine/config')).json<Record<string, unknown>>();
+    const { version: _v, updatedAt: _u, updatedBy: _b, ...config } = current;
+    return admin.put('/api/decisionEngine/config', { ...config, dealerRates });
+  };
+
+  it('rate matching by default; a maximum spread makes the buy rate the approved rate less the spread', async () => {
+    const id = await newCase();
+    expect(await worksheetOf(id)).toMatchObject({ rateMatching: true, maximumSpread: null });
+    const newAuto = await productId(t, SUMMIT, 'New Auto');
+    const saved = await saveDealerRates([{ loanProductId: newAuto, rateMatching: false, maximumSpread: '2.000' }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ dealerRates: unknown[] }>().dealerRates).toEqual([
+      { loanProductId: newAuto, rateMatching: false, maximumSpread: '2.000' },
+    ]);
+    try {
+      expect(await worksheetOf(id)).toMatchObject({ rateMatching: false, maximumSpread: '2.000' });
+      const response = await decide(id, { decisionType: 'approve', approval: terms({ interestRate: '6.490' }) });
+      expect(response.statusCode, response.body).toBe(201);
+      const { decisionId } = response.json<DecisionResult>();
+      const record = (await officer.get(`/api/applications/${id}/decisions/${decisionId}`)).json<DecisionRecord>();
+      expect(record.receipt.approval).toMatchObject({ interestRate: '6.490', buyRate: '4.490' });
+    } finally {
+      expect((await saveDealerRates([])).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a product twice, another lender’s product and a missing or bad spread, each on its field', async () => {
+    const newAuto = await productId(t, SUMMIT, 'New Auto');
+    const { rows } = await t.pool.query<{ id: number }>(
+      `select p.id from loan_products p join lenders l on l.id = p.lender_id where l.name <> $1 limit 1`,
+      [SUMMIT],
+    );
+    const bad = await saveDealerRates([
+      { loanProductId: newAuto, rateMatching: false, maximumSpread: null },
+      { loanProductId: rows[0]!.id, rateMatching: false, maximumSpread: '-1' },
+    ]);
+    expect(bad.statusCode).toBe(422);
+    expect(fieldsOf(bad)).toEqual(['dealerRates.0.maximumSpread', 'dealerRates.1.maximumSpread']);
+    const twice = await saveDealerRates([
+      { loanProductId: newAuto, rateMatching: false, maximumSpread: '1.5' },
+      { loanProductId: newAuto, rateMatching: true },
+    ]);
+    expect(twice.statusCode).toBe(422);
+    expect(fieldsOf(twice)).toEqual(['dealerRates.1.loanProductId']);
+    const unknown = await saveDealerRates([{ loanProductId: rows[0]!.id, rateMatching: true }]);
+    expect(unknown.statusCode).toBe(422);
+    expect(fieldsOf(unknown)).toEqual(['dealerRates.0.loanProductId']);
+  });
+});
+
 describe('the receipt is immutable and versioned', () => {
   it('refuses UPDATE and DELETE on application_decisions to the application role', async () => {
     const id = await newCase();

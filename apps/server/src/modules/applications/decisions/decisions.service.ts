@@ -1,6 +1,7 @@
 import {
   creditScoreRanges,
   decisionStates,
+  dealerRateOf,
   decisionTexts,
   decisionTypeLabels,
   decisionTypesWithTerms,
@@ -287,6 +288,7 @@ const buildWorksheet = async (tx: TenantTx, lenderId: number, applicationId: num
   const evaluated = await evaluateAutoApproval(tx, lenderId, c.app.loanProductId, c.facts);
   const grid = evaluated ? await rateGridOf(tx, evaluated, c.facts) : { hasLoanLimitMatrix: false, rows: [] };
   const standing = standingDecision(c);
+  const dealerRate = dealerRateOf(await readSettings(tx), c.app.loanProductId);
   const latestOf = (types: DecisionType[]) =>
     c.decisions.find((d) => d.decision.entryKind === 'decision' && types.includes(receiptOf(d).decisionType));
   const approvalRow = latestOf(['approve', 'counteroffer']);
@@ -325,8 +327,8 @@ const buildWorksheet = async (tx: TenantTx, lenderId: number, applicationId: num
     existingLienBalance: c.existingLienBalance,
     year: c.year,
     mileage: c.mileage,
-    maximumSpread: null,
-    rateMatching: true,
+    maximumSpread: dealerRate.maximumSpread,
+    rateMatching: dealerRate.rateMatching,
     hasLoanLimitMatrix: grid.hasLoanLimitMatrix,
     rateGrid: grid.rows,
     derived: derivedValuesForReceipt(derived),
@@ -518,7 +520,12 @@ const decide = async (
     if (error) throw fieldError(`approval.${error.field === 'rate' ? 'interestRate' : error.field}`, error.message);
     if (!disclosure) throw fieldError('approval', decisionTexts.approvalRequired);
     const conditions = new Map(c.codes.map((x) => [x.id, x]));
-    const bought = buyRate(a.interestRate, { rateMatching: true });
+    // Spec 3 §5: the buy rate is the approved rate with rate matching on, else the rate less the maximum spread.
+    const dealerRate = dealerRateOf(await readSettings(tx), c.app.loanProductId);
+    const bought = buyRate(a.interestRate, {
+      rateMatching: dealerRate.rateMatching,
+      maximumSpread: dealerRate.maximumSpread ?? undefined,
+    });
     approval = {
       contractDate: a.contractDate,
       firstPaymentDate: a.firstPaymentDate,

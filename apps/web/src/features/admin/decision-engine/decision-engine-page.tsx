@@ -45,19 +45,23 @@ import { callVerb } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { versionText } from '../kit/policy-version.ts';
+import { DealerRatesTable, dealerRateInput, dealerRateValues, type DealerRateValues } from './dealer-rates.tsx';
 
 /** Form values: a select holds '' for none. */
 type Values = Omit<
   DecisionEngineConfig,
-  'defaultCreditTierSetId' | 'scoreModel' | 'decisionRetractionRuleSetId' | 'manualReviewUserGroupId'
+  'defaultCreditTierSetId' | 'scoreModel' | 'decisionRetractionRuleSetId' | 'manualReviewUserGroupId' | 'dealerRates'
 > & {
+  dealerRates: DealerRateValues[];
   defaultCreditTierSetId: number | '';
   scoreModel: string;
   decisionRetractionRuleSetId: number | '';
   manualReviewUserGroupId: number | '';
 };
 
-const toValues = (s: DecisionEngineConfig): Values => ({
+type Product = { id: number; name: string };
+
+const toValues = (s: DecisionEngineConfig, products: readonly Product[]): Values => ({
   autoDecisionEnabled: s.autoDecisionEnabled,
   approveAction: s.approveAction,
   declineAction: s.declineAction,
@@ -67,6 +71,7 @@ const toValues = (s: DecisionEngineConfig): Values => ({
   rerunOnApplicationChange: s.rerunOnApplicationChange,
   decisionRetractionRuleSetId: s.decisionRetractionRuleSetId ?? '',
   manualReviewUserGroupId: s.manualReviewUserGroupId ?? '',
+  dealerRates: dealerRateValues(s, products),
 });
 const toInput = (v: Values): DecisionEngineConfig => ({
   autoDecisionEnabled: v.autoDecisionEnabled,
@@ -78,6 +83,7 @@ const toInput = (v: Values): DecisionEngineConfig => ({
   rerunOnApplicationChange: v.rerunOnApplicationChange,
   decisionRetractionRuleSetId: v.decisionRetractionRuleSetId === '' ? null : v.decisionRetractionRuleSetId,
   manualReviewUserGroupId: v.manualReviewUserGroupId === '' ? null : v.manualReviewUserGroupId,
+  dealerRates: dealerRateInput(v.dealerRates),
 });
 const resolver = contractResolver<Values, DecisionEngineConfig>(decisionEngineConfigSchema, (v) => noRows(toInput(v)));
 
@@ -102,6 +108,7 @@ export const DecisionEnginePage = () => {
     queryFn: ({ signal }) => callEndpoint(decisionEngineEndpoints.getConfig, {}, { signal }),
     meta: { silentError: true },
   });
+  const products = useLoanProducts();
   return (
     <>
       <PageTitle>Decision Engine</PageTitle>
@@ -117,12 +124,12 @@ export const DecisionEnginePage = () => {
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Settings
           </Typography>
-          {settings.isPending ? (
+          {settings.isPending || products.isPending ? (
             <CircularProgress size={24} />
           ) : settings.isError ? (
             <Alert severity="error">{adminMessages.decisionEngine.loadFailed}</Alert>
           ) : (
-            <SettingsForm settings={settings.data} />
+            <SettingsForm settings={settings.data} products={products.data ?? []} />
           )}
         </Paper>
         <AutoApprovalWorkflows />
@@ -131,9 +138,9 @@ export const DecisionEnginePage = () => {
   );
 };
 
-const SettingsForm = ({ settings }: { settings: DecisionEngineSettings }) => {
+const SettingsForm = ({ settings, products }: { settings: DecisionEngineSettings; products: readonly Product[] }) => {
   const queryClient = useQueryClient();
-  const form = useForm<Values>({ defaultValues: toValues(settings), resolver, mode: 'onChange' });
+  const form = useForm<Values>({ defaultValues: toValues(settings, products), resolver, mode: 'onChange' });
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [saved, setSaved] = useState(settings);
   const { isDirty, isSubmitting } = form.formState;
@@ -159,7 +166,7 @@ const SettingsForm = ({ settings }: { settings: DecisionEngineSettings }) => {
       const answer = await callEndpoint(decisionEngineEndpoints.saveConfig, { body: toInput(values) });
       queryClient.setQueryData(configKey, answer);
       setSaved(answer);
-      form.reset(toValues(answer));
+      form.reset(toValues(answer, products));
       toasts.success('Success', adminMessages.decisionEngine.saved);
     } catch (error) {
       if (isSessionError(error)) return;
@@ -231,13 +238,18 @@ const SettingsForm = ({ settings }: { settings: DecisionEngineSettings }) => {
           emptyLabel="The assigned officer"
           options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
         />
+        <DealerRatesTable products={products} />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} data-testid="decision-engine-saved">
             {saved.version === null
               ? 'Not saved yet: the defaults apply.'
               : `Version ${saved.version}, saved ${formatDateTime(saved.updatedAt)}${saved.updatedBy ? ` by ${saved.updatedBy}` : ''}`}
           </Typography>
-          <Button type="button" disabled={!isDirty || isSubmitting} onClick={() => form.reset(toValues(saved))}>
+          <Button
+            type="button"
+            disabled={!isDirty || isSubmitting}
+            onClick={() => form.reset(toValues(saved, products))}
+          >
             Discard Changes
           </Button>
           <Button
