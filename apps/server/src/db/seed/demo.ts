@@ -8,6 +8,7 @@ import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedCreditDemo } from './credit.ts';
 import { seedDecisionCodes } from './decision-codes.ts';
 import { seedDecisionDemo } from './decisions.ts';
+import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
@@ -154,7 +155,10 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedWorksheetDialogDemo(tx);
     await seedCreditDemo(tx, config.dataEncryptionKey);
     await seedPolicyDemo(tx);
-    for (const lender of await tx.select({ id: lenders.id }).from(lenders)) await seedDecisionCodes(tx, lender.id);
+    for (const lender of await tx.select({ id: lenders.id }).from(lenders)) {
+      await seedDecisionCodes(tx, lender.id);
+      await seedLetterTemplates(tx, lender.id);
+    }
     await seedDecisionDemo(tx);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);

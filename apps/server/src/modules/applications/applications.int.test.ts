@@ -466,7 +466,8 @@ describe('another lender', () => {
         .replace(':id', String(id))
         .replace(':applicantId', String(applicantId))
         .replace(':commentId', String(commentId))
-        .replace(':fileId', '1');
+        .replace(':fileId', '1')
+        .replace(':decisionId', '1');
       const key = `${route.method} ${route.url}`;
       const other = await call(inHarbor, route.method, url, route.url);
       expect(other.statusCode, `${key}: ${other.body}`).toBe(404);

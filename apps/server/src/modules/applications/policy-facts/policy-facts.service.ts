@@ -28,6 +28,7 @@
  * FloorAmount, CeilingAmount, IntroRate and MarginRate have no source before the decision worksheet: left out.
  */
 import {
+  creditScoreModelSchema,
   metricStages,
   POLICY_DECIMAL_PATTERN,
   type BooleanFact,
@@ -184,6 +185,7 @@ const columns = {
     frozen: creditReports.frozen,
     ofac: creditReports.ofac,
     defaultScore: creditReports.defaultScore,
+    defaultScoreModel: creditReports.defaultScoreModel,
     alerts: creditReports.alerts,
     publicRecords: creditReports.publicRecords,
   },
@@ -292,6 +294,11 @@ const policyFactsOf = (rows: PolicyFactRows, options: PolicyFactsOptions = {}): 
             .toDecimalPlaces(0, Money.ROUND_HALF_UP),
         );
   const creditScore = within(application.averageCreditScore ?? averageOfReports, 0, 1000);
+  // The score model the tier set reads its ranges of: the reports' default model when they agree (else the set's
+  // first model, as the engine falls back to).
+  const reportModels = new Set(reports.flatMap((r) => (r.defaultScore === null ? [] : [r.defaultScoreModel])));
+  const scoreModel =
+    reportModels.size === 1 ? (creditScoreModelSchema.safeParse([...reportModels][0]).data ?? null) : null;
   const revolving = included.filter(
     (t) => t.isOpen && t.portfolioType === 'REVOLVING' && t.creditLimit !== null && money(t.creditLimit).gt(0),
   );
@@ -346,6 +353,7 @@ const policyFactsOf = (rows: PolicyFactRows, options: PolicyFactsOptions = {}): 
     metrics,
     flags,
     creditScore,
+    scoreModel,
     amount: amountText ?? null,
     termMonths,
     ltv: frontEndLtv ?? null,
