@@ -226,7 +226,8 @@ export const queueColumns = [
     hiddenByDefault: true,
     width: 150,
   },
-  // Spec 3 §4 decision summary display: rate, payment and tier of an approve, counteroffer or pending decision.
+  // Spec 3 §4 decision summary display: rate, payment and tier of an approve, counteroffer or pending decision,
+  // shown by default (empty for an application without one).
   {
     field: 'decisionRate',
     headerName: 'Rate',
@@ -234,7 +235,7 @@ export const queueColumns = [
     sortable: false,
     filterable: false,
     operators: [],
-    hiddenByDefault: true,
+    hiddenByDefault: false,
     width: 90,
   },
   {
@@ -244,7 +245,7 @@ export const queueColumns = [
     sortable: false,
     filterable: false,
     operators: [],
-    hiddenByDefault: true,
+    hiddenByDefault: false,
     width: 120,
   },
   {
@@ -254,7 +255,7 @@ export const queueColumns = [
     sortable: false,
     filterable: false,
     operators: [],
-    hiddenByDefault: true,
+    hiddenByDefault: false,
     width: 90,
   },
 ] as const satisfies readonly ColumnSpec[];

@@ -655,8 +655,10 @@ describe('CSV export', () => {
   it("defaults to the visible columns; dates as MM/dd/yyyy hh:mm AM in the lender's time zone (Summit: Denver)", async () => {
     const response = await officer.post('/api/applicationqueues/myQueue/export', { text: 'QM-7781' });
     const [header, row] = response.body.split('\r\n');
-    expect(header).toBe('App Id,Applicant,Member Number,Loan Product,Status,Amount,Avg Credit Score,Created,Locked By');
-    expect(row).toBe(`${ids.zeb},Zebadiah Quillfeather,QM-7781,New Auto,New,25000.00,,01/01/2019 03:00 AM,`);
+    expect(header).toBe(
+      'App Id,Applicant,Member Number,Loan Product,Status,Amount,Avg Credit Score,Created,Locked By,Rate,Payment,Tier',
+    );
+    expect(row).toBe(`${ids.zeb},Zebadiah Quillfeather,QM-7781,New Auto,New,25000.00,,01/01/2019 03:00 AM,,,,`);
   });
 });
 
