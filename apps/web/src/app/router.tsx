@@ -123,15 +123,13 @@ export const routes: RouteObject[] = [
                           'DecisionWorksheetPage',
                         ),
                       },
-                      ...['fundingRequirements', 'fund', 'sales', 'closingSummary'].map(
-                        (worksheet): RouteObject => ({
-                          path: `${worksheet}/:id`,
-                          lazy: lazyPage(
-                            () => import('../features/applications/worksheet/worksheet-title-page.tsx'),
-                            'WorksheetTitlePage',
-                          ),
-                        }),
-                      ),
+                      ...['fundingRequirements', 'fund', 'sales', 'closingSummary'].map((worksheet): RouteObject => ({
+                        path: `${worksheet}/:id`,
+                        lazy: lazyPage(
+                          () => import('../features/applications/worksheet/worksheet-title-page.tsx'),
+                          'WorksheetTitlePage',
+                        ),
+                      })),
                     ],
                   },
                   // Queues (My Queue … All Applications, saved filters and custom queues): one grid page.

@@ -10,11 +10,11 @@ import {
   type DecisionSubmit,
   type DecisionWorksheet,
 } from '@credence/contracts';
-import { apiClient, fetchBlob, isApiError, isSessionError } from '../../../lib/api-client.ts';
+import { apiClient, isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { letterErrorText, openAdverseLetter, openFactaLetter } from '../../letters/index.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { resourceKeys } from '../../../lib/resource-api.ts';
-import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
+import { toasts } from '../../../lib/toast.tsx';
 import { decisionPageTexts } from './texts.ts';
 
 export const decisionKeys = {
@@ -76,26 +76,6 @@ export const submitDecision = (applicationId: number, body: DecisionSubmit) =>
 /** `POST applications/{id}/decisions/retract` (the retraction module's call). */
 export const retractDecision = (applicationId: number, reason: string | null) =>
   apiClient.post(`/api/applications/${applicationId}/decisions/retract`, reason ? { reason } : {});
-
-/** Opens a PDF the server builds in a new tab: fetched with the bearer header, shown from a blob. */
-const openPdf = async (path: string) => {
-  // The tab is opened at the click, so no pop-up blocker stops it; the PDF fills it once built.
-  const tab = window.open('', '_blank');
-  try {
-    const blob = await fetchBlob(path, 'application/pdf');
-    const url = URL.createObjectURL(blob);
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-};
-
-/** One decision receipt as the server prints it (`GET applications/{id}/decisions/{decisionId}/pdf`). */
-export const openReceiptPdf = (applicationId: number, decisionId: number) =>
-  openPdf(`/api/applications/${applicationId}/decisions/${decisionId}/pdf`).catch(showApiErrorToast);
 
 export type LetterKind = 'adverse' | 'facta';
 

@@ -21,6 +21,11 @@ import { openLetter, useDecisionHistory } from './decision-api.ts';
 import { ReceiptDialog } from './receipt-dialog.tsx';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
 
+const letters = [
+  { kind: 'adverse', label: decisionPageTexts.adverseActionLetter },
+  { kind: 'facta', label: decisionPageTexts.creditScoreDisclosure },
+] as const;
+
 const termsOf = (row: DecisionHistoryRow) =>
   row.amount === null
     ? '—'
@@ -91,34 +96,23 @@ export const DecisionHistoryCard = ({
                 <Typography variant="body2" sx={{ minWidth: 220, fontWeight: 500 }}>
                   {applicant.name} ({enumLabel(applicant.role)})
                 </Typography>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={`${decisionPageTexts.adverseActionLetter} for ${applicant.name}`}
-                  onClick={() =>
-                    void openLetter('adverse', {
-                      applicationId: worksheet.id,
-                      applicantId: applicant.id,
-                      declineId: worksheet.decline?.id ?? null,
-                    })
-                  }
-                >
-                  {decisionPageTexts.adverseActionLetter}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={`${decisionPageTexts.creditScoreDisclosure} for ${applicant.name}`}
-                  onClick={() =>
-                    void openLetter('facta', {
-                      applicationId: worksheet.id,
-                      applicantId: applicant.id,
-                      declineId: worksheet.decline?.id ?? null,
-                    })
-                  }
-                >
-                  {decisionPageTexts.creditScoreDisclosure}
-                </Button>
+                {letters.map(({ kind, label }) => (
+                  <Button
+                    key={kind}
+                    size="small"
+                    variant="outlined"
+                    aria-label={`${label} for ${applicant.name}`}
+                    onClick={() =>
+                      void openLetter(kind, {
+                        applicationId: worksheet.id,
+                        applicantId: applicant.id,
+                        declineId: worksheet.decline?.id ?? null,
+                      })
+                    }
+                  >
+                    {label}
+                  </Button>
+                ))}
               </Stack>
             ))}
           </Stack>

@@ -21,7 +21,7 @@ import { enumLabel } from '../../../components/form/fields.tsx';
 import { showMoney } from '../../../components/form/values.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataList, formatDate } from '../worksheet/view-parts.tsx';
-import { openReceiptPdf, useDecisionReceipt } from './decision-api.ts';
+import { useDecisionReceipt } from './decision-api.ts';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
 
 const pct = (value: string | null) => (value === null ? null : formatPercent(money(value)));
@@ -274,9 +274,6 @@ export const ReceiptDialog = ({
         )}
       </DialogContent>
       <DialogActions className="receipt-actions">
-        <Button onClick={() => void openReceiptPdf(applicationId, decisionId!)} disabled={!record.data}>
-          PDF
-        </Button>
         <Button startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!record.data}>
           {decisionPageTexts.print}
         </Button>
