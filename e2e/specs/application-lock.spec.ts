@@ -178,31 +178,32 @@ test('signing out releases the lock', async ({ page, request }) => {
   await expect.poll(() => lockHolder(request, id)).toBeNull();
 });
 
-test("a queue row of a 'reviewed' application opens the Application worksheet; unbuilt tabs say so", async ({
-  page,
-}) => {
+test("a queue row of a 'reviewed' application opens the Decision worksheet; unbuilt tabs say so", async ({ page }) => {
   await signIn(page, users.admin);
   await page.goto('/allApplicationsQueue?filter=' + encodeURIComponent('[["state","is","reviewed"]]'));
   const rows = page.getByTestId('queue-grid').locator('[role="row"][data-id]');
   await expect(rows.first()).toBeVisible();
   const id = await rows.first().getAttribute('data-id');
-  await expect(rows.first().getByRole('link', { name: id! })).toHaveAttribute('href', `/application/${id}`);
+  await expect(rows.first().getByRole('link', { name: id! })).toHaveAttribute('href', `/decision/${id}`);
   await rows.first().locator('[data-field="applicantName"]').click();
-  await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
-  await expect(page.getByRole('heading', { name: 'Application Worksheet' })).toBeVisible();
-  await expect(page.getByTestId('application-worksheet')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/decision/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Decision Worksheet' })).toBeVisible();
+  await expect(page.getByTestId('decision-card')).toBeVisible();
 
-  // The Decision worksheet (where spec 1 §2 sends a reviewed application) is not built yet: its tab and page say so.
+  // The Funding Requirements worksheet is not built yet: its tab and page say so.
   const tabs = page.getByRole('tablist', { name: 'Worksheets' });
-  await expect(tabs.getByRole('tab', { name: 'Application', exact: true })).toBeVisible();
-  await expect(tabs.getByRole('tab', { name: 'Credit', exact: true })).toBeVisible();
-  for (const name of ['Decision', 'Requirements', 'Funding', 'Sales', 'Closing Summary']) {
+  for (const name of ['Application', 'Credit', 'Decision']) {
+    await expect(tabs.getByRole('tab', { name, exact: true })).toBeVisible();
+  }
+  for (const name of ['Requirements', 'Funding', 'Sales', 'Closing Summary']) {
     await expect(tabs.getByRole('tab', { name: `${name} Not available yet` })).toBeVisible();
   }
-  await tabs.getByRole('tab', { name: /^Decision/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/decision/${id}$`));
+  await tabs.getByRole('tab', { name: /^Requirements/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/fundingRequirements/${id}$`));
   const notice = page.getByTestId('worksheet-not-available');
-  await expect(notice.getByRole('heading', { name: 'The Decision Worksheet is not available yet' })).toBeVisible();
+  await expect(
+    notice.getByRole('heading', { name: 'The Funding Requirements Worksheet is not available yet' }),
+  ).toBeVisible();
   await expect(notice).toContainText('can be seen and edited on the Application worksheet');
   await reviewShots(page, 'worksheet-not-available');
   await notice.getByRole('link', { name: 'Open the Application worksheet' }).click();

@@ -30,9 +30,13 @@ describe('withLinkScheme', () => {
 });
 
 describe('worksheetPathForState', () => {
-  it.each(applicationStates.filter((s) => s !== 'new'))(
+  it.each(applicationStates.filter((s) => ['approved', 'counteroffer', 'funded'].includes(s)))(
     '%s opens the Application worksheet while its own worksheet is not built',
     (state) => expect(worksheetPathForState(state, 7)).toBe('/application/7'),
+  );
+  it.each(['reviewed', 'declined', 'cancelled', 'pending'] as const)(
+    '%s opens the Decision worksheet (built)',
+    (state) => expect(worksheetPathForState(state, 7)).toBe('/decision/7'),
   );
   it('new opens the Credit worksheet (built)', () => expect(worksheetPathForState('new', 7)).toBe('/credit/7'));
   it.each([
@@ -53,8 +57,8 @@ describe('worksheetPathForState', () => {
     expect(worksheetPathForState('new', 12, built)).toBe('/application/12');
     expect(worksheetPathForState('funded', 12, built)).toBe('/application/12');
   });
-  it('declares the Application and Credit worksheets built and the five others not yet', () => {
-    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual(['application', 'credit']);
+  it('declares the Application, Credit and Decision worksheets built and the four others not yet', () => {
+    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual(['application', 'credit', 'decision']);
     expect(worksheetForState('reviewed')).toBe('decision');
   });
 });

@@ -69,7 +69,7 @@ describe('recent applications throttle', () => {
 describe('lookupTarget', () => {
   it("opens the only match by its state's worksheet, or the Application worksheet while that one is not built", () => {
     expect(lookupTarget('10005', { data: [row(10005, 'new')], total: 1 })).toBe('/credit/10005');
-    expect(lookupTarget('10006', { data: [row(10006, 'pending')], total: 1 })).toBe('/application/10006');
+    expect(lookupTarget('10006', { data: [row(10006, 'pending')], total: 1 })).toBe('/decision/10006');
     expect(lookupTarget('10007', { data: [row(10007, 'funded')], total: 1 })).toBe('/application/10007');
   });
 
