@@ -52,7 +52,11 @@ export const loanAdditionInputSchema = z
     name: requiredText(LOAN_ADDITION_NAME_MAX),
     feeType: loanAdditionFeeTypeSchema,
     flatAmount: nonNegativeMoneySchema.nullish().transform((v) => v ?? null),
-    ratePer1000: ratePer1000Schema.nullish().transform((v) => v || null),
+    // An empty field is no rate (the form sends what was typed).
+    ratePer1000: z
+      .union([z.literal(''), ratePer1000Schema])
+      .nullish()
+      .transform((v) => v || null),
     isDefault: z
       .boolean()
       .optional()

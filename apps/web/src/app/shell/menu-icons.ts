@@ -169,5 +169,6 @@ export const adminAreaIconNames: Record<string, string> = {
   lenderCalendar: 'Event',
   applicationLocks: 'Lock',
   decisionCodes: 'ListAlt',
+  loanAdditions: 'Payments',
   audit: 'History',
 };

@@ -7,6 +7,7 @@ import { creditTierSetsArea } from './credit-tier-sets/credit-tier-sets-area.ts'
 import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import { decisionCodesArea } from './decision-codes/decision-codes-area.ts';
+import { loanAdditionsArea } from './loan-additions/loan-additions-area.ts';
 import { decisionEngineArea } from './decision-engine/decision-engine-area.ts';
 import { decisionRetractArea } from './decision-retract/decision-retract-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
@@ -38,6 +39,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   loanTermSetsArea,
   decisionRetractArea,
   decisionCodesArea,
+  loanAdditionsArea,
   decisionEngineArea,
   policySandboxArea,
   ...workflowAreas,
