@@ -154,8 +154,6 @@ export const creditReportSummaryResponseSchema = z.object({
 
 export const printCreditReportQuerySchema = z.object({ applicationId: positiveId });
 
-export const retractionResultSchema = z.object({ retracted: z.boolean(), state: z.string() });
-
 // ---------------------------------------------------------------------------------------------------------------
 // Screening services (spec 3 §7 Decisions)
 
@@ -334,15 +332,6 @@ export const creditEndpoints = {
     summary: "A report's scores and summary counts",
     params: idParamsSchema,
     response: creditReportSummaryResponseSchema,
-  }),
-  retract: endpoint({
-    method: 'POST',
-    path: '/api/applications/:applicationId/creditreport/retractions',
-    access: 'signedIn',
-    tag: TAG,
-    summary: 'Retract an approved or counteroffer decision because the credit report changed',
-    params: applicationIdParamsSchema,
-    response: retractionResultSchema,
   }),
 } as const;
 
