@@ -199,6 +199,25 @@ export type DecisionSubmitParsed = z.output<typeof decisionSubmitSchema>;
 
 const codeRefSchema = z.object({ codeId: z.number().int(), code: z.string(), text: z.string() });
 
+/** A decline reason as decided: a code of the lender (codeId, code) or a typed reason (both null). */
+const declineReasonSchema = z.object({
+  codeId: z.number().int().nullable(),
+  code: z.string().nullable(),
+  text: z.string(),
+});
+
+/** The derived values of spec 3 §3 (domain `decisionDerivedValues`): on the worksheet and in the receipt. */
+export const worksheetDerivedSchema = z.object({
+  loanAmount: nullableMoney,
+  totalDown: nullableMoney,
+  percentDown: nullablePercent,
+  ltv: nullablePercent,
+  requestedLtv: nullablePercent,
+  vehicleAge: z.number().int().nullable(),
+  totalBackEnd: nullableMoney,
+});
+export type WorksheetDerived = z.infer<typeof worksheetDerivedSchema>;
+
 /** The terms as decided (computed on the server): in the receipt and in the last approval. */
 const decidedTermsShape = {
   contractDate: z.string(),
@@ -230,15 +249,7 @@ export const decisionReceiptSchema = z.object({
     collateralValue: nullableMoney,
     year: z.number().int().nullable(),
     mileage: z.number().int().nullable(),
-    derived: z.object({
-      loanAmount: nullableMoney,
-      totalDown: nullableMoney,
-      percentDown: nullablePercent,
-      ltv: nullablePercent,
-      requestedLtv: nullablePercent,
-      vehicleAge: z.number().int().nullable(),
-      totalBackEnd: nullableMoney,
-    }),
+    derived: worksheetDerivedSchema,
   }),
   decisionApplicants: z.array(
     z.object({
@@ -246,9 +257,7 @@ export const decisionReceiptSchema = z.object({
       name: z.string(),
       role: z.string(),
       pti: z.string().nullable(),
-      declineReasons: z.array(
-        z.object({ codeId: z.number().int().nullable(), code: z.string().nullable(), text: z.string() }),
-      ),
+      declineReasons: z.array(declineReasonSchema),
     }),
   ),
   creditReports: z.array(
@@ -426,22 +435,9 @@ export const worksheetApplicantSchema = z.object({
   monthlyIncome: nullableMoney,
   monthlyDebts: nullableMoney,
   /** The current decline's reasons of this applicant (when the application is declined). */
-  declineReasons: z.array(
-    z.object({ codeId: z.number().int().nullable(), code: z.string().nullable(), text: z.string() }),
-  ),
+  declineReasons: z.array(declineReasonSchema),
 });
 export type WorksheetApplicant = z.infer<typeof worksheetApplicantSchema>;
-
-export const worksheetDerivedSchema = z.object({
-  loanAmount: nullableMoney,
-  totalDown: nullableMoney,
-  percentDown: nullablePercent,
-  ltv: nullablePercent,
-  requestedLtv: nullablePercent,
-  vehicleAge: z.number().int().nullable(),
-  totalBackEnd: nullableMoney,
-});
-export type WorksheetDerived = z.infer<typeof worksheetDerivedSchema>;
 
 export const decisionCodeOptionSchema = z.object({
   id: z.number().int(),
