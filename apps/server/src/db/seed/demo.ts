@@ -7,6 +7,7 @@ import { seedAdminDemo } from './admin.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedCreditDemo } from './credit.ts';
 import { seedDecisionCodes } from './decision-codes.ts';
+import { seedLoanAdditions } from './loan-additions.ts';
 import { seedDecisionDemo } from './decisions.ts';
 import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
@@ -158,6 +159,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     for (const lender of await tx.select({ id: lenders.id }).from(lenders)) {
       await seedDecisionCodes(tx, lender.id);
       await seedLetterTemplates(tx, lender.id);
+      await seedLoanAdditions(tx, lender.id);
     }
     await seedDecisionDemo(tx);
     await seedSearchFilterDemo(tx);
