@@ -59,15 +59,12 @@ export const DealerRatesTable = ({ products }: { products: readonly Product[] })
             <TableRow key={row.loanProductId}>
               <TableCell>{nameOf(row.loanProductId)}</TableCell>
               <TableCell>
-                <CheckboxInput
-                  name={`dealerRates.${i}.rateMatching`}
-                  label={`Rate matching for ${nameOf(row.loanProductId)}`}
-                />
+                <CheckboxInput name={`dealerRates.${i}.rateMatching`} label="Match the approved rate" />
               </TableCell>
               <TableCell>
                 <TextInput
                   name={`dealerRates.${i}.maximumSpread`}
-                  label={`Maximum spread for ${nameOf(row.loanProductId)}`}
+                  label="Spread (%)"
                   inputMode="decimal"
                   maxLength={6}
                   disabled={row.rateMatching}
