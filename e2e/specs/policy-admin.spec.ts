@@ -300,7 +300,8 @@ test('saves the decision-engine settings and reads them back after a reload', as
   };
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   await form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' }).check();
-  await choose('An Approve outcome', 'Approve the application automatically');
+  // Only suggest: an applied approval would decide the applications other specs mark reviewed meanwhile.
+  await choose('An Approve outcome', 'Suggest approve to the officer only');
   await choose('Default credit tier set', 'Consumer tiers (FICO Auto 8, VantageScore 4.0)');
   await choose('Score model used for tiering', 'FICO 9');
   await choose('Manual review queue', 'Underwriters');
@@ -308,6 +309,17 @@ test('saves the decision-engine settings and reads them back after a reload', as
   // The tier set has ranges of FICO Auto 8 and VantageScore 4.0: the server refuses another model on its field.
   await expect(form.getByText(/tiers FICO Auto 8 or VantageScore 4.0 scores; choose/)).toBeVisible();
   await choose('Score model used for tiering', 'FICO Auto 8');
+  // The dealer buy rate of a product: without rate matching the spread is required, then kept.
+  const visa = page
+    .getByRole('table', { name: 'Dealer buy rate' })
+    .getByRole('row')
+    .filter({ hasText: 'Visa Platinum' });
+  await visa.getByRole('checkbox', { name: 'Match the approved rate' }).uncheck();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(visa.getByText('Enter the maximum spread, or turn rate matching on.')).toBeVisible();
+  const spread = visa.getByRole('textbox', { name: 'Spread (%)' });
+  await spread.click();
+  await spread.pressSequentially('1.5', { delay: 30 });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Decision engine settings saved')).toBeVisible();
   await expect(page.getByTestId('decision-engine-saved')).toContainText(/Version \d+, saved .* by Avery Morgan/);
@@ -324,8 +336,10 @@ test('saves the decision-engine settings and reads them back after a reload', as
   await page.reload();
   await expect(form.getByRole('checkbox', { name: 'Run the auto-approval workflow automatically' })).toBeChecked();
   await expect(form.getByRole('combobox', { name: 'An Approve outcome' })).toHaveText(
-    'Approve the application automatically',
+    'Suggest approve to the officer only',
   );
+  await expect(visa.getByRole('checkbox', { name: 'Match the approved rate' })).not.toBeChecked();
+  await expect(visa.getByRole('textbox', { name: 'Spread (%)' })).toHaveValue(/^1\.50*$/);
   await expect(form.getByRole('combobox', { name: 'Default credit tier set' })).toHaveText(
     'Consumer tiers (FICO Auto 8, VantageScore 4.0)',
   );
