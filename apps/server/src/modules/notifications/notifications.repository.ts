@@ -12,18 +12,17 @@ const where = ({ userId, unreadOnly, toDateTime }: Query) =>
   );
 
 export const listNotifications = async (tx: TenantTx, query: Query) => {
-  const [rows, [count]] = await Promise.all([
-    tx
-      .select()
-      .from(notifications)
-      .where(where(query))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.take),
-    tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(where({ ...query, toDateTime: undefined })),
-  ]);
+  // One after another: a transaction's client runs one query at a time (pg deprecates queuing them).
+  const rows = await tx
+    .select()
+    .from(notifications)
+    .where(where(query))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.take);
+  const [count] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(where({ ...query, toDateTime: undefined }));
   return { rows, total: count?.total ?? 0 };
 };
 

@@ -106,11 +106,10 @@ const readApplicationCredit = async (
   const settings = await repo.findLenderCreditSettings(tx, lenderId);
   const requireComment = settings?.requireCommentOnAlerts ?? true;
   const isBusinessLoan = await loadBusinessFlag(tx, application.loanProductId);
-  const [people, reports, bureaus] = await Promise.all([
-    repo.listApplicantRows(tx, applicationId),
-    repo.listReports(tx, applicationId),
-    repo.listLenderBureaus(tx),
-  ]);
+  // One after another: a transaction's client runs one query at a time (pg deprecates queuing them).
+  const people = await repo.listApplicantRows(tx, applicationId);
+  const reports = await repo.listReports(tx, applicationId);
+  const bureaus = await repo.listLenderBureaus(tx);
   const active = reports.filter((r) => r.isActive);
   const tradelines = await repo.listTradelines(
     tx,
