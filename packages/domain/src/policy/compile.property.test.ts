@@ -125,21 +125,25 @@ describe('the compiled policy equals the reference interpreter', () => {
     [demoWorkflowIds.autoApprovalAuto, 10_000],
     [demoWorkflowIds.autoApprovalPersonal, 3_000],
     [demoWorkflowIds.loanPolicyAuto, 1_000],
-  ])('%s on %i random applications', (workflowId, numRuns) => {
-    const compiled = compilePolicy(demoPolicyBundle, workflowId);
-    const outcomes = new Map<string, number>();
-    fc.assert(
-      fc.property(factsArbitrary, (facts) => {
-        const result = compiled.evaluate(facts);
-        expect(result).toEqual(evaluateReference(demoPolicyBundle, facts, workflowId));
-        outcomes.set(result.outcomeNodeId, (outcomes.get(result.outcomeNodeId) ?? 0) + 1);
-      }),
-      { numRuns },
-    );
-    // The random facts reach most outcomes of the workflow, not only the first alert.
-    const outcomeNodes = demoPolicyBundle.workflows
-      .find((w) => w.id === workflowId)!
-      .nodes.filter((n) => n.type === 'outcome');
-    expect(outcomes.size).toBeGreaterThanOrEqual(Math.ceil(outcomeNodes.length * 0.8));
-  }, 30_000); // thousands of runs of both engines: seconds, more on a busy machine
+  ])(
+    '%s on %i random applications',
+    (workflowId, numRuns) => {
+      const compiled = compilePolicy(demoPolicyBundle, workflowId);
+      const outcomes = new Map<string, number>();
+      fc.assert(
+        fc.property(factsArbitrary, (facts) => {
+          const result = compiled.evaluate(facts);
+          expect(result).toEqual(evaluateReference(demoPolicyBundle, facts, workflowId));
+          outcomes.set(result.outcomeNodeId, (outcomes.get(result.outcomeNodeId) ?? 0) + 1);
+        }),
+        { numRuns },
+      );
+      // The random facts reach most outcomes of the workflow, not only the first alert.
+      const outcomeNodes = demoPolicyBundle.workflows
+        .find((w) => w.id === workflowId)!
+        .nodes.filter((n) => n.type === 'outcome');
+      expect(outcomes.size).toBeGreaterThanOrEqual(Math.ceil(outcomeNodes.length * 0.8));
+    },
+    30_000,
+  ); // thousands of runs of both engines: seconds, more on a busy machine
 });

@@ -26,7 +26,10 @@ export const loanAdditions = pgTable(
     ratePer1000: numeric('rate_per_1000', { precision: 8, scale: 4 }),
     isDefault: boolean('is_default').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
-    loanProductIds: integer('loan_product_ids').array().notNull().default(sql`'{}'::integer[]`),
+    loanProductIds: integer('loan_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
