@@ -445,6 +445,14 @@ describe('another lender', () => {
       'PUT /packet': { received: false },
       'PUT /shares': { shares: [] },
       'POST /customfields': { values: [] },
+      'PUT /lastapproval': {
+        contractDate: '2026-11-02',
+        firstPaymentDate: '2026-12-02',
+        amount: '10000.00',
+        term: 36,
+        interestRate: '5.00',
+        paymentFrequencyId: 'Monthly',
+      },
     };
     const applicationRoutes = t.routes.filter((r) => r.url.startsWith('/api/applications/:id') && r.method !== 'HEAD');
     expect(applicationRoutes.length).toBeGreaterThanOrEqual(20);

@@ -137,6 +137,8 @@ describe('policy facts of an application (issue 12)', () => {
       collateralMileage: 42000,
       newUsed: 'Used',
       productId: String(newAuto),
+      // No report on file: the tier set reads its first model's ranges.
+      scoreModel: null,
       channel: 'Direct',
     });
     expect(policyFactsSchema.parse(loaded)).toEqual(loaded);
