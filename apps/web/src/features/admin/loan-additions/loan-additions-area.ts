@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { money } from '@credence/domain';
 import { z } from 'zod';
 import {
   loanProductSchema,
@@ -21,7 +22,7 @@ type ResourceEntry = Extract<AdminAreaEntry, { kind: 'resource' }>;
 
 /** The price of an add-on in a list cell: '$595.00', or '3.50 per $1,000'. */
 const priceText = (a: LoanAddition) =>
-  a.feeType === 'per1000' ? `${Number(a.ratePer1000 ?? 0).toFixed(2)} per $1,000` : showMoney(a.flatAmount);
+  a.feeType === 'per1000' ? `${money(a.ratePer1000 ?? 0).toFixed(2)} per $1,000` : showMoney(a.flatAmount);
 
 /** The form's fields; the products' choices are the lender's loan products (loaded by the editor). */
 const loanAdditionFields = (products: readonly Option[]): FieldDecl[] => [
