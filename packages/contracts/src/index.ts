@@ -23,3 +23,4 @@ export * from './admin/decision-engine.ts';
 export * from './policy-replays.ts';
 export * from './admin-messages.ts';
 export * from './letters.ts';
+export * from './funding/enums.ts';

@@ -62,6 +62,11 @@ export const applications = pgTable(
     potentialShareAccountNumber: text('potential_share_account_number'),
     // Dealer Packet Status (spec 3 §3 "Dealer packet: receivedDate"): null until the packet is received.
     packetReceivedDate: date('packet_received_date'),
+    /**
+     * Funding requirements (issue 14): true while a required stipulation of the approval is neither cleared nor
+     * waived; kept by the funding-requirements service whenever one is added or changes status.
+     */
+    requirementsOutstanding: boolean('requirements_outstanding').notNull().default(false),
     // Credit (spec 3 §3): the reviewer's text, who marked the report reviewed and when (state new → reviewed), the
     // applicant declining cross-sell offers, and the average of the applicants' active default-model scores (the
     // queues' Average Credit Score), kept by the credit module whenever a report is pulled.
@@ -104,16 +109,16 @@ export const applications = pgTable(
     estAmtFinancedCents: bigint('est_amt_financed_cents', { mode: 'number' }),
     /**
      * The built-in queue the application is in, from its state (null once closed): new → credit; reviewed →
-     * decision; pending → pendingDecision; approved or counter-offered → requirements until the dealer packet
-     * is received (indirect), then funding (direct loans go straight to funding).
+     * decision; pending → pendingDecision; approved or counter-offered → requirements until every required
+     * stipulation is cleared or waived and, for an indirect loan, the dealer packet is received; then funding.
      */
     queue: text('queue').generatedAlwaysAs(
       sql`case state
         when 'new' then 'credit'
         when 'reviewed' then 'decision'
         when 'pending' then 'pendingDecision'
-        when 'approved' then case when direct or packet_received_date is not null then 'funding' else 'requirements' end
-        when 'counteroffer' then case when direct or packet_received_date is not null then 'funding' else 'requirements' end
+        when 'approved' then case when not requirements_outstanding and (direct or packet_received_date is not null) then 'funding' else 'requirements' end
+        when 'counteroffer' then case when not requirements_outstanding and (direct or packet_received_date is not null) then 'funding' else 'requirements' end
         end`,
     ),
   },

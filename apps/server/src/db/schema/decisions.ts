@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { fundingRequirementSources, fundingRequirementStatuses } from '@credence/contracts';
 import { applicationChildColumns, belongsToApplication } from './applications.ts';
 import { oneOf, timestamptz } from './columns.ts';
 import { lenders } from './lenders.ts';
@@ -24,8 +37,6 @@ export const decisionTypes = ['approve', 'counteroffer', 'pending', 'decline', '
 /** A receipt row is a decision, or the retraction of the decision it names. */
 export const decisionEntryKinds = ['decision', 'retraction'] as const;
 export const decisionSources = ['manual', 'auto'] as const;
-export const fundingRequirementSources = ['decision', 'insurance', 'manual'] as const;
-export const fundingRequirementStatuses = ['open', 'satisfied', 'waived', 'withdrawn'] as const;
 export const letterTypes = ['adverseAction', 'creditScoreDisclosure'] as const;
 
 export const decisionCodes = pgTable(
@@ -91,19 +102,58 @@ export const applicationFundingRequirements = pgTable(
     ...applicationChildColumns(),
     /** The decision (receipt row) that carried it, when it came from a decision. */
     decisionId: integer('decision_id'),
+    /** The product requirement (administration › funding requirements) it came from, when source = 'product'. */
+    fundingRequirementId: integer('funding_requirement_id'),
     description: text('description').notNull(),
     source: text('source').notNull().default('decision'),
-    status: text('status').notNull().default('open'),
+    /** contracts `fundingRequirementStatuses`: outstanding → received → cleared, or waived; withdrawn. */
+    status: text('status').notNull().default('outstanding'),
+    /** A required stipulation keeps the application in the Requirements queue until cleared or waived. */
+    required: boolean('required').notNull().default(true),
+    waiveReason: text('waive_reason'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** When and by whom the status last changed (ageing counts from `created_at` until cleared or waived). */
+    statusChangedAt: timestamptz('status_changed_at'),
+    statusChangedByUserId: integer('status_changed_by_user_id').references(() => users.id),
+    receivedAt: timestamptz('received_at'),
+    clearedAt: timestamptz('cleared_at'),
   },
   (t) => [
     belongsToApplication('application_funding_requirements', t),
+    unique('application_funding_requirements_id_lender_key').on(t.id, t.lenderId),
     check('application_funding_requirements_source_check', oneOf(t.source, fundingRequirementSources)),
     check('application_funding_requirements_status_check', oneOf(t.status, fundingRequirementStatuses)),
+    check(
+      'application_funding_requirements_waive_reason_check',
+      sql`${t.status} <> 'waived' or ${t.waiveReason} is not null`,
+    ),
     index('application_funding_requirements_application_idx').on(t.applicationId, t.status),
+  ],
+);
+
+/** The application files that satisfy a stipulation (the requirements worksheet previews them inline). */
+export const applicationFundingRequirementFiles = pgTable(
+  'application_funding_requirement_files',
+  {
+    lenderId: integer('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    requirementId: integer('requirement_id').notNull(),
+    applicationFileId: integer('application_file_id').notNull(),
+    attachedAt: timestamptz('attached_at').notNull().defaultNow(),
+    attachedByUserId: integer('attached_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requirementId, t.applicationFileId] }),
+    foreignKey({
+      name: 'application_funding_requirement_files_requirement_fk',
+      columns: [t.requirementId, t.lenderId],
+      foreignColumns: [applicationFundingRequirements.id, applicationFundingRequirements.lenderId],
+    }).onDelete('cascade'),
+    index('application_funding_requirement_files_file_idx').on(t.applicationFileId),
   ],
 );
 

@@ -31,3 +31,5 @@ export * from './credit.ts';
 export * from './policy.ts';
 export * from './decisions.ts';
 export * from './additions.ts';
+export * from './funding.ts';
+export * from './core-sandbox.ts';

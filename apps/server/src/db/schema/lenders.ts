@@ -15,5 +15,13 @@ export const lenders = pgTable('lenders', {
    * the user starts editing). Administration › Application Locks.
    */
   lockOnOpen: boolean('lock_on_open').notNull().default(false),
+  /** Funding (issue 14): the core the lender books loans to (contracts `coreServices`; a sandbox for each). */
+  coreService: text('core_service').notNull().default('SymXchange'),
+  /** Funding sends the loan to the core; off: 'Loan not sent to core per admin settings'. */
+  sendLoansToCore: boolean('send_loans_to_core').notNull().default(true),
+  /** Spec 3 §3 lender settings: fund only when the envelopes are finalized (e-signature issue; off until then). */
+  fundOnlyFinalizedEnvelopes: boolean('fund_only_finalized_envelopes').notNull().default(false),
+  /** Spec 3 §3 lender settings: export the loan summary PDF on funding (the loan.funded event's consumer). */
+  exportLoanSummaryOnFunding: boolean('export_loan_summary_on_funding').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -123,7 +123,7 @@ const expectRetracted = async (id: number, decisionId: number, changes: string[]
 const expectNotRetracted = async (id: number) => {
   expect(await stateOf(id)).toBe('approved');
   expect(await receipts(id)).toHaveLength(1);
-  expect(await requirementStatuses(id)).toEqual(['open']);
+  expect(await requirementStatuses(id)).toEqual(['outstanding']);
   expect((await history(id)).map((h) => h.action)).not.toContain('Decision Retracted');
 };
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { applicationDecisions, applicationFundingRequirements, users } from '../../../db/schema/index.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
 
@@ -30,7 +30,7 @@ export const withdrawFundingRequirements = async (tx: TenantTx, applicationId: n
       and(
         eq(applicationFundingRequirements.applicationId, applicationId),
         eq(applicationFundingRequirements.decisionId, decisionId),
-        eq(applicationFundingRequirements.status, 'open'),
+        inArray(applicationFundingRequirements.status, ['outstanding', 'received']),
       ),
     )
     .returning({ id: applicationFundingRequirements.id });

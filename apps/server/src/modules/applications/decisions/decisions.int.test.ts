@@ -245,7 +245,7 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
       {
         description: 'Proof of insurance naming the credit union',
         decision_id: result.decisionId,
-        status: 'open',
+        status: 'outstanding',
         source: 'decision',
       },
     ]);

@@ -222,7 +222,7 @@ export const withdrawOpenDecisionRequirements = (tx: TenantTx, applicationId: nu
       and(
         eq(applicationFundingRequirements.applicationId, applicationId),
         eq(applicationFundingRequirements.source, 'decision'),
-        eq(applicationFundingRequirements.status, 'open'),
+        inArray(applicationFundingRequirements.status, ['outstanding', 'received']),
       ),
     );
 

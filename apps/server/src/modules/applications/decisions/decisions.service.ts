@@ -678,7 +678,7 @@ const decide = async (
       decisionId,
       description: f.description,
       source: 'decision',
-      status: 'open',
+      status: 'outstanding',
       sortOrder: i,
       createdByUserId: d.decidedBy.userId,
     })),
