@@ -43,6 +43,8 @@ export const adminAreas = [
   { key: 'consumerWeb', title: 'Consumer Web', right: 'canManageConsumerWeb' },
   { key: 'decisionRetract', title: 'Decision Retraction Rule Sets', right: 'canManageDecisionRetraction' },
   { key: 'disbursements', title: 'Disbursements', right: 'canManageDisbursements' },
+  { key: 'disbursalMethods', title: 'Disbursal Methods', right: 'canManageDisbursements' },
+  { key: 'fundingRequirements', title: 'Funding Requirements', right: 'canManageFundingRequirements' },
   { key: 'lenderCalendar', title: 'Lender Calendar', right: 'canManageLenderCalendar' },
   { key: 'applicationLocks', title: 'Application Locks', right: 'canManageApplicationLocks' },
   { key: 'decisionCodes', title: 'Decision Codes', right: 'canManageDecisionCodes' },

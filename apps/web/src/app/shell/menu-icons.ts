@@ -166,6 +166,8 @@ export const adminAreaIconNames: Record<string, string> = {
   consumerWeb: 'Language',
   decisionRetract: 'Undo',
   disbursements: 'MonetizationOn',
+  disbursalMethods: 'MonetizationOn',
+  fundingRequirements: 'Tune',
   lenderCalendar: 'Event',
   applicationLocks: 'Lock',
   decisionCodes: 'ListAlt',
