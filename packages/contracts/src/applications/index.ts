@@ -18,3 +18,5 @@ export * from './custom-fields.ts';
 export * from './promotions.ts';
 export * from './decisions.ts';
 export * from './decision-retraction.ts';
+export * from './loans.ts';
+export * from './funding-requirements.ts';
