@@ -16,6 +16,7 @@ import { registerCustomFieldRoutes } from './custom-fields/custom-fields.routes.
 import { registerDecisionRoutes } from './decisions/decisions.routes.ts';
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
+import { registerFundingRequirementRoutes } from './funding-requirements/funding-requirements.routes.ts';
 import { registerHmdaRoutes } from './hmda/hmda.routes.ts';
 import { registerPolicyLookupRoutes } from './policy-lookups/policy-lookups.routes.ts';
 import { registerPolicyRunRoutes } from './policy-runs/policy-runs.routes.ts';
@@ -49,4 +50,5 @@ export const applicationModules: Module[] = [
   { name: 'policy-lookups', register: registerPolicyLookupRoutes },
   { name: 'decisions', register: registerDecisionRoutes },
   { name: 'decision-retraction', register: registerDecisionRetractionRoutes },
+  { name: 'funding-requirements', register: registerFundingRequirementRoutes },
 ];

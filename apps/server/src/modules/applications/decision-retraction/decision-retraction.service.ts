@@ -24,6 +24,7 @@ import { retractionPolicy } from '../../decision-engine/decision-engine.service.
 import type { HistoryWriter } from '../application-context.ts';
 import type { ApplicantWrite, LoadedApplicant } from '../applicants/applicants.repository.ts';
 import type { CollateralWrite } from '../collaterals/collaterals.repository.ts';
+import { refreshRequirementsOutstanding } from '../funding-requirements/funding-requirements.service.ts';
 import * as repo from './decision-retraction.repository.ts';
 
 /** Spec 3 §4: only an approved or counteroffer decision is retracted (contracts `retractableStates`). */
@@ -92,6 +93,7 @@ export const retractDecisionWithReceipt = async (
       createdByUserId: auth.userId,
     });
     withdrawn = await repo.withdrawFundingRequirements(tx, application.id, latest.id);
+    await refreshRequirementsOutstanding(tx, application.id);
   }
 
   // The history names the changed fields as a person reads them ("(Requested Amount, Term (months))").

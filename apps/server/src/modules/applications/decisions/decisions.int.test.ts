@@ -175,7 +175,8 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
     });
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json<DecisionResult>();
-    expect(await stateOf(id)).toEqual({ state: 'approved', queue: 'funding' });
+    // Issue 14: a required stipulation keeps the approval in the Requirements queue until it is cleared.
+    expect(await stateOf(id)).toEqual({ state: 'approved', queue: 'requirements' });
     const expected = calculatePayment({
       amount: '25000.00',
       annualRatePercent: '6.49',
@@ -238,7 +239,7 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
     ]);
 
     const stips = await t.pool.query(
-      `select description, decision_id, status, source from application_funding_requirements where application_id = $1`,
+      `select description, decision_id, status, source from application_funding_requirements where application_id = $1 and source = 'decision'`,
       [id],
     );
     expect(stips.rows).toEqual([

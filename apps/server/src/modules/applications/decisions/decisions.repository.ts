@@ -213,7 +213,10 @@ export const insertDecision = async (tx: TenantTx, values: typeof applicationDec
   return row!.id;
 };
 
-/** A new decision replaces the stipulations an earlier decision carried to funding (still open): withdrawn. */
+/**
+ * A new decision replaces the stipulations an earlier decision carried to funding (still open), its own and the
+ * product's (issue 14): withdrawn. The caller recomputes `requirements_outstanding`.
+ */
 export const withdrawOpenDecisionRequirements = (tx: TenantTx, applicationId: number) =>
   tx
     .update(applicationFundingRequirements)
@@ -221,7 +224,7 @@ export const withdrawOpenDecisionRequirements = (tx: TenantTx, applicationId: nu
     .where(
       and(
         eq(applicationFundingRequirements.applicationId, applicationId),
-        eq(applicationFundingRequirements.source, 'decision'),
+        inArray(applicationFundingRequirements.source, ['decision', 'product']),
         inArray(applicationFundingRequirements.status, ['outstanding', 'received']),
       ),
     );

@@ -53,6 +53,10 @@ import { readSettings } from '../../decision-engine/decision-engine.service.ts';
 import { listOfferedAdditions } from '../../loan-additions/loan-additions.repository.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
+import {
+  carryRequirementsToApplication,
+  refreshRequirementsOutstanding,
+} from '../funding-requirements/funding-requirements.service.ts';
 import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
 import { usd } from './decision-format.ts';
 import { evaluateAutoApproval, rateGridOf, type EvaluatedPolicy } from './decision-policy.ts';
@@ -670,19 +674,31 @@ const decide = async (
     createdByUserId: d.decidedBy.userId,
   });
   await repo.withdrawOpenDecisionRequirements(tx, application.id);
-  await repo.insertFundingRequirements(
-    tx,
-    receipt.fundingRequirements.map((f, i) => ({
-      lenderId: auth.lenderId,
+  if (d.decisionType === 'approve' || d.decisionType === 'counteroffer') {
+    // Issue 14: the stipulations and the product's funding requirements go to the requirements worksheet.
+    await carryRequirementsToApplication(tx, {
       applicationId: application.id,
+      loanProductId: c.app.loanProductId,
       decisionId,
-      description: f.description,
-      source: 'decision',
-      status: 'outstanding',
-      sortOrder: i,
-      createdByUserId: d.decidedBy.userId,
-    })),
-  );
+      stipulations: receipt.fundingRequirements,
+      userId: d.decidedBy.userId,
+    });
+  } else {
+    await repo.insertFundingRequirements(
+      tx,
+      receipt.fundingRequirements.map((f, i) => ({
+        lenderId: auth.lenderId,
+        applicationId: application.id,
+        decisionId,
+        description: f.description,
+        source: 'decision',
+        status: 'outstanding',
+        sortOrder: i,
+        createdByUserId: d.decidedBy.userId,
+      })),
+    );
+    await refreshRequirementsOutstanding(tx, application.id);
+  }
   if (stateAfter !== application.state) await repo.updateState(tx, application.id, stateAfter);
 
   const label = decisionTypeLabels[d.decisionType];
