@@ -21,3 +21,4 @@ export * from './decision-retraction.ts';
 export * from './refinance.ts';
 export * from './policy/index.ts';
 export * from './reserve.ts';
+export * from './funding.ts';

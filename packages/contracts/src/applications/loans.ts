@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../errors.ts';
 import { coreServices, disbursementPayeeTypes, loanBookingKinds } from '../funding/enums.ts';
 import { endpoint } from '../kit/endpoint.ts';
 import { moneySchema, nonNegativeMoneySchema } from '../money.ts';
@@ -66,6 +67,8 @@ export const loanTexts = {
   rescissionNotPassed: (date: string) => `The rescission period has not passed: the loan can be funded after ${date}.`,
   fundingDateHoliday: (date: string) => `The funding date ${date} is not a business day (a weekend or a holiday).`,
   notSavedYet: 'Save the loan before funding.',
+  unableToReverse: 'Unable to reverse the loan at the core at this time, please try again later',
+  dryRunProblems: 'The loan cannot be funded yet: fix the problems the dry run lists.',
 } as const;
 
 /* -------------------------------------------------------------------------------------------- the loan */
@@ -324,6 +327,7 @@ export const dryRunProblemCodes = [
   'rescissionNotPassed',
   'notSaved',
   'envelopes',
+  'invalidDate',
 ] as const;
 export type DryRunProblemCode = (typeof dryRunProblemCodes)[number];
 
@@ -366,12 +370,12 @@ export const fundResultSchema = z.object({
 });
 export type FundResult = z.infer<typeof fundResultSchema>;
 
-/** The body of a failed fund (502 refused/unavailable, 504 timeout): `{ code, message: unableToFund, errors }`. */
-export const fundFailureSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  errors: z.array(z.unknown()).optional(),
-});
+/**
+ * The body of a failed fund: 502 (the core refused or is unavailable) or 504 (no answer in time) with code
+ * THIRD_PARTY_ERROR, `message` = `loanTexts.unableToFund` and one `errors` entry per core message (field 'core');
+ * or 422 VALIDATION `dryRunProblems` with one entry per blocking dry-run problem (field = its fixPath or code).
+ */
+export const fundFailureSchema = errorBodySchema;
 
 export const reverseResultSchema = z.object({
   loan: loanSchema,

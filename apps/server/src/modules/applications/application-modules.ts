@@ -17,6 +17,7 @@ import { registerDecisionRoutes } from './decisions/decisions.routes.ts';
 import { registerDealerPacketRoutes } from './dealer-packets/dealer-packets.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerFundingRequirementRoutes } from './funding-requirements/funding-requirements.routes.ts';
+import { registerLoanRoutes } from './loans/loans.routes.ts';
 import { registerHmdaRoutes } from './hmda/hmda.routes.ts';
 import { registerPolicyLookupRoutes } from './policy-lookups/policy-lookups.routes.ts';
 import { registerPolicyRunRoutes } from './policy-runs/policy-runs.routes.ts';
@@ -50,5 +51,6 @@ export const applicationModules: Module[] = [
   { name: 'policy-lookups', register: registerPolicyLookupRoutes },
   { name: 'decisions', register: registerDecisionRoutes },
   { name: 'decision-retraction', register: registerDecisionRetractionRoutes },
+  { name: 'loans', register: registerLoanRoutes },
   { name: 'funding-requirements', register: registerFundingRequirementRoutes },
 ];

@@ -1,0 +1,30 @@
+import { loanEndpoints as e } from '@credence/contracts';
+import type { App, AppDeps } from '../../../platform/app-types.ts';
+import { registerEndpoint } from '../../../platform/endpoints.ts';
+import { applicationContext } from '../application-context.ts';
+import * as service from './loans.service.ts';
+
+/**
+ * The funding worksheet's loan calls (spec 3 §7 "Loans and funding"): the loan, saving the draft, the rescission
+ * and funding dates, the proposed disbursements, the dry run, funding (POST honours Idempotency-Key; both verbs
+ * fund once) and reversing a funding. Every call needs canFundALoan.
+ */
+export const registerLoanRoutes = (app: App, appDeps: AppDeps) => {
+  const ctx = applicationContext(appDeps);
+  registerEndpoint(app, e.worksheet, ({ auth, params }) => service.getLoanWorksheet(ctx, auth, params.id));
+  registerEndpoint(app, e.create, ({ auth, params, body }) => service.saveLoan(ctx, auth, params.id, body));
+  registerEndpoint(app, e.update, ({ auth, params, body }) => service.saveLoan(ctx, auth, params.id, body));
+  registerEndpoint(app, e.rescissionDate, ({ auth, params, body }) =>
+    service.getRescissionDate(ctx, auth, params.id, body.contractDate),
+  );
+  registerEndpoint(app, e.fundingDate, ({ auth, body }) =>
+    service.getFundingDate(ctx, auth, body.applicationId, body.rescissionDate),
+  );
+  registerEndpoint(app, e.disbursements, ({ auth, params, query }) =>
+    service.getProposedDisbursements(ctx, auth, params.id, params.loanId, query.fundingDate),
+  );
+  registerEndpoint(app, e.dryRun, ({ auth, params }) => service.dryRunLoan(ctx, auth, params.id));
+  registerEndpoint(app, e.fund, ({ auth, params }) => service.fundLoan(ctx, auth, params.id));
+  registerEndpoint(app, e.fundPut, ({ auth, params }) => service.fundLoan(ctx, auth, params.id));
+  registerEndpoint(app, e.reverse, ({ auth, params }) => service.reverseLoan(ctx, auth, params.id));
+};
