@@ -18,6 +18,7 @@ import { registerLoanProductRoutes } from './loan-products/loan-products.routes.
 import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
 import { registerRecentApplicationRoutes } from './recent-applications/recent-applications.routes.ts';
+import { reserveModules } from './reserves/reserves.module.ts';
 import { policyObjectModules } from './policy/policy-objects.module.ts';
 import { registerPolicyRoutes } from './policy/policy.routes.ts';
 import { registerPolicyReplayRoutes } from './policy-replays/policy-replays.routes.ts';
@@ -50,6 +51,7 @@ export const modules: Module[] = [
   crossSellsModule,
   decisionCodesModule,
   loanAdditionsModule,
+  ...reserveModules,
   // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
   { name: 'policy', register: registerPolicyRoutes },
   { name: 'decision-engine', register: registerDecisionEngineRoutes },

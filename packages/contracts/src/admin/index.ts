@@ -9,3 +9,4 @@ export * from './policy-objects.ts';
 export * from './application-locks.ts';
 export * from './decision-codes.ts';
 export * from './loan-additions.ts';
+export * from './reserves.ts';
