@@ -123,7 +123,14 @@ export const routes: RouteObject[] = [
                           'DecisionWorksheetPage',
                         ),
                       },
-                      ...['fundingRequirements', 'fund', 'sales', 'closingSummary'].map((worksheet): RouteObject => ({
+                      {
+                        path: 'fundingRequirements/:id',
+                        lazy: lazyPage(
+                          () => import('../features/applications/funding-requirements/funding-requirements-page.tsx'),
+                          'FundingRequirementsPage',
+                        ),
+                      },
+                      ...['fund', 'sales', 'closingSummary'].map((worksheet): RouteObject => ({
                         path: `${worksheet}/:id`,
                         lazy: lazyPage(
                           () => import('../features/applications/worksheet/worksheet-title-page.tsx'),

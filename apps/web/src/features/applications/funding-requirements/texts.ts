@@ -1,0 +1,32 @@
+import { fundingRequirementTexts } from '@credence/contracts';
+
+/** The requirements cockpit's labels (the server's texts come from the contracts' `fundingRequirementTexts`). */
+export const fundingRequirementLabels = {
+  ...fundingRequirementTexts,
+  checklist: 'Stipulations',
+  preview: 'Document Preview',
+  markReceived: 'Mark Received',
+  clear: 'Clear',
+  waive: 'Waive',
+  reopen: 'Reopen',
+  attach: 'Attach',
+  attachDocument: 'Attach a document',
+  removeDocument: 'Remove document',
+  documents: 'Documents',
+  noDocuments: 'No documents attached.',
+  noFilesToAttach: 'Upload files from the Files panel of the Application worksheet to attach them here.',
+  required: 'Required',
+  optional: 'Optional',
+  waiveTitle: 'Waive Requirement',
+  waiveReason: 'Reason',
+  cancel: 'Cancel',
+  addRequirement: 'Add a stipulation',
+  add: 'Add',
+  outstandingCount: (n: number) => `${n} required outstanding`,
+  allCleared: 'All cleared',
+  ageing: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
+  by: (status: string, who: string | null, when: string) => `${status}${who ? ` by ${who}` : ''} ${when}`,
+  notWorkable: 'The requirements can be worked once the application is approved or counter-offered.',
+  retrieveFailed: 'An error occurred retrieving Funding Requirements from the api.',
+  withdrawnNote: 'Withdrawn with its decision',
+} as const;
