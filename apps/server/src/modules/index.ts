@@ -13,6 +13,7 @@ import { registerDecisionEngineRoutes } from './decision-engine/decision-engine.
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { lettersModule } from './letters/letters.module.ts';
+import { registerLenderCalendarRoutes } from './lender-calendar/lender-calendar.routes.ts';
 import { loanAdditionsModule } from './loan-additions/loan-additions.module.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './menu/menu.routes.ts';
@@ -63,4 +64,5 @@ export const modules: Module[] = [
   { name: 'grid-settings', register: registerGridSettingRoutes },
   searchFiltersModule,
   lettersModule,
+  { name: 'lender-calendar', register: registerLenderCalendarRoutes },
 ];

@@ -10,3 +10,4 @@ export * from './application-locks.ts';
 export * from './decision-codes.ts';
 export * from './loan-additions.ts';
 export * from './reserves.ts';
+export * from './lender-calendar.ts';
