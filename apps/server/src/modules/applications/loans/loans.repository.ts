@@ -6,18 +6,12 @@ import {
   applications,
   collateralLiens,
   collaterals,
-  coreCodeMappings,
   dealers,
-  disbursements,
   internalRefinances,
-  lenderDisbursalMethods,
-  lenderHolidays,
-  lenders,
   loanBookings,
   loanProducts,
   loans,
   outbox,
-  reserveMatrices,
   reserves,
   users,
 } from '../../../db/schema/index.ts';
@@ -173,78 +167,6 @@ export const findCollateralType = async (tx: TenantTx, applicationId: number) =>
     .limit(1);
   return row?.type ?? null;
 };
-
-export const findLenderSettings = async (tx: TenantTx, lenderId: number) => {
-  const [row] = await tx
-    .select({
-      timeZone: lenders.timeZone,
-      coreService: lenders.coreService,
-      sendLoansToCore: lenders.sendLoansToCore,
-      fundOnlyFinalizedEnvelopes: lenders.fundOnlyFinalizedEnvelopes,
-      exportLoanSummaryOnFunding: lenders.exportLoanSummaryOnFunding,
-    })
-    .from(lenders)
-    .where(eq(lenders.id, lenderId));
-  return row;
-};
-
-/** The lender's holidays (observed dates) from one year to another. */
-export const listHolidayDates = async (tx: TenantTx, fromYear: number, toYear: number) =>
-  (
-    await tx
-      .select({ date: lenderHolidays.holidayDate })
-      .from(lenderHolidays)
-      .where(sql`${lenderHolidays.holidayDate} between ${`${fromYear}-01-01`} and ${`${toYear}-12-31`}`)
-  ).map((r) => r.date);
-
-export const listDisbursalMethods = (tx: TenantTx) =>
-  tx
-    .select({
-      id: lenderDisbursalMethods.id,
-      name: lenderDisbursalMethods.name,
-      enabled: lenderDisbursalMethods.enabled,
-    })
-    .from(lenderDisbursalMethods)
-    .orderBy(asc(lenderDisbursalMethods.sortOrder), asc(lenderDisbursalMethods.name));
-
-/** The enabled disbursement definitions for a product (an empty product list: every product). */
-export const listDisbursementDefinitions = (tx: TenantTx, loanProductId: number) =>
-  tx
-    .select({
-      id: disbursements.id,
-      name: disbursements.name,
-      payeeType: disbursements.payeeType,
-      disbursalMethodId: disbursements.disbursalMethodId,
-    })
-    .from(disbursements)
-    .where(
-      and(
-        eq(disbursements.enabled, true),
-        sql`(cardinality(${disbursements.loanProductIds}) = 0 or ${loanProductId} = any(${disbursements.loanProductIds}))`,
-      ),
-    )
-    .orderBy(asc(disbursements.sortOrder), asc(disbursements.id));
-
-export const listCoreCodeMappings = (tx: TenantTx) =>
-  tx
-    .select({
-      codeType: coreCodeMappings.codeType,
-      credenceValue: coreCodeMappings.credenceValue,
-      coreCode: coreCodeMappings.coreCode,
-    })
-    .from(coreCodeMappings);
-
-export const listReserveMatrices = (tx: TenantTx) =>
-  tx
-    .select({
-      id: reserveMatrices.id,
-      name: reserveMatrices.name,
-      enabled: reserveMatrices.enabled,
-      rows: reserveMatrices.rows,
-      defaultReserveId: reserveMatrices.defaultReserveId,
-    })
-    .from(reserveMatrices)
-    .orderBy(asc(reserveMatrices.name));
 
 export const findReserve = async (tx: TenantTx, reserveId: number) => {
   const [row] = await tx.select().from(reserves).where(eq(reserves.id, reserveId));

@@ -22,7 +22,6 @@ import {
 import {
   addDays,
   bookingReference,
-  computeReserve,
   decisionDisclosure,
   disbursementBalance,
   loanDateProblems,
@@ -31,12 +30,8 @@ import {
   payoffAtDate,
   proposeDisbursements,
   rescissionDateFor,
-  resolveReserveRow,
-  todayIso,
   type LoanDateProblemCode,
   type PaymentFrequency,
-  type ReserveMethodName,
-  type ReserveRowConditions,
 } from '@credence/domain';
 import type { Db } from '../../../db/client.ts';
 import { withTenant, type TenantTx } from '../../../db/tenancy.ts';
@@ -44,6 +39,12 @@ import { createCoreProvider, CoreError, type CoreProvider } from '../../../integ
 import type { AuthContext } from '../../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../../platform/crypto.ts';
 import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
+import { lenderCoreSettings } from '../../cores/cores.service.ts';
+import { coreCodeMap } from '../../core-code-mappings/core-code-mappings.service.ts';
+import { listEnabledDisbursalMethods } from '../../disbursal-methods/disbursal-methods.repository.ts';
+import { disbursementsForProduct } from '../../disbursements/disbursements.service.ts';
+import { holidaySet, lenderDate as readLenderDate } from '../../lender-calendar/lender-calendar.service.ts';
+import { listEnabledReserveMatrices, resolveReserveByMatrix } from '../../reserves/reserves.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
 import * as repo from './loans.repository.ts';
@@ -135,8 +136,7 @@ const dateMessages: Record<LoanDateProblemCode, string> = {
 const loadCase = async (tx: TenantTx, lenderId: number, applicationId: number) => {
   const app = await repo.findApplication(tx, applicationId);
   if (!app) throw notFound();
-  const settingsRow = await repo.findLenderSettings(tx, lenderId);
-  if (!settingsRow) throw notFound();
+  const settingsRow = await lenderCoreSettings(tx);
   const latest = await repo.findLatestDecision(tx, applicationId);
   const receipt = latest?.receipt as DecisionReceipt | undefined;
   const isApproval =
@@ -166,9 +166,9 @@ const loadCase = async (tx: TenantTx, lenderId: number, applicationId: number) =
       selected: x.selected,
     })),
   };
-  const lenderDate = todayIso(settingsRow.timeZone);
+  const lenderDate = await readLenderDate(tx);
   const year = yearOf(lenderDate);
-  const holidays = new Set(await repo.listHolidayDates(tx, year - 1, year + 2));
+  const holidays = await holidaySet(tx, year - 1, year + 2);
   const primary = await repo.findPrimaryApplicant(tx, applicationId);
   const loan = await repo.findLoan(tx, applicationId);
   const coreService: CoreService | null = isCoreService(settingsRow.coreService) ? settingsRow.coreService : null;
@@ -268,8 +268,7 @@ const proposedDisbursements = async (
   additions: FundedAddition[],
   payoffs: LoanPayoff[],
 ): Promise<LoanDisbursement[]> => {
-  const definitions = await repo.listDisbursementDefinitions(tx, c.app.loanProductId);
-  const methods = new Map((await repo.listDisbursalMethods(tx)).map((m) => [m.id, m.name]));
+  const definitions = await disbursementsForProduct(tx, c.app.loanProductId);
   const definitionFor = (payeeType: LoanDisbursement['payeeType']) =>
     definitions.find((d) => d.payeeType === payeeType);
   const line = (
@@ -284,7 +283,7 @@ const proposedDisbursements = async (
       payeeType,
       payeeName,
       disbursalMethodId: d?.disbursalMethodId ?? null,
-      disbursalMethodName: d ? (methods.get(d.disbursalMethodId) ?? null) : null,
+      disbursalMethodName: d?.disbursalMethodName ?? null,
     };
   };
   const remainderType = c.app.direct ? 'member' : 'dealer';
@@ -310,59 +309,32 @@ const proposedDisbursements = async (
 
 type ReserveOutcome = { reserveId: number | null; reserveAmount: string | null };
 
-const parseRow = (row: Record<string, unknown>): ReserveRowConditions | null => {
-  const reserveId = typeof row.reserveId === 'number' ? row.reserveId : null;
-  if (reserveId === null) return null;
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
-  return {
-    loanProductIds: Array.isArray(row.loanProductIds) ? row.loanProductIds.filter((x) => typeof x === 'number') : [],
-    minTermMonths: num(row.minTermMonths),
-    maxTermMonths: num(row.maxTermMonths),
-    minAmount: text(row.minAmount),
-    maxAmount: text(row.maxAmount),
-    direct: typeof row.direct === 'boolean' ? row.direct : null,
-    reserveId,
-  };
-};
+/** A rate as the reserve request takes it (at most three decimals): "6.4900" → "6.49". */
+const rateText = (rate: string) => money(rate).toDecimalPlaces(3).toString();
 
 /** The dealer reserve of the loan through the chosen reserve matrix (buy rate vs contract rate). */
 const resolveReserve = async (tx: TenantTx, c: Case, s: LoanState): Promise<ReserveOutcome> => {
   if (s.reserveMatrixId === null) return { reserveId: null, reserveAmount: null };
-  const matrices = await repo.listReserveMatrices(tx);
-  const matrix = matrices.find((m) => m.id === s.reserveMatrixId && m.enabled);
-  if (!matrix) throw fieldError('reserveMatrixId', loanTexts.unknownReserveMatrix);
-  const rows = matrix.rows.map(parseRow).filter((r): r is ReserveRowConditions => r !== null);
-  const hit = resolveReserveRow(rows, {
-    loanProductId: c.app.loanProductId,
-    termMonths: s.termMonths,
-    amount: s.amount,
-    direct: c.app.direct,
-  });
-  const reserveId = hit?.row.reserveId ?? matrix.defaultReserveId;
-  if (reserveId === null) return { reserveId: null, reserveAmount: null };
-  const reserve = await repo.findReserve(tx, reserveId);
-  if (!reserve || !reserve.enabled) return { reserveId: null, reserveAmount: null };
-  const result = computeReserve(
-    {
-      method: reserve.method as ReserveMethodName,
-      flatAmount: reserve.flatAmount,
-      percentOfAmount: reserve.percentOfAmount,
-      participationPercent: reserve.participationPercent,
-      maxSpread: reserve.maxSpread,
-      capAmount: reserve.capAmount,
-    },
-    {
+  try {
+    const r = await resolveReserveByMatrix(tx, {
+      reserveMatrixId: s.reserveMatrixId,
+      loanProductId: c.app.loanProductId,
       amount: s.amount,
       termMonths: s.termMonths,
       paymentFrequency: s.paymentFrequency,
-      contractRate: s.interestRate,
-      buyRate: s.buyRate,
+      contractRate: rateText(s.interestRate),
+      buyRate: s.buyRate === null ? null : rateText(s.buyRate),
+      direct: c.app.direct,
       firstPaymentDate: s.firstPaymentDate,
       contractDate: s.contractDate,
-    },
-  );
-  return { reserveId, reserveAmount: result.amount };
+    });
+    return { reserveId: r.reserveId, reserveAmount: r.reserveAmount };
+  } catch (error) {
+    // Another lender's or an unknown matrix: a field error of the save, not a 404 of the loan.
+    if (error instanceof AppError && error.status === 404)
+      throw fieldError('reserveMatrixId', loanTexts.unknownReserveMatrix);
+    throw error;
+  }
 };
 
 /* ---------------------------------------------------------------------------------------------- the loan */
@@ -472,8 +444,8 @@ const earliestFunding = (c: Case, s: LoanState) => {
 const worksheetOf = async (tx: TenantTx, c: Case): Promise<LoanWorksheet> => {
   const s = await currentLoan(tx, c);
   const last = await repo.findLastBooking(tx, c.app.id);
-  const matrices = await repo.listReserveMatrices(tx);
-  const methods = await repo.listDisbursalMethods(tx);
+  const matrices = await listEnabledReserveMatrices(tx);
+  const methods = await listEnabledDisbursalMethods(tx);
   return {
     loan: await loanView(tx, c, s),
     approval: c.approval,
@@ -504,8 +476,8 @@ const worksheetOf = async (tx: TenantTx, c: Case): Promise<LoanWorksheet> => {
     },
     lenderDate: c.lenderDate,
     earliestFundingDate: earliestFunding(c, s),
-    reserveMatrices: matrices.filter((m) => m.enabled).map((m) => ({ id: m.id, name: m.name })),
-    disbursalMethods: methods.filter((m) => m.enabled).map((m) => ({ id: m.id, name: m.name })),
+    reserveMatrices: matrices,
+    disbursalMethods: methods,
     lastBooking: last
       ? {
           kind: last.booking.kind as 'book' | 'reverse',
@@ -548,10 +520,8 @@ const validateDisbursements = async (
   amount: string,
   input: NonNullable<LoanSaveParsed['disbursements']>,
 ): Promise<LoanDisbursement[]> => {
-  const definitions = new Map(
-    (await repo.listDisbursementDefinitions(tx, c.app.loanProductId)).map((d) => [d.id, d] as const),
-  );
-  const methods = new Map((await repo.listDisbursalMethods(tx)).filter((m) => m.enabled).map((m) => [m.id, m.name]));
+  const definitions = new Map((await disbursementsForProduct(tx, c.app.loanProductId)).map((d) => [d.id, d] as const));
+  const methods = new Map((await listEnabledDisbursalMethods(tx)).map((m) => [m.id, m.name]));
   const errors: FieldError[] = [];
   const rows = input.map((d, i): LoanDisbursement => {
     const definition = d.disbursementId === null ? undefined : definitions.get(d.disbursementId);
@@ -693,11 +663,9 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
   const problems: DryRunProblem[] = [];
   const problem = (code: DryRunProblem['code'], message: string, fixPath: string | null, blocking = true) =>
     problems.push({ code, message, fixPath, blocking });
-  const mappings = new Map(
-    (await repo.listCoreCodeMappings(tx)).map((m) => [`${m.codeType}:${m.credenceValue}`, m.coreCode] as const),
-  );
+  const mappings = await coreCodeMap(tx);
   const code = (kind: keyof typeof mappingLabels, value: string, shown: string) => {
-    const found = mappings.get(`${kind}:${value}`);
+    const found = mappings.get(kind)?.get(value);
     if (found === undefined)
       problem('missingMapping', loanTexts.missingMapping(mappingLabels[kind], shown), '/admin/corecodemappings');
     return found ?? null;
@@ -754,7 +722,6 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
     }
   }
 
-  const methods = new Map((await repo.listDisbursalMethods(tx)).map((m) => [m.id, m.name]));
   const payload: Record<string, unknown> = {
     reference,
     coreService: c.settings.coreService,
@@ -785,11 +752,7 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
       methodCode:
         d.disbursalMethodId === null
           ? null
-          : code(
-              'disbursalMethod',
-              String(d.disbursalMethodId),
-              methods.get(d.disbursalMethodId) ?? String(d.disbursalMethodId),
-            ),
+          : code('disbursalMethod', String(d.disbursalMethodId), d.disbursalMethodName ?? String(d.disbursalMethodId)),
     })),
   };
   return { coreService: c.settings.coreService, sentToCore, reference, payload, problems };
@@ -1067,7 +1030,7 @@ export const getFundingDate = (
 ) =>
   ctx.open(auth, applicationId, async (tx) => {
     const year = yearOf(rescissionDate);
-    const holidays = new Set(await repo.listHolidayDates(tx, year, year + 1));
+    const holidays = await holidaySet(tx, year, year + 1);
     return { fundingDate: nextBusinessDay(addDays(rescissionDate, 1), holidays) };
   });
 
