@@ -13,6 +13,7 @@ import {
   SUMMIT,
   type ApiClient,
 } from '../../../test/api-client.ts';
+import { seedFundingRequirementFiles } from '../../../db/seed/funding-requirements.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -352,5 +353,35 @@ describe('carried by the decision, withdrawn by the retraction', () => {
     const proof = after.requirements.find((r) => r.description === 'H4 Signed contract')!;
     const refused = await officer.put(url(id, `/${proof.id}`), { status: 'outstanding', updatedAt: proof.updatedAt });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('the demo seed', () => {
+  it('links a generated PDF (and PNG) to stipulations and spreads them over Requirements and Funding', async () => {
+    const { rows } = await t.pool.query<{ id: number }>('select id from lenders where name = $1', [SUMMIT]);
+    const lenderId = rows[0]!.id;
+    await t.db.transaction((tx) => seedFundingRequirementFiles(tx, lenderId));
+    const files = await t.pool.query<{ application_id: number; id: number; content_type: string }>(
+      `select f.application_id, f.id, f.content_type from application_funding_requirement_files l
+         join application_files f on f.id = l.application_file_id where f.lender_id = $1 order by f.id`,
+      [lenderId],
+    );
+    expect(files.rows.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(files.rows.map((f) => f.content_type))).toEqual(new Set(['application/pdf', 'image/png']));
+    const pdf = files.rows.find((f) => f.content_type === 'application/pdf')!;
+    const download = await officer.get(`/api/applications/${pdf.application_id}/files/${pdf.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const png = files.rows.find((f) => f.content_type === 'image/png')!;
+    const image = await officer.get(`/api/applications/${png.application_id}/files/${png.id}`);
+    expect(image.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const w = await worksheet(pdf.application_id);
+    expect(w.requirements.some((r) => r.files.some((f) => f.applicationFileId === pdf.id))).toBe(true);
+    const statuses = await t.pool.query<{ status: string }>(
+      `select distinct r.status from application_funding_requirements r
+         join application_funding_requirement_files l on l.requirement_id = r.id where r.lender_id = $1`,
+      [lenderId],
+    );
+    expect(statuses.rows.map((r) => r.status).sort()).toEqual(['cleared', 'outstanding', 'received']);
   });
 });
