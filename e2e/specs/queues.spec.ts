@@ -107,8 +107,8 @@ test('A row click opens the worksheet of its state', async ({ page }) => {
   await expect(dataRows(page).first()).toBeVisible();
   const id = await firstRowId(page);
   await dataRows(page).first().locator('[data-field="applicantName"]').click();
-  // The Funding worksheet is not built yet: the Application worksheet opens (issue 17, item 3).
-  await expect(page).toHaveURL(new RegExp(`/application/${id}$`));
+  // A funded application opens on the Funding worksheet (spec 1 §2).
+  await expect(page).toHaveURL(new RegExp(`/fund/${id}$`));
 });
 
 test('The column chooser hides a column for this user, also after a reload', async ({ page }) => {

@@ -9,13 +9,15 @@ type Page = { data: Row[]; total: number };
  * Spec 1 §2: where an application opens by its state — a new one on the Credit worksheet, the others on the
  * Application worksheet while their own is not built (`builtWorksheets` in packages/domain; issue 17, item 3).
  */
-/** The worksheet of a state (spec 1 §2) while Funding is not built: new → Credit, undecided → Decision, else Application. */
+/** The worksheet of a state (spec 1 §2): new → Credit, undecided → Decision, approved or funded → Funding. */
 const pathForState = (state: string, id: number): string =>
   state === 'new'
     ? `/credit/${id}`
     : ['reviewed', 'declined', 'cancelled', 'pending'].includes(state)
       ? `/decision/${id}`
-      : `/application/${id}`;
+      : ['approved', 'counteroffer', 'funded'].includes(state)
+        ? `/fund/${id}`
+        : `/application/${id}`;
 
 const search = async (request: APIRequestContext, headers: Record<string, string>, body: object): Promise<Page> => {
   const response = await request.post('/api/applicationqueues/allApplicationsQueue/search', { headers, data: body });

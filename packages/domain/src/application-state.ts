@@ -27,7 +27,13 @@ export type WorksheetPath = (typeof worksheetPaths)[number];
  * page under its tab, and a click on an application never leads to it (it falls back to the Application
  * worksheet). Adding a worksheet here when it is built turns the state routing of spec 1 §2 back on for it.
  */
-export const builtWorksheets: readonly WorksheetPath[] = ['application', 'credit', 'decision', 'fundingRequirements'];
+export const builtWorksheets: readonly WorksheetPath[] = [
+  'application',
+  'credit',
+  'decision',
+  'fundingRequirements',
+  'fund',
+];
 
 export const isWorksheetBuilt = (path: WorksheetPath, built: readonly WorksheetPath[] = builtWorksheets): boolean =>
   built.includes(path);

@@ -31,8 +31,8 @@ describe('withLinkScheme', () => {
 
 describe('worksheetPathForState', () => {
   it.each(applicationStates.filter((s) => ['approved', 'counteroffer', 'funded'].includes(s)))(
-    '%s opens the Application worksheet while its own worksheet is not built',
-    (state) => expect(worksheetPathForState(state, 7)).toBe('/application/7'),
+    '%s opens the Funding worksheet (built)',
+    (state) => expect(worksheetPathForState(state, 7)).toBe('/fund/7'),
   );
   it.each(['reviewed', 'declined', 'cancelled', 'pending'] as const)(
     '%s opens the Decision worksheet (built)',
@@ -57,8 +57,14 @@ describe('worksheetPathForState', () => {
     expect(worksheetPathForState('new', 12, built)).toBe('/application/12');
     expect(worksheetPathForState('funded', 12, built)).toBe('/application/12');
   });
-  it('declares the Application, Credit and Decision worksheets built and the four others not yet', () => {
-    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual(['application', 'credit', 'decision']);
+  it('declares the Application, Credit, Decision, Requirements and Funding worksheets built, Sales and Closing Summary not yet', () => {
+    expect(worksheetPaths.filter((w) => isWorksheetBuilt(w))).toEqual([
+      'application',
+      'credit',
+      'decision',
+      'fundingRequirements',
+      'fund',
+    ]);
     expect(worksheetForState('reviewed')).toBe('decision');
   });
 });

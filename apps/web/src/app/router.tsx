@@ -130,7 +130,14 @@ export const routes: RouteObject[] = [
                           'FundingRequirementsPage',
                         ),
                       },
-                      ...['fund', 'sales', 'closingSummary'].map((worksheet): RouteObject => ({
+                      {
+                        path: 'fund/:id',
+                        lazy: lazyPage(
+                          () => import('../features/applications/funding/funding-worksheet-page.tsx'),
+                          'FundingWorksheetPage',
+                        ),
+                      },
+                      ...['sales', 'closingSummary'].map((worksheet): RouteObject => ({
                         path: `${worksheet}/:id`,
                         lazy: lazyPage(
                           () => import('../features/applications/worksheet/worksheet-title-page.tsx'),

@@ -46,6 +46,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Let the call outlive the page (`fetch` keepalive), e.g. releasing a lock on `pagehide`. */
   keepalive?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key` of a funding attempt). */
+  headers?: Record<string, string>;
 };
 
 let lastCallAt = 0;
@@ -80,7 +82,7 @@ export const request = async <T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<T> => {
   const { schema, query, auth = true, authEvents = true, signal, keepalive } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // A FormData body (file upload) is sent as multipart/form-data; the browser sets its boundary.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

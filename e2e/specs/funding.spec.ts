@@ -1,0 +1,227 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
+import { apiAuth, createAutoApplication } from '../support/applications.ts';
+import { reviewShots } from '../support/screenshots.ts';
+import { signIn, users } from '../support/sign-in.ts';
+
+/*
+ * The Funding worksheet (issue 14): open an approved demo application from the Funding queue, get a loan id from
+ * the core in the Loan Id dialog (Generate, Save), save the loan, dry run (the exact core payload, no problems),
+ * fund it — once, with one idempotency key, even when the answer is lost and the user presses Fund again — land
+ * on the Funding queue, open the funded application (read-only, its core loan id) and reverse the funding.
+ */
+
+type LoanWorksheet = {
+  loan: { isFunded: boolean; amount: string; disbursementRemaining: string; fundingDate: string | null };
+  application: { id: number; state: string; rescissionDateType: string | null };
+  earliestFundingDate: string | null;
+  lenderDate: string;
+};
+
+test.describe.configure({ timeout: 240_000 });
+
+const toast = (page: Page) => page.getByTestId('toast');
+const queueRow = (page: Page, id: number) => page.getByTestId('queue-grid').locator(`[role="row"][data-id="${id}"]`);
+const byId = (id: number) => encodeURIComponent(JSON.stringify([['applicationId', '=', id]]));
+const actions = (page: Page) => page.getByTestId('funding-actions');
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A day-of-month later (the first payment date a month after the contract date). */
+const monthAfter = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return isoDate(new Date(Date.UTC(y, m, Math.min(d, 28))));
+};
+
+/** Approves an application through the decision call, without stipulations (test set-up only). */
+const approveWithoutStipulations = async (request: APIRequestContext, headers: Record<string, string>, id: number) => {
+  const { applicants } = (await (await request.get(`/api/applications/${id}/applicants`, { headers })).json()) as {
+    applicants: { id: number }[];
+  };
+  const today = new Date();
+  const decided = await request.post(`/api/applications/${id}/decisions`, {
+    headers,
+    data: {
+      decisionType: 'approve',
+      approval: {
+        contractDate: isoDate(today),
+        firstPaymentDate: isoDate(new Date(today.getTime() + 31 * 24 * 3600 * 1000)),
+        amount: '19200.00',
+        term: 48,
+        interestRate: '6.250',
+        paymentFrequencyId: 'Monthly',
+      },
+      decisionApplicants: applicants.map((a) => ({ applicantId: a.id })),
+      fundingRequirements: [],
+    },
+  });
+  expect(decided.status(), await decided.text()).toBe(201);
+};
+
+/**
+ * An approved, unfunded application without a right of rescission (test set-up only): one of the demo's Funding
+ * queue, else a new auto application approved through the API.
+ */
+const fundingCandidate = async (request: APIRequestContext): Promise<{ worksheet: LoanWorksheet; queue: string }> => {
+  const headers = await apiAuth(request, users.admin);
+  const read = async (id: number): Promise<LoanWorksheet | null> => {
+    const answer = await request.get(`/api/applicationloan/${id}`, { headers });
+    return answer.ok() ? ((await answer.json()) as LoanWorksheet) : null;
+  };
+  const search = await request.post('/api/applicationqueues/fundingQueue/search', {
+    headers,
+    data: { page: 1, pageSize: 100 },
+  });
+  expect(search.ok(), await search.text()).toBeTruthy();
+  const rows = ((await search.json()) as { data: { applicationId: number }[] }).data;
+  const found: LoanWorksheet[] = [];
+  for (const { applicationId } of rows) {
+    const worksheet = await read(applicationId);
+    if (worksheet && !worksheet.loan.isFunded && worksheet.application.rescissionDateType === null)
+      found.push(worksheet);
+  }
+  const demo = found.find((w) => Number(w.loan.disbursementRemaining) === 0) ?? found[0];
+  if (demo) return { worksheet: demo, queue: 'fundingQueue' };
+  const id = await createAutoApplication(request, { user: users.admin, firstName: 'Frankie', lastName: 'Funder' });
+  await approveWithoutStipulations(request, headers, id);
+  const created = await read(id);
+  expect(created, 'the approved application reads on the Funding worksheet').not.toBeNull();
+  return { worksheet: created!, queue: 'allApplicationsQueue' };
+};
+
+/** The review widths with the worksheet from its top, and the whole page once (SHOTS_DIR only). */
+const shots = async (page: Page, name: string) => {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await reviewShots(page, name);
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/${name}-full-1920.png`, fullPage: true });
+  if (before) await page.setViewportSize(before);
+};
+
+test('generate a loan id, dry run, fund once (a lost answer retried with the same key), land on the Funding queue, reverse', async ({
+  page,
+  request,
+}) => {
+  const { worksheet: candidate, queue } = await fundingCandidate(request);
+  const id = candidate.application.id;
+  const decidedState = candidate.application.state === 'counteroffer' ? 'Counteroffer' : 'Approved';
+  await signIn(page, users.admin);
+
+  // Open it from the Funding queue, as a person does: an approved application opens on the Funding worksheet.
+  await page.goto(`/${queue}?filter=${byId(id)}`);
+  await queueRow(page, id)
+    .getByRole('link', { name: String(id) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/fund/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Funding Worksheet' })).toBeVisible();
+  await expect(page.getByTestId('funding-loan-card')).toBeVisible();
+  await expect(page.getByTestId('setting-envelopes')).toHaveText('Off');
+  await expect(page.getByTestId('funding-settings-card')).toContainText('envelopes');
+
+  // The Loan Id dialog: Generate fills the field from the core, Save stores it on the application.
+  await page.getByRole('button', { name: 'Loan Id', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Loan Id/ });
+  await expect(dialog).toBeVisible();
+  const loanIdField = dialog
+    .getByRole('combobox', { name: 'Loan Id' })
+    .or(dialog.getByRole('textbox', { name: 'Loan Id' }));
+  await dialog.getByRole('button', { name: 'Generate Loan Id' }).click();
+  await expect(loanIdField.first()).not.toHaveValue('', { timeout: 15_000 });
+  const loanId = await loanIdField.first().inputValue();
+  await reviewShots(page, 'funding-loan-id-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: 'Loan Id Updated' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const worksheetLoanId = page.getByTestId('funding-member-card').getByRole('textbox', { name: 'Loan Id' });
+  await expect(worksheetLoanId).toHaveValue(loanId);
+
+  // The dates on the lender calendar: contracted and funded on the earliest business day it allows, the first
+  // payment a month later.
+  const day = candidate.earliestFundingDate ?? candidate.lenderDate;
+  await page.getByLabel('Contract Date').fill(day);
+  await page.getByLabel('First Payment Date').fill(monthAfter(day));
+  await page.getByLabel('Funding Date').fill(day);
+  await expect(page.getByTestId('funding-dates-card')).not.toContainText('not a business day');
+
+  // The disbursements add up to the amount financed: the proposed ones when they do not yet.
+  const remaining = page.getByTestId('disbursement-remaining');
+  if ((await remaining.textContent()) !== '$0.00') {
+    await page.getByRole('button', { name: 'Load Proposed' }).click();
+    await expect(toast(page).filter({ hasText: 'Disbursements proposed' })).toBeVisible();
+  }
+  await expect(remaining).toHaveText('$0.00');
+  await shots(page, 'funding-worksheet-before');
+
+  // Save: 'Loan Saved!'. A double click saves once (500 ms debounce).
+  await actions(page).getByRole('button', { name: 'Save' }).dblclick();
+  await expect(toast(page).filter({ hasText: 'Loan Saved!' })).toHaveCount(1);
+  await expect(page.getByTestId('funding-status-chip')).toHaveText('Saved');
+
+  // Dry Run: the loan beside the exact core payload, no problems.
+  await actions(page).getByRole('button', { name: 'Dry Run' }).click();
+  const dryRun = page.getByTestId('dry-run-dialog');
+  await expect(dryRun).toBeVisible();
+  await expect(dryRun.getByTestId('dry-run-ok')).toHaveText('No problems: the loan can be funded.');
+  await expect(dryRun.getByTestId('dry-run-payload')).toContainText(loanId);
+  await expect(dryRun.getByRole('region', { name: 'The loan' })).toContainText(loanId);
+  await reviewShots(page, 'funding-dry-run');
+  await dryRun.getByRole('button', { name: 'Close' }).click();
+  await expect(dryRun).toBeHidden();
+
+  // Fund, with the answer lost on the way back (the server funded; the browser saw the network fail).
+  const keys: string[] = [];
+  let drop = true;
+  await page.route(`**/api/applications/${id}/loans/fund`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (drop) {
+      drop = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  const fund = actions(page).getByRole('button', { name: 'Fund', exact: true });
+  await fund.dblclick();
+  const confirmFund = page.getByRole('dialog', { name: 'Fund Loan' });
+  await confirmFund.getByRole('button', { name: 'Fund' }).click();
+  await expect(toast(page).filter({ hasText: 'Loan not funded' })).toBeVisible();
+  await expect(
+    toast(page).filter({ hasText: 'Unable to fund loan to core at this time, please try again later' }),
+  ).toBeVisible();
+
+  // The user presses Fund again: the same idempotency key, the first answer — funded once.
+  await fund.click();
+  await confirmFund.getByRole('button', { name: 'Fund' }).click();
+  await expect(toast(page).filter({ hasText: 'Loan Funded' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/fundingQueue$/);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unroute(`**/api/applications/${id}/loans/fund`);
+
+  // Funded: off the Funding queue; the worksheet is read-only with its core loan id and booking reference.
+  await page.goto(`/fundingQueue?filter=${byId(id)}`);
+  await expect(page.getByText('No applications found.')).toBeVisible();
+  await page.goto(`/allApplicationsQueue?filter=${byId(id)}`);
+  await queueRow(page, id)
+    .getByRole('link', { name: String(id) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/fund/${id}$`));
+  await expect(page.getByTestId('header-state')).toHaveText('Funded');
+  await expect(page.getByTestId('funding-status-chip')).toHaveText('Funded');
+  await expect(page.getByTestId('funded-core-loan-id')).not.toHaveText('—');
+  await expect(page.getByTestId('funded-reference')).toHaveText(/^\d+-\d+-\d+$/);
+  await expect(page.getByLabel('Funding Date')).toBeDisabled();
+  await shots(page, 'funding-worksheet-funded');
+
+  // Reverse: confirmed, the application back to its decided state, the worksheet editable again.
+  await actions(page).getByRole('button', { name: 'Reverse' }).click();
+  await page.getByRole('dialog', { name: 'Reverse Funding' }).getByRole('button', { name: 'Reverse' }).click();
+  await expect(toast(page).filter({ hasText: 'Funding Reversed' })).toBeVisible();
+  await expect(page.getByTestId('header-state')).toHaveText(decidedState);
+  await expect(page.getByTestId('funding-status-chip')).not.toHaveText('Funded');
+  await expect(actions(page).getByRole('button', { name: 'Fund', exact: true })).toBeVisible();
+});
