@@ -228,6 +228,32 @@ describe('the funding worksheet (GET applicationloan/{id})', () => {
   });
 });
 
+describe('the dealer reserve', () => {
+  it('is resolved through the chosen reserve matrix when the draft is saved', async () => {
+    const id = await newApproved();
+    const [reserve] = await q<{ id: number }>(
+      `insert into reserves (lender_id, name, method, flat_amount) values ($1, 'H5a Flat', 'flat', '150.00') returning id`,
+      [summitId],
+    );
+    const [matrix] = await q<{ id: number }>(
+      `insert into reserve_matrices (lender_id, name, rows, default_reserve_id) values ($1, 'H5a Matrix', '[]', $2) returning id`,
+      [summitId, reserve!.id],
+    );
+    const w = await worksheet(id);
+    expect(w.reserveMatrices).toContainEqual({ id: matrix!.id, name: 'H5a Matrix' });
+    const saved = await saveDraft(id, { reserveMatrixId: matrix!.id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Loan>()).toMatchObject({
+      reserveId: reserve!.id,
+      reserveName: 'H5a Flat',
+      reserveAmount: '150.00',
+    });
+    const unknown = await saveDraft(id, { reserveMatrixId: matrix!.id + 1000 });
+    expect(unknown.statusCode).toBe(422);
+    expect(errorsOf(unknown)[0]!.field).toBe('reserveMatrixId');
+  });
+});
+
 describe('disbursements', () => {
   it('proposes payouts that add up, and refuses a save whose payouts do not (naming the difference)', async () => {
     const id = await newApproved();
@@ -468,7 +494,7 @@ describe('funding (POST|PUT applications/{id}/loans/fund)', () => {
     expect(row[0]!.r.reconciled).toBe(true);
   });
 
-  it('a core that does not answer: 504, nothing written', async () => {
+  it('a core that does not answer the member lookup: the dry run blocks funding, nothing written', async () => {
     const id = await newApproved();
     expect((await saveDraft(id, { memberNumber: CORE_TEST_MEMBERS.timeout })).statusCode).toBe(200);
     // The member lookup of the dry run times out first: a blocking problem.
@@ -476,6 +502,20 @@ describe('funding (POST|PUT applications/{id}/loans/fund)', () => {
     expect(response.statusCode).toBe(422);
     expect(errorsOf(response)[0]!.message).toBe(loanTexts.memberLookupFailed);
     expect(await bookings(id)).toBe(0);
+  });
+
+  it('a refusal of the core (a loan id already in use): 502 with the core message, nothing written', async () => {
+    const first = await newApproved();
+    const second = await newApproved();
+    expect((await saveDraft(first, { loanId: `T${first}` })).statusCode).toBe(200);
+    expect((await fund(first)).statusCode).toBe(200);
+    expect((await saveDraft(second, { loanId: `T${first}` })).statusCode).toBe(200);
+    const refused = await fund(second);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json<ErrorBody>()).toMatchObject({ code: 'THIRD_PARTY_ERROR', message: loanTexts.unableToFund });
+    expect(errorsOf(refused)[0]!.message).toContain(`T${first}`);
+    expect(await bookings(second)).toBe(0);
+    expect(await stateOf(second)).toBe('approved');
   });
 
   it('reverses a funding (back to approved, a reverse row, the core booking reversed) and funds again under a new reference', async () => {
