@@ -8,6 +8,7 @@ import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import { decisionCodesArea } from './decision-codes/decision-codes-area.ts';
 import { loanAdditionsArea } from './loan-additions/loan-additions-area.ts';
+import { lenderCalendarArea } from './lender-calendar/lender-calendar-area.ts';
 import { decisionEngineArea } from './decision-engine/decision-engine-area.ts';
 import { decisionRetractArea } from './decision-retract/decision-retract-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
@@ -44,6 +45,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   policySandboxArea,
   ...workflowAreas,
   applicationLocksArea,
+  lenderCalendarArea,
   auditArea,
 ];
 
