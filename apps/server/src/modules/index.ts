@@ -15,6 +15,10 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { lettersModule } from './letters/letters.module.ts';
 import { registerLenderCalendarRoutes } from './lender-calendar/lender-calendar.routes.ts';
 import { loanAdditionsModule } from './loan-additions/loan-additions.module.ts';
+import { disbursalMethodsModule } from './disbursal-methods/disbursal-methods.module.ts';
+import { disbursementsModule } from './disbursements/disbursements.module.ts';
+import { coreCodeMappingsModule } from './core-code-mappings/core-code-mappings.module.ts';
+import { fundingRequirementsModule } from './funding-requirements/funding-requirements.module.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
@@ -52,6 +56,10 @@ export const modules: Module[] = [
   crossSellsModule,
   decisionCodesModule,
   loanAdditionsModule,
+  disbursalMethodsModule,
+  disbursementsModule,
+  coreCodeMappingsModule,
+  fundingRequirementsModule,
   ...reserveModules,
   // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
   { name: 'policy', register: registerPolicyRoutes },

@@ -8,6 +8,10 @@ import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import { decisionCodesArea } from './decision-codes/decision-codes-area.ts';
 import { loanAdditionsArea } from './loan-additions/loan-additions-area.ts';
+import { disbursalMethodsArea } from './disbursal-methods/disbursal-methods-area.ts';
+import { disbursementsArea } from './disbursements/disbursements-area.ts';
+import { coreCodeMappingsArea } from './core-code-mappings/core-code-mappings-area.ts';
+import { fundingRequirementsArea } from './funding-requirements/funding-requirements-area.ts';
 import { lenderCalendarArea } from './lender-calendar/lender-calendar-area.ts';
 import { decisionEngineArea } from './decision-engine/decision-engine-area.ts';
 import { decisionRetractArea } from './decision-retract/decision-retract-area.ts';
@@ -41,6 +45,10 @@ export const adminRegistry: AdminAreaEntry[] = [
   decisionRetractArea,
   decisionCodesArea,
   loanAdditionsArea,
+  disbursalMethodsArea,
+  disbursementsArea,
+  coreCodeMappingsArea,
+  fundingRequirementsArea,
   decisionEngineArea,
   policySandboxArea,
   ...workflowAreas,

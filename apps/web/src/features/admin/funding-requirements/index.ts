@@ -1,0 +1,2 @@
+/** Administration › Funding Requirements: the area (wired in the admin registry). */
+export { fundingRequirementsArea } from './funding-requirements-area.ts';
