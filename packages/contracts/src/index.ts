@@ -24,3 +24,4 @@ export * from './policy-replays.ts';
 export * from './admin-messages.ts';
 export * from './letters.ts';
 export * from './funding/enums.ts';
+export * from './funding/cores.ts';

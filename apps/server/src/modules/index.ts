@@ -4,6 +4,7 @@ import { registerApplicationQueueRoutes } from './application-queues/application
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerCreditBureauRoutes } from './credit-bureaus/credit-bureaus.routes.ts';
+import { registerCoreRoutes } from './cores/cores.routes.ts';
 import { applicationStatusMessagesModule } from './application-status-messages/application-status-messages.module.ts';
 import { branchesModule } from './branches/branches.module.ts';
 import { crossSellsModule } from './cross-sells/cross-sells.module.ts';
@@ -67,6 +68,7 @@ export const modules: Module[] = [
   ...policyObjectModules,
   { name: 'policy-replays', register: registerPolicyReplayRoutes },
   ...applicationModules,
+  { name: 'cores', register: registerCoreRoutes },
   { name: 'application-queues', register: registerApplicationQueueRoutes },
   { name: 'recent-applications', register: registerRecentApplicationRoutes },
   { name: 'grid-settings', register: registerGridSettingRoutes },

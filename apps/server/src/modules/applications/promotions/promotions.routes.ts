@@ -1,12 +1,14 @@
 import {
+  applicationJsonPatchSchema,
   applicationPatchQuerySchema,
-  applicationPatchSchema,
+  applicationPatchResultSchema,
   applicationPromotionsSchema,
   errorBodySchema,
   idParamsSchema,
 } from '@credence/contracts';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import { authOf } from '../../../platform/auth.ts';
+import { saveLoanIds } from '../../cores/cores.service.ts';
 import { applicationContext } from '../application-context.ts';
 import * as service from './promotions.service.ts';
 
@@ -43,9 +45,10 @@ export const registerPromotionRoutes = (app: App, appDeps: AppDeps) => {
           'PATCH application: JSON patch [{op: "replace", path: "/promotionIds", value: [ids]}] (other ops or paths: 422); needs the lock, ?confirmFunded=true when funded; answers the Promotions Summary',
         params: idParamsSchema,
         querystring: applicationPatchQuerySchema,
-        body: applicationPatchSchema,
+        // Issue 14: /potentialLoanId and /potentialShareAccountNumber go to the cores module (canFundALoan).
+        body: applicationJsonPatchSchema,
         response: {
-          200: applicationPromotionsSchema,
+          200: applicationPatchResultSchema,
           404: errorBodySchema,
           409: errorBodySchema,
           422: errorBodySchema,
@@ -53,12 +56,14 @@ export const registerPromotionRoutes = (app: App, appDeps: AppDeps) => {
       },
     },
     (request) =>
-      service.replacePromotions(
-        ctx,
-        authOf(request),
-        request.params.id,
-        request.body.promotionIds,
-        request.query.confirmFunded === 'true',
-      ),
+      request.body.kind === 'loanIds'
+        ? saveLoanIds(ctx, authOf(request), request.params.id, request.body.loanIds)
+        : service.replacePromotions(
+            ctx,
+            authOf(request),
+            request.params.id,
+            request.body.promotionIds,
+            request.query.confirmFunded === 'true',
+          ),
   );
 };
