@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { federalHolidays } from '@credence/domain';
 import { seedLenderCalendar } from '../../db/seed/lender-calendar.ts';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
@@ -169,5 +170,52 @@ describe('lender calendar (spec 2 §7)', () => {
     expect((await admin.put('/api/lenderCalendar/2044', { year: 2044, lenderHolidays: 'no' })).statusCode).toBe(422);
     expect((await admin.get('/api/lenderCalendar/2044')).json()).toEqual({ year: 2044, lenderHolidays: [] });
     expect((await officer.put('/api/lenderCalendar/2044', { year: 2044, lenderHolidays: [] })).statusCode).toBe(403);
+  });
+});
+
+describe('lender calendar under load and hostile input', () => {
+  it('saves of one year at once all succeed, one after the other, and the year holds one of them', async () => {
+    const lists = Array.from({ length: 8 }, (_, i) => [
+      { date: '2046-01-02', name: `Shared ${i}` },
+      { date: `2046-02-${String(10 + i).padStart(2, '0')}`, name: `Own ${i}` },
+    ]);
+    const answers = await Promise.all(
+      lists.map((lenderHolidays) => admin.put('/api/lenderCalendar/2046', { year: 2046, lenderHolidays })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(lists.map(() => 200));
+    const saved = (await admin.get('/api/lenderCalendar/2046')).json<{ lenderHolidays: unknown[] }>().lenderHolidays;
+    expect(lists).toContainEqual(saved);
+    // Every save audited the list the one before it left: the audit chain is unbroken.
+    const summitId = await lenderIdOf('admin');
+    const chain = (await auditRows())
+      .filter((r) => r.lender_id === summitId && r.record_id === '2046')
+      .map((r) => r.details.changes.lenderHolidays as { old: unknown; new: unknown });
+    expect(chain).toHaveLength(8);
+    chain.slice(1).forEach((link, i) => expect(link.old).toEqual(chain[i]!.new));
+  });
+
+  it('property: any body, year or holiday text answers 200, 404 or 422 — never a 500', async () => {
+    const hostile = fc.oneof(
+      fc.string(),
+      fc.constantFrom('\u0000', '\ud800', 'x'.repeat(5000), '2046-02-30', '0000-01-01', '2046-13-01', '', ' '),
+      fc.integer(),
+      fc.constant(null),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant('2047'), fc.constantFrom('0', '-1', '1e3', '2047.5', '%00', 'NaN', '99999999999')),
+        fc.record({
+          year: fc.oneof(fc.constant(2047), hostile),
+          lenderHolidays: fc.array(fc.record({ date: hostile, name: hostile }), { maxLength: 3 }),
+        }),
+        async (year, body) => {
+          const response = await admin.put(`/api/lenderCalendar/${year}`, body);
+          expect([200, 404, 422]).toContain(response.statusCode);
+          const read = await admin.get(`/api/lenderCalendar/${year}`);
+          expect([200, 404, 422]).toContain(read.statusCode);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

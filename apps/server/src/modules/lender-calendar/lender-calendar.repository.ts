@@ -14,6 +14,14 @@ export const listHolidays = (tx: TenantTx, fromYear: number, toYear: number): Pr
     .where(and(gte(lenderHolidays.holidayDate, yearStart(fromYear)), lte(lenderHolidays.holidayDate, yearEnd(toYear))))
     .orderBy(asc(lenderHolidays.holidayDate));
 
+/**
+ * Makes the lender's calendar saves wait for each other until the transaction ends (an advisory lock): two saves
+ * at once cannot both insert a date the other just deleted (the unique lender-and-date index), and each audits
+ * the list the other left.
+ */
+export const lockCalendar = (tx: TenantTx, lenderId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('lender_holidays'), ${lenderId}::int)`);
+
 /** Replaces the holidays of one year (row-level security limits the delete to the current lender). */
 export const replaceHolidays = async (tx: TenantTx, lenderId: number, year: number, holidays: LenderHoliday[]) => {
   await tx

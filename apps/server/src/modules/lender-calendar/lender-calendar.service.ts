@@ -46,6 +46,7 @@ export const saveCalendar = async (
   input: LenderCalendarInput,
 ): Promise<{ value: LenderCalendar }> => {
   if (input.year !== year) throw fieldError('year', lenderCalendarTexts.yearMismatch);
+  await repo.lockCalendar(tx, auth.lenderId);
   const before = await readCalendar(tx, year);
   const sorted = [...input.lenderHolidays].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   await repo.replaceHolidays(tx, auth.lenderId, year, sorted);
