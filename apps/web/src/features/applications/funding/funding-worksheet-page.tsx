@@ -35,7 +35,7 @@ import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { applicationKeys } from '../api.ts';
-import { LoanIdDialog } from './loan-id-pending.tsx';
+import { LoanIdDialog } from '../loan-id/index.ts';
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { DisbursementsTable, PayoffsTable } from './disbursements-table.tsx';
@@ -463,12 +463,15 @@ const FundingWorksheetForm = ({
 
   // The Loan Id dialog saved the application's loan id (and share account number): the form takes them.
   const onLoanIdSaved = async (loanId: string) => {
-    form.setValue('loanId', loanId, { shouldDirty: true, shouldValidate: true });
+    if (loanId && loanId !== form.getValues('loanId'))
+      form.setValue('loanId', loanId, { shouldDirty: true, shouldValidate: true });
     await queryClient.refetchQueries({ queryKey: fundingKeys.worksheet(applicationId) });
-    const account = queryClient.getQueryData<LoanWorksheet>(fundingKeys.worksheet(applicationId))?.application
-      .potentialShareAccountNumber;
-    if (account && account !== form.getValues('shareAccountNumber'))
-      form.setValue('shareAccountNumber', account, { shouldDirty: true });
+    const refreshed = queryClient.getQueryData<LoanWorksheet>(fundingKeys.worksheet(applicationId))?.application;
+    for (const [field, value] of [
+      ['loanId', refreshed?.potentialLoanId],
+      ['shareAccountNumber', refreshed?.potentialShareAccountNumber],
+    ] as const)
+      if (value && value !== form.getValues(field)) form.setValue(field, value, { shouldDirty: true });
   };
 
   const blockedReason = !mayFund ? messages.errors.forbidden : funded ? null : !canEdit ? readOnlyReason : null;
