@@ -9,6 +9,7 @@ import { seedCreditDemo } from './credit.ts';
 import { seedDecisionCodes } from './decision-codes.ts';
 import { seedLoanAdditions } from './loan-additions.ts';
 import { seedDecisionDemo } from './decisions.ts';
+import { seedFundingDemo, seedFundingSetup } from './funding.ts';
 import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
@@ -161,7 +162,9 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
       await seedLetterTemplates(tx, lender.id);
       await seedLoanAdditions(tx, lender.id);
     }
+    await seedFundingSetup(tx);
     await seedDecisionDemo(tx);
+    await seedFundingDemo(tx, config.dataEncryptionKey);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
   });
