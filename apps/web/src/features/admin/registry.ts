@@ -19,6 +19,7 @@ import type { AdminAreaEntry } from './kit/types.ts';
 import { loanTermSetsArea } from './loan-term-sets/loan-term-sets-area.ts';
 import { matrixAreas } from './matrices/matrices-areas.ts';
 import { policySandboxArea } from './policy-sandbox/policy-sandbox-area.ts';
+import { reserveMatricesArea } from './reserve-matrices/reserve-matrices-area.ts';
 import { usefulLinksArea } from './useful-links/useful-links-area.ts';
 import { userGroupsArea } from './user-groups/user-groups-area.ts';
 import { usersArea } from './users/users-area.ts';
@@ -45,6 +46,7 @@ export const adminRegistry: AdminAreaEntry[] = [
   decisionRetractArea,
   decisionCodesArea,
   loanAdditionsArea,
+  reserveMatricesArea,
   disbursalMethodsArea,
   disbursementsArea,
   coreCodeMappingsArea,
