@@ -1,9 +1,12 @@
 import { coreServices, type CoreService } from '@credence/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sandboxProfiles } from '../../integrations/cores/sandbox-profiles.ts';
 import { sandboxSsnHash } from '../../integrations/cores/sandbox-ledger.ts';
 import type { DbExecutor } from '../client.ts';
-import { coreSandboxAccounts, coreSandboxMembers, lenders } from '../schema/index.ts';
+import { coreSandboxAccounts, coreSandboxCounters, coreSandboxMembers, lenders } from '../schema/index.ts';
+
+/** The seed's own counter of members given accounts (their account ids are numbered from it). */
+const SEED_COUNTER = 'seededMembers';
 
 export type CoreSandboxSeedMember = {
   memberNumber: string;
@@ -25,7 +28,7 @@ const spread = (memberNumber: string, modulo: number) =>
  * of the lender's core (found by number or by SSN), with a share account and an existing loan, and every third
  * one a second loan — so the Loan Id dialog's autocomplete, the membership summary and `applications/debt`
  * have something to show. Account ids follow the lender's core formats in the seed's own range
- * (sandbox-profiles.ts). Idempotent: an existing member or account is left as it is.
+ * (sandbox-profiles.ts). Idempotent: an existing member is left as it is, with its accounts.
  */
 export const seedCoreSandbox = async (db: DbExecutor, lenderId: number, members: CoreSandboxSeedMember[]) => {
   const [lender] = await db.select({ coreService: lenders.coreService }).from(lenders).where(eq(lenders.id, lenderId));
@@ -35,23 +38,42 @@ export const seedCoreSandbox = async (db: DbExecutor, lenderId: number, members:
   const profile = sandboxProfiles[coreService];
   const unique = [...new Map(members.map((m) => [m.memberNumber, m])).values()];
   if (unique.length === 0) return;
-  await db
-    .insert(coreSandboxMembers)
-    .values(
-      unique.map((m) => ({
-        lenderId,
-        memberNumber: m.memberNumber,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        ssnHash: sandboxSsnHash(m.ssn),
-        role: 'Primary',
-        address: m.address ? { ...m.address } : null,
-        status: 'open',
-      })),
-    )
-    .onConflictDoNothing();
-  const accounts = unique.flatMap((m, index) => {
-    const i = index + 1;
+  const memberRows = unique.map((m) => ({
+    lenderId,
+    memberNumber: m.memberNumber,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    ssnHash: sandboxSsnHash(m.ssn),
+    role: 'Primary',
+    address: m.address
+      ? { addressLine1: m.address.addressLine1, city: m.address.city, state: m.address.state, zip: m.address.zip }
+      : null,
+    status: 'open',
+  }));
+  const inserted = new Set<string>();
+  for (let start = 0; start < memberRows.length; start += 500) {
+    const rows = await db
+      .insert(coreSandboxMembers)
+      .values(memberRows.slice(start, start + 500))
+      .onConflictDoNothing()
+      .returning({ memberNumber: coreSandboxMembers.memberNumber });
+    for (const row of rows) inserted.add(row.memberNumber);
+  }
+  // Only a member new to the core gets accounts (a second run adds none); their numbers come from the seed's own
+  // counter, so a later call (another list of members) never reuses an account id.
+  const fresh = unique.filter((m) => inserted.has(m.memberNumber));
+  if (fresh.length === 0) return;
+  const [block] = await db
+    .insert(coreSandboxCounters)
+    .values({ lenderId, name: SEED_COUNTER, value: fresh.length })
+    .onConflictDoUpdate({
+      target: [coreSandboxCounters.lenderId, coreSandboxCounters.name],
+      set: { value: sql`${coreSandboxCounters.value} + ${fresh.length}` },
+    })
+    .returning({ value: coreSandboxCounters.value });
+  const first = block!.value - fresh.length;
+  const accounts = fresh.flatMap((m, index) => {
+    const i = first + index + 1;
     const balance = `${1000 + spread(m.memberNumber, 18_000)}.${String(spread(m.memberNumber, 100)).padStart(2, '0')}`;
     const rows: (typeof coreSandboxAccounts.$inferInsert)[] = [
       {

@@ -211,7 +211,9 @@ describe('the core routes', () => {
   let processor: ApiClient;
   let summitId: number;
   let applicationId: number;
-  const memberNumber = '4455667';
+  // A member number of its own (the demo seeds the demo applicants' members at the core).
+  const memberNumber = '7300000001';
+  let seededLoanIds: string[] = [];
 
   const setCore = (core: CoreService) =>
     t.pool.query('update lenders set core_service = $1 where id = $2', [core, summitId]);
@@ -228,6 +230,10 @@ describe('the core routes', () => {
     );
     expect(created.statusCode, created.body).toBe(201);
     applicationId = created.json<{ id: number }>().id;
+    await t.pool.query("update applicants set member_number = $1 where application_id = $2 and role = 'PRIMARY'", [
+      memberNumber,
+      applicationId,
+    ]);
     await seedCoreSandbox(t.db, summitId, [
       {
         memberNumber,
@@ -237,6 +243,13 @@ describe('the core routes', () => {
         address: { addressLine1: '1450 Juniper Ct', city: 'Boulder', state: 'CO', zip: '80304' },
       },
     ]);
+    seededLoanIds = (
+      await t.pool.query<{ account_id: string }>(
+        "select account_id from core_sandbox.accounts where lender_id = $1 and member_number = $2 and kind = 'loan' order by created_at, account_id",
+        [summitId, memberNumber],
+      )
+    ).rows.map((r) => r.account_id);
+    expect(seededLoanIds.length).toBeGreaterThan(0);
   });
 
   it("names the lender's core", async () => {
@@ -254,7 +267,7 @@ describe('the core routes', () => {
       canGenerateLoanId: true,
       canGenerateShareAccountNumber: false,
       hint: coreTexts.hintPotential,
-      existingLoanIds: ['5001'],
+      existingLoanIds: seededLoanIds,
     });
     expect(data.potentialLoanId).toMatch(/^\d{4}$/);
     const generated = await officer.get(`/api/applications/${applicationId}/generateLoanId`);
@@ -319,9 +332,13 @@ describe('the core routes', () => {
       applicationId,
     });
     expect(debt.statusCode, debt.body).toBe(200);
-    expect(debt.json()).toEqual([
-      expect.objectContaining({ memberNumber, accountId: '5001', description: 'Used Auto Loan' }),
-    ]);
+    expect(debt.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ memberNumber, accountId: seededLoanIds[0], description: 'Used Auto Loan' }),
+      ]),
+    );
+    const byNumber = await officer.post(`/api/applications/debt/${product}`, { loanProductId: product, memberNumber });
+    expect(byNumber.json().map((d: { accountId: string }) => d.accountId)).toEqual(seededLoanIds);
     const none = await officer.post(`/api/applications/debt/${product}`, {
       loanProductId: product,
       memberNumber: '000111',
