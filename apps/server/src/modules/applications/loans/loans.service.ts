@@ -34,7 +34,7 @@ import {
   type PaymentFrequency,
 } from '@credence/domain';
 import type { Db } from '../../../db/client.ts';
-import { withTenant, type TenantTx } from '../../../db/tenancy.ts';
+import type { TenantTx } from '../../../db/tenancy.ts';
 import { createCoreProvider, CoreError, type CoreProvider } from '../../../integrations/cores/index.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../../platform/crypto.ts';
@@ -62,7 +62,13 @@ import * as repo from './loans.repository.ts';
 /** Who acts: the signed-in user, or the demo seed. */
 export type LoanActor = { lenderId: number; userId: number | null };
 /** What the funding calls need besides the tenant transaction: the owner db (the core) and the SSN protector. */
-export type LoanDeps = { db: Db; protector: DataProtector; coreTimeoutMs?: number };
+export type LoanDeps = {
+  db: Db;
+  protector: DataProtector;
+  coreTimeoutMs?: number;
+  /** The core provider to use (the demo seed's sandbox in its own transaction); default `createCoreProvider`. */
+  coreFor?: (coreService: CoreService) => CoreProvider;
+};
 
 type LoanState = {
   id: number | null;
@@ -761,6 +767,7 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
 /* ---------------------------------------------------------------------------------------------- the core */
 
 const coreOf = (deps: LoanDeps, coreService: CoreService): CoreProvider =>
+  deps.coreFor?.(coreService) ??
   createCoreProvider(deps.db, coreService, deps.coreTimeoutMs === undefined ? {} : { timeoutMs: deps.coreTimeoutMs });
 
 const coreFailure = (error: CoreError, message: string) =>
@@ -1074,7 +1081,3 @@ export const reverseLoan = (ctx: ApplicationContext, auth: AuthContext, applicat
   serialised(`${auth.lenderId}:${applicationId}`, () =>
     ctx.annotate(auth, applicationId, (tx) => reverseLoanInTx(tx, depsOf(ctx), actorOf(auth), applicationId)),
   );
-
-/** For the seed: funding in a tenant transaction of its own. */
-export const fundLoanAsSeed = (deps: LoanDeps, actor: LoanActor, applicationId: number) =>
-  withTenant(deps.db, actor.lenderId, (tx) => fundLoanInTx(tx, deps, actor, applicationId));

@@ -1,0 +1,204 @@
+import type { CoreService } from '@credence/contracts';
+import { addDays, addMonths, isBusinessDay, todayIso } from '@credence/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { createSandboxCore, type CoreProvider } from '../../integrations/cores/index.ts';
+import { fundLoanInTx, saveLoanInTx, type LoanActor } from '../../modules/applications/loans/loans.service.ts';
+import { createDataProtector } from '../../platform/crypto.ts';
+import { runWithAmbient, type AmbientTransaction, type PoolTx } from '../ambient-transaction.ts';
+import type { Db, DbExecutor } from '../client.ts';
+import {
+  applicants,
+  applications,
+  lenderHolidays,
+  lenders,
+  loanProducts,
+  reserveMatrices,
+  userLenders,
+  users,
+} from '../schema/index.ts';
+import { withTenant, type TenantTx } from '../tenancy.ts';
+
+/** Who funds each demo lender's loans (the loan officers of the decisions seed). */
+const funders = ['officer', 'harbor'];
+
+/** Runs `work` as the lender in a savepoint of the seed's transaction (as seed/decisions.ts does). */
+const asLender = <T>(tx: DbExecutor, lenderId: number, work: (t: TenantTx) => Promise<T>) => {
+  const db = tx as unknown as Db;
+  const ambient: AmbientTransaction = {
+    db,
+    tx: tx as unknown as PoolTx,
+    join: (inner) => inner(tx as unknown as PoolTx),
+    end: async () => {},
+    open: true,
+  };
+  return runWithAmbient(ambient, () => withTenant(db, lenderId, work));
+};
+
+/**
+ * The sandbox core on the seed's own connection: its ledger (the `core_sandbox` schema) belongs to the owner, so
+ * each call steps out of the tenant role for its duration and back (the funding service calls the core while it
+ * holds the lender's tenant savepoint).
+ */
+const asOwnerCore = (core: CoreProvider, on: DbExecutor): CoreProvider => {
+  const asOwner = async <T>(work: () => Promise<T>): Promise<T> => {
+    const [row] = (await on.execute<{ role: string }>(sql`select current_setting('role') as role`)).rows;
+    await on.execute(sql`select set_config('role', 'none', true)`);
+    try {
+      return await work();
+    } finally {
+      await on.execute(sql`select set_config('role', ${row?.role ?? 'none'}, true)`);
+    }
+  };
+  return {
+    ...core,
+    canGenerateLoanId: core.canGenerateLoanId,
+    canGenerateShareAccountNumber: core.canGenerateShareAccountNumber,
+    coreService: core.coreService,
+    lookupMembers: (lenderId, query) => asOwner(() => core.lookupMembers(lenderId, query)),
+    createMember: (lenderId, member) => asOwner(() => core.createMember(lenderId, member)),
+    existingLoanIds: (lenderId, memberNumber) => asOwner(() => core.existingLoanIds(lenderId, memberNumber)),
+    potentialLoanId: (lenderId, memberNumber) => asOwner(() => core.potentialLoanId(lenderId, memberNumber)),
+    generateLoanId: (lenderId, memberNumber) => asOwner(() => core.generateLoanId(lenderId, memberNumber)),
+    potentialShareAccountNumber: (lenderId) => asOwner(() => core.potentialShareAccountNumber(lenderId)),
+    generateShareAccountNumber: (lenderId) => asOwner(() => core.generateShareAccountNumber(lenderId)),
+    bookLoan: (lenderId, request) => asOwner(() => core.bookLoan(lenderId, request)),
+    findBooking: (lenderId, reference) => asOwner(() => core.findBooking(lenderId, reference)),
+    reverseBooking: (lenderId, reference) => asOwner(() => core.reverseBooking(lenderId, reference)),
+    existingDebt: (lenderId, memberNumber) => asOwner(() => core.existingDebt(lenderId, memberNumber)),
+  };
+};
+
+export type SeedLoansResult = {
+  drafts: number;
+  funded: number;
+  /** The applications the rules refused, with the reason (a missing core code mapping, a date, the core). */
+  skipped: { applicationId: number; reason: string }[];
+};
+
+export type SeedLoansOptions = {
+  /** How many approved applications get a funded loan (booked into the sandbox core); default 4. */
+  funded?: number;
+  /** How many more get a saved draft loan (they stay in the Requirements / Funding queues); default 4. */
+  drafts?: number;
+  /** Only needed when a funded loan's member must be created at the core (demo applicants have member numbers). */
+  dataEncryptionKey?: Buffer;
+};
+
+/**
+ * The demo loans (issue 14): a few approved or counter-offered applications of the lender get a saved draft loan
+ * (dates on the lender calendar, the loan id, the member number, the first enabled reserve matrix for an indirect
+ * loan, the proposed disbursements), and the first few of them with a member number and no right of rescission
+ * are funded through the funding service itself — the dry run, the booking into the lender's sandbox core, the
+ * booking record, the history and the `loan.funded` outbox event — so the Funding queue, the loan summary and the
+ * widgets have data. An application the rules refuse (a missing core code mapping, a date) is left as it is.
+ *
+ * Runs as the owner inside the demo seed's transaction (`tx`); `coreDb` is where the sandbox core writes its
+ * ledger — pass the same `tx`: the demo's core members are seeded in that transaction, and a failed seed then
+ * leaves no core accounts behind. Run it after the decisions, the
+ * funding administration (disbursal methods, disbursements, core code mappings), the reserves, the lender
+ * calendar and the core sandbox members. Answers how many drafts and funded loans it made, and which applications it skipped and why.
+ */
+export const seedLoans = async (
+  tx: DbExecutor,
+  coreDb: DbExecutor,
+  lenderId: number,
+  options: SeedLoansOptions = {},
+): Promise<SeedLoansResult> => {
+  const fundedWanted = options.funded ?? 4;
+  const draftsWanted = options.drafts ?? 4;
+  const [lender] = await tx.select().from(lenders).where(eq(lenders.id, lenderId));
+  if (!lender) return { drafts: 0, funded: 0, skipped: [] };
+  const [funder] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userLenders, and(eq(userLenders.userId, users.id), eq(userLenders.lenderId, lenderId)))
+    .where(inArray(users.username, funders))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const actor: LoanActor = { lenderId, userId: funder?.id ?? null };
+  const candidates = await tx
+    .select({
+      id: applications.id,
+      direct: applications.direct,
+      rescissionDateType: loanProducts.rescissionDateType,
+    })
+    .from(applications)
+    .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
+    .where(and(eq(applications.lenderId, lenderId), inArray(applications.state, ['approved', 'counteroffer'])))
+    .orderBy(asc(applications.id));
+  const memberOf = new Map(
+    (
+      await tx
+        .select({ applicationId: applicants.applicationId, memberNumber: applicants.memberNumber })
+        .from(applicants)
+        .where(and(eq(applicants.lenderId, lenderId), eq(applicants.role, 'PRIMARY')))
+    ).map((a) => [a.applicationId, a.memberNumber]),
+  );
+  const holidays = new Set(
+    (
+      await tx
+        .select({ date: lenderHolidays.holidayDate })
+        .from(lenderHolidays)
+        .where(eq(lenderHolidays.lenderId, lenderId))
+    ).map((h) => h.date),
+  );
+  const [matrix] = await tx
+    .select({ id: reserveMatrices.id })
+    .from(reserveMatrices)
+    .where(and(eq(reserveMatrices.lenderId, lenderId), eq(reserveMatrices.enabled, true)))
+    .orderBy(asc(reserveMatrices.id))
+    .limit(1);
+
+  let lenderDate: string;
+  try {
+    lenderDate = todayIso(lender.timeZone);
+  } catch {
+    lenderDate = todayIso();
+  }
+  let contractDate = lenderDate;
+  while (!isBusinessDay(contractDate, holidays)) contractDate = addDays(contractDate, -1);
+
+  const coreService = lender.coreService as CoreService;
+  const core = asOwnerCore(createSandboxCore(coreDb, coreService), coreDb);
+  const deps = {
+    db: coreDb as unknown as Db,
+    protector: createDataProtector(options.dataEncryptionKey ?? Buffer.alloc(32)),
+    coreFor: () => core,
+  };
+
+  let drafts = 0;
+  let funded = 0;
+  const skipped: SeedLoansResult['skipped'] = [];
+  await asLender(tx, lenderId, async (t) => {
+    for (const app of candidates) {
+      if (drafts + funded >= draftsWanted + fundedWanted) break;
+      const memberNumber = memberOf.get(app.id) ?? null;
+      const fundIt =
+        funded < fundedWanted && memberNumber !== null && app.rescissionDateType === null && lender.sendLoansToCore;
+      try {
+        await t.transaction(async (sp) => {
+          const savepoint = sp as unknown as TenantTx;
+          const loanId = fundIt ? await core.generateLoanId(lenderId, memberNumber) : null;
+          await saveLoanInTx(savepoint, actor, app.id, {
+            contractDate,
+            firstPaymentDate: addMonths(contractDate, 1),
+            rescissionDate: null,
+            fundingDate: app.rescissionDateType === null ? contractDate : null,
+            memberNumber,
+            loanId,
+            shareAccountNumber: null,
+            reserveMatrixId: app.direct ? null : (matrix?.id ?? null),
+          });
+          if (fundIt) await fundLoanInTx(savepoint, deps, actor, app.id);
+        });
+        if (fundIt) funded += 1;
+        else drafts += 1;
+      } catch (error) {
+        // The rules refused this application (a missing mapping, a date): it keeps no loan.
+        const details = (error as { errors?: { message: string }[] }).errors?.map((e) => e.message) ?? [];
+        skipped.push({ applicationId: app.id, reason: [String((error as Error).message), ...details].join(' ') });
+      }
+    }
+  });
+  return { drafts, funded, skipped };
+};
