@@ -64,7 +64,15 @@ export const DocumentPreview = ({
           title={`${labels.preview}: ${file.name}`}
           data-testid="document-preview-frame"
           data-file-id={file.applicationFileId}
-          sx={{ flex: 1, width: '100%', minHeight: 560, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          sx={{
+            flex: 1,
+            width: '100%',
+            minHeight: 560,
+            height: { lg: 'calc(100vh - 180px)' },
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
         />
       ) : (
         <Box sx={{ flex: 1, overflow: 'auto', textAlign: 'center' }}>

@@ -175,7 +175,7 @@ export const FundingRequirementsPage = () => {
             />
           ) : null}
         </Paper>
-        <Box sx={{ position: { lg: 'sticky' }, top: { lg: 16 }, minWidth: 0 }}>
+        <Box sx={{ position: { lg: 'sticky' }, top: { lg: 72 }, minWidth: 0 }}>
           <DocumentPreview applicationId={applicationId} file={selected} />
         </Box>
       </Box>
@@ -271,7 +271,7 @@ const RequirementItem = ({
         </Typography>
         {r.clearGroups.length > 0 ? (
           <Typography variant="caption" color="text.secondary">
-            · Clears: {r.clearGroups.join(', ')}
+            Clears: {r.clearGroups.join(', ')}
           </Typography>
         ) : null}
       </Stack>
