@@ -12,13 +12,19 @@ import { signIn, users } from '../support/sign-in.ts';
  */
 
 type LoanWorksheet = {
-  loan: { isFunded: boolean; amount: string; disbursementRemaining: string; fundingDate: string | null };
+  loan: {
+    isFunded: boolean;
+    amount: string;
+    disbursementRemaining: string;
+    fundingDate: string | null;
+    memberNumber: string | null;
+  };
   application: { id: number; state: string; rescissionDateType: string | null };
   earliestFundingDate: string | null;
   lenderDate: string;
 };
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 420_000 });
 
 const toast = (page: Page) => page.getByTestId('toast');
 const queueRow = (page: Page, id: number) => page.getByTestId('queue-grid').locator(`[role="row"][data-id="${id}"]`);
@@ -82,7 +88,24 @@ const fundingCandidate = async (request: APIRequestContext): Promise<{ worksheet
   }
   const demo = found.find((w) => Number(w.loan.disbursementRemaining) === 0) ?? found[0];
   if (demo) return { worksheet: demo, queue: 'fundingQueue' };
-  const id = await createAutoApplication(request, { user: users.admin, firstName: 'Frankie', lastName: 'Funder' });
+  // A new member (no member number, an SSN the sandbox core has not seen): funding creates the member at the core.
+  const ssn = `5${String(Math.floor(Math.random() * 1e8)).padStart(8, '1')}`.replace(
+    /^(\d{3})(\d{2})(\d{4})$/,
+    '$1-$2-$3',
+  );
+  const id = await createAutoApplication(request, {
+    user: users.admin,
+    applicants: [
+      {
+        applicantRole: 'PRIMARY',
+        firstName: 'Frankie',
+        lastName: 'Funder',
+        dob: '1986-03-14',
+        socialSecurityNumber: ssn,
+        addresses: [{ addressLine1: '410 Larimer St', city: 'Denver', state: 'CO', zip: '80202' }],
+      },
+    ],
+  });
   await approveWithoutStipulations(request, headers, id);
   const created = await read(id);
   expect(created, 'the approved application reads on the Funding worksheet').not.toBeNull();
@@ -129,11 +152,20 @@ test('generate a loan id, dry run, fund once (a lost answer retried with the sam
   const loanIdField = dialog
     .getByRole('combobox', { name: 'Loan Id' })
     .or(dialog.getByRole('textbox', { name: 'Loan Id' }));
-  await dialog.getByRole('button', { name: 'Generate Loan Id' }).click();
+  const generate = dialog.getByRole('button', { name: 'Generate Loan Id' });
+  const saveId = dialog.getByRole('button', { name: 'Save' });
+  await generate.click();
   await expect(loanIdField.first()).not.toHaveValue('', { timeout: 15_000 });
+  // The first id generated may equal the potential id the dialog opened with (the core's preview): the form is
+  // then unchanged and Save stays off; a second Generate takes the next id.
+  await expect(generate).toBeEnabled();
+  if (await saveId.isDisabled()) {
+    await generate.click();
+    await expect(saveId).toBeEnabled({ timeout: 15_000 });
+  }
   const loanId = await loanIdField.first().inputValue();
   await reviewShots(page, 'funding-loan-id-dialog');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await saveId.click();
   await expect(toast(page).filter({ hasText: 'Loan Id Updated' })).toBeVisible();
   await expect(dialog).toBeHidden();
   const worksheetLoanId = page.getByTestId('funding-member-card').getByRole('textbox', { name: 'Loan Id' });
@@ -196,7 +228,10 @@ test('generate a loan id, dry run, fund once (a lost answer retried with the sam
   await fund.click();
   await confirmFund.getByRole('button', { name: 'Fund' }).click();
   await expect(toast(page).filter({ hasText: 'Loan Funded' }).first()).toBeVisible();
+  // Without a member number the member is created at the core first.
+  if (!candidate.loan.memberNumber) await expect(toast(page).filter({ hasText: 'Member Created' })).toBeVisible();
   await expect(page).toHaveURL(/\/fundingQueue$/);
+  await expect(page.getByRole('heading', { name: 'Funding Queue' })).toBeVisible();
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   expect(keys[1]).toBe(keys[0]);
@@ -204,7 +239,7 @@ test('generate a loan id, dry run, fund once (a lost answer retried with the sam
 
   // Funded: off the Funding queue; the worksheet is read-only with its core loan id and booking reference.
   await page.goto(`/fundingQueue?filter=${byId(id)}`);
-  await expect(page.getByText('No applications found.')).toBeVisible();
+  await expect(page.getByText('No applications found.')).toBeVisible({ timeout: 30_000 });
   await page.goto(`/allApplicationsQueue?filter=${byId(id)}`);
   await queueRow(page, id)
     .getByRole('link', { name: String(id) })
