@@ -40,7 +40,7 @@ const choose = async (page: Page, scope: Locator, label: string, option: string)
 
 test('an administrator adds a rate participation reserve and a reserve matrix with two rows', async ({ page }) => {
   // Two dialogs filled field by field, and screenshots at two widths.
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const suffix = Date.now() % 100000;
   const reserveName = `E2E Participation ${suffix}`;
   const flatName = `E2E Flat ${suffix}`;

@@ -8,7 +8,6 @@ import {
   type Reserve,
   type ReserveMatrix,
 } from '@credence/contracts';
-import { showMoney } from '../../../components/form/values.ts';
 import { resourceArea } from '../kit/areas.ts';
 import type { AdminAreaEntry, EditorProps } from '../kit/types.ts';
 
@@ -51,8 +50,8 @@ export const reservesListArea = resourceArea({
   columns: [
     { field: 'name', header: 'Name', flex: 1.4 },
     { field: 'method', header: 'Method', flex: 1, text: (r: Reserve) => reserveMethodLabels[r.method] },
-    { field: 'flatAmount', header: 'Computation', flex: 2, sortable: false, text: describeReserve },
-    { field: 'capAmount', header: 'Cap', flex: 0.7, text: (r: Reserve) => showMoney(r.capAmount) },
+    // The cap is part of the computation's words.
+    { field: 'flatAmount', header: 'Computation', flex: 2.6, sortable: false, text: describeReserve },
   ],
   fields: [],
   texts: { ...texts, saveFailed: reserveTexts.saveFailed },
