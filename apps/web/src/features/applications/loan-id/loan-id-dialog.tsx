@@ -121,14 +121,16 @@ const LoanIdForm = ({
   const generate = async (field: 'loanId' | 'shareAccountNumber') => {
     const before = form.getValues(field);
     setGenerating(field);
-    form.setValue(field, '');
+    // Cleared, and measured from empty: a generated value that equals the core's preview still marks the form
+    // dirty (it is taken now, and must be saved).
+    form.resetField(field, { defaultValue: '' });
     try {
       const { response } = await (field === 'loanId'
         ? generateLoanId(applicationId)
         : generateShareAccountNumber(applicationId));
       form.setValue(field, response, { shouldDirty: true, shouldValidate: true });
     } catch (error) {
-      form.setValue(field, before, { shouldValidate: true });
+      form.resetField(field, { defaultValue: before });
       if (field === 'loanId') toasts.error(coreTexts.generateLoanIdFailed, detailOf(error));
       else toasts.error(coreTexts.generateAccountNumberFailed, coreTexts.accountNumberFailedDetail);
     } finally {
