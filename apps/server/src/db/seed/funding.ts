@@ -6,6 +6,7 @@ import { seedCoreSandbox, type CoreSandboxSeedMember } from './core-sandbox.ts';
 import { seedFundingAdmin } from './funding-admin.ts';
 import { seedFundingRequirementFiles } from './funding-requirements.ts';
 import { seedLenderCalendar } from './lender-calendar.ts';
+import { seedLoans } from './loans.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedReserves } from './reserves.ts';
 
@@ -35,7 +36,7 @@ export const seedFundingSetup = async (tx: DbExecutor) => {
 
 /**
  * The funding demo after the decisions: the sandbox cores' members (every demo applicant with a member number),
- * documents on the stipulations, and the demo loans (drafts and funded ones).
+ * documents on the stipulations, and the demo loans (drafts, and funded ones booked into the sandbox core).
  */
 export const seedFundingDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) => {
   const protector = createDataProtector(dataEncryptionKey);
@@ -79,5 +80,7 @@ export const seedFundingDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer)
     );
     await seedCoreSandbox(tx, lender.id, members);
     await seedFundingRequirementFiles(tx, lender.id);
+    // The sandbox core writes its ledger in the seed's own transaction: the members above are visible to it.
+    await seedLoans(tx, tx, lender.id, { dataEncryptionKey });
   }
 };
