@@ -92,11 +92,14 @@ export const PayoffsTable = ({ payoffs }: { payoffs: readonly LoanPayoff[] }) =>
 export const DisbursementsTable = ({
   worksheet,
   disabled,
+  readOnly,
   onLoadProposed,
   loadingProposed,
 }: {
   worksheet: LoanWorksheet;
   disabled: boolean;
+  /** A funded loan: the lines are shown, not edited (no add, load or remove). */
+  readOnly?: boolean;
   onLoadProposed: () => void;
   loadingProposed: boolean;
 }) => {
@@ -194,7 +197,7 @@ export const DisbursementsTable = ({
           justifyContent: 'space-between',
         }}
       >
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ visibility: readOnly ? 'hidden' : 'visible' }}>
           <Button
             size="small"
             variant="outlined"

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DryRunProblem, DryRunResult, LoanWorksheet } from '@credence/contracts';
-import { formatUsDate, paymentFrequencyLabels } from '@credence/domain';
+import { formatRate, formatUsDate, paymentFrequencyLabels } from '@credence/domain';
 import { DialogFrame } from '../../../components/form/form-dialog.tsx';
 import { showMoney } from '../../../components/form/values.ts';
 import { useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
@@ -122,7 +122,7 @@ export const DryRunDialog = ({
                 { label: 'Amount', value: showMoney(loan.amount), strong: true },
                 { label: 'Payment', value: showMoney(loan.monthlyPayment) },
                 { label: 'Term', value: `${loan.term} months` },
-                { label: 'Rate', value: `${loan.interestRate}%` },
+                { label: 'Rate', value: formatRate(loan.interestRate) },
                 { label: 'Frequency', value: paymentFrequencyLabels[loan.paymentFrequencyId] },
                 { label: 'Contract Date', value: date(loan.contractDate) },
                 { label: 'First Payment', value: date(loan.firstPaymentDate) },

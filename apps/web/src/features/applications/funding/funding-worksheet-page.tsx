@@ -23,7 +23,7 @@ import {
   type LoanPayoff,
   type LoanWorksheet,
 } from '@credence/contracts';
-import { formatUsDate, isIsoDate, paymentFrequencyLabels } from '@credence/domain';
+import { formatRate, formatUsDate, isIsoDate, paymentFrequencyLabels } from '@credence/domain';
 import { DateInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { showMoney } from '../../../components/form/values.ts';
@@ -158,9 +158,9 @@ const LoanCard = ({ worksheet }: { worksheet: LoanWorksheet }) => {
           { label: 'Amount', value: showMoney(loan.amount), strong: true, testId: 'loan-amount' },
           { label: 'Payment', value: showMoney(loan.monthlyPayment), strong: true, testId: 'loan-payment' },
           { label: 'Term', value: `${loan.term} months` },
-          { label: 'Rate', value: `${loan.interestRate}%`, testId: 'loan-rate' },
+          { label: 'Rate', value: formatRate(loan.interestRate), testId: 'loan-rate' },
           { label: 'Frequency', value: paymentFrequencyLabels[loan.paymentFrequencyId] },
-          { label: 'Buy Rate', value: loan.buyRate === null ? null : `${loan.buyRate}%` },
+          { label: 'Buy Rate', value: loan.buyRate === null ? null : formatRate(loan.buyRate) },
           { label: 'Decision', value: decisionTypeLabels[approval.decisionType] },
           { label: 'Channel', value: loan.direct ? 'Direct' : 'Indirect' },
           !loan.direct && { label: 'Dealer', value: worksheet.application.dealerName },
@@ -569,7 +569,7 @@ const FundingWorksheetForm = ({
                   helperText={dateHint(
                     values.fundingDate,
                     holidays,
-                    worksheet.earliestFundingDate
+                    worksheet.earliestFundingDate && !funded
                       ? fundingTexts.earliestFunding(formatUsDate(worksheet.earliestFundingDate))
                       : undefined,
                   )}
@@ -681,6 +681,7 @@ const FundingWorksheetForm = ({
           <DisbursementsTable
             worksheet={worksheet}
             disabled={disabled}
+            readOnly={funded}
             onLoadProposed={() => proposeAction.run()}
             loadingProposed={proposeAction.pending}
           />
