@@ -186,6 +186,8 @@ export const seedFundingRequirementFiles = async (tx: DbExecutor, lenderId: numb
       .limit(1);
     const insured = primary ? `${primary.firstName ?? ''} ${primary.lastName ?? ''}`.trim() : 'The borrower';
 
+    // The proof of insurance goes with the insurance stipulation when there is one, else with the first.
+    const target = requirements.find((r) => /insurance/i.test(r.description)) ?? requirements[0]!;
     const documents: { name: string; fileName: string; contentType: string; bytes: Buffer }[] = [
       {
         name: 'Proof of insurance',
@@ -219,7 +221,7 @@ export const seedFundingRequirementFiles = async (tx: DbExecutor, lenderId: numb
         .returning({ id: applicationFiles.id });
       await tx.insert(applicationFundingRequirementFiles).values({
         lenderId,
-        requirementId: requirements[0]!.id,
+        requirementId: target.id,
         applicationFileId: file!.id,
         attachedByUserId: actor?.id ?? null,
       });

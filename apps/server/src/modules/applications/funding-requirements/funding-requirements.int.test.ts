@@ -149,7 +149,8 @@ describe('working the stipulations', () => {
       { action: string; description: string; changes: { property: string; oldValue: unknown; newValue: unknown }[] }[]
     >();
     const rows = history.filter((h) => h.action === 'Funding requirement status changed');
-    expect(rows.map((h) => h.description)).toEqual([
+    // Newest first (the demo seed may have written earlier ones).
+    expect(rows.slice(0, 4).map((h) => h.description)).toEqual([
       'H4 Proof of insurance: Cleared → Outstanding',
       'Proof of income: Outstanding → Cleared',
       'H4 Proof of insurance: Received → Cleared',
