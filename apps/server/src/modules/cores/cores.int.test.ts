@@ -363,7 +363,12 @@ describe('the core routes', () => {
       expect(generated.json()).toEqual({ response: potential.potentialShareAccountNumber });
       const data = (await officer.get(`/api/applications/${applicationId}/potentialLoanId`)).json();
       // A member is returned: no share account generation (spec 3 §9); no hint outside SymXchange.
-      expect(data).toMatchObject({ coreService: 'Fiserv', canGenerateShareAccountNumber: false, hint: null });
+      expect(data).toMatchObject({
+        coreService: 'Fiserv',
+        canGenerateShareAccountNumber: false,
+        potentialAccountNumber: null,
+        hint: null,
+      });
     } finally {
       await setCore('SymXchange');
     }

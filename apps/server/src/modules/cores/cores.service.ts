@@ -169,6 +169,8 @@ export const getLoanIdDialogData = async (
   const existingLoanIds = coreMemberNumber
     ? ((await quietly(() => core.existingLoanIds(auth.lenderId, coreMemberNumber))) ?? [])
     : [];
+  // Spec 3 §9: Fiserv or Universal, when no members are returned.
+  const canGenerateShareAccountNumber = core.canGenerateShareAccountNumber && members.length === 0 && !funded;
   const fundedLoanId = funded ? (loan?.loanId ?? null) : null;
   const existing = fundedLoanId !== null || application.potentialLoanId !== null;
   return {
@@ -179,13 +181,13 @@ export const getLoanIdDialogData = async (
     increaseExistingCreditLimit: application.increaseExistingCreditLimit,
     primaryApplicantId: facts.primary?.id ?? null,
     memberNumber: coreMemberNumber ?? memberNumber,
-    potentialAccountNumber: application.potentialShareAccountNumber ?? sharePreview,
+    potentialAccountNumber:
+      application.potentialShareAccountNumber ?? (canGenerateShareAccountNumber ? sharePreview : null),
     potentialShareAccountNumber: application.potentialShareAccountNumber,
     accountNumber: funded ? (loan?.shareAccountNumber ?? null) : null,
     existingLoanIds,
     canGenerateLoanId: core.canGenerateLoanId && !application.increaseExistingCreditLimit && !funded,
-    // Spec 3 §9: Fiserv or Universal, when no members are returned.
-    canGenerateShareAccountNumber: core.canGenerateShareAccountNumber && members.length === 0 && !funded,
+    canGenerateShareAccountNumber,
     hint: settings.coreService === 'SymXchange' ? (existing ? coreTexts.hintExisting : coreTexts.hintPotential) : null,
   };
 };

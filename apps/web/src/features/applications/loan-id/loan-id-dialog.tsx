@@ -165,7 +165,7 @@ const LoanIdForm = ({
   return (
     <FormDialog
       form={form}
-      title={showAccountNumber ? coreTexts.titleWithAccountNumber : coreTexts.title}
+      title={data.canGenerateShareAccountNumber ? coreTexts.titleWithAccountNumber : coreTexts.title}
       width={WIDTH}
       onClose={onClose}
       onSave={onSave}
