@@ -373,7 +373,18 @@ describe('the dry run', () => {
     expect((await saveDraft(id)).statusCode).toBe(200);
     const clean = (await officer.post(`/api/applications/${id}/loans/dryRun`, {})).json<DryRunResult>();
     expect(clean.problems.filter((p) => p.blocking)).toEqual([]);
-    expect(clean.payload).toMatchObject({ loanProductCode: 'AUTO-NEW', paymentFrequencyCode: 'M', amount: '25000.00' });
+    const codeOf = async (codeType: string, value: string) =>
+      (
+        await q<{ code: string }>(
+          `select core_code as code from core_code_mappings where lender_id = $1 and code_type = $2 and credence_value = $3`,
+          [summitId, codeType, value],
+        )
+      )[0]!.code;
+    expect(clean.payload).toMatchObject({
+      loanProductCode: await codeOf('loanProduct', String(autoProductId)),
+      paymentFrequencyCode: await codeOf('paymentFrequency', 'Monthly'),
+      amount: '25000.00',
+    });
     expect(clean.reference).toBe(`${summitId}-${id}-0`);
     expect(clean.sentToCore).toBe(true);
     // A missing mapping.
