@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -66,9 +66,18 @@ export const DisbursementEditor = ({ record, onClose }: EditorProps<Disbursement
     meta: { silentError: true },
   });
   const { reset, formState } = form;
+  const [closing, setClosing] = useState(false);
+  const closed = useRef(false);
   useEffect(() => {
-    if (fresh.data && !formState.isDirty) reset(toValues(fresh.data));
-  }, [fresh.data, formState.isDirty, reset]);
+    if (!closing || formState.isDirty || closed.current) return;
+    closed.current = true;
+    onClose();
+  }, [closing, formState.isDirty, onClose]);
+  // Changed since the list was read (another administrator): the form shows the saved record, unless already edited.
+  useEffect(() => {
+    if (fresh.data && !formState.isDirty && JSON.stringify(fresh.data) !== JSON.stringify(record))
+      reset(toValues(fresh.data));
+  }, [fresh.data, formState.isDirty, record, reset]);
 
   // A method disabled since it was chosen stays shown (the server keeps it).
   const methodOptions = (methods.data ?? [])
@@ -113,9 +122,11 @@ export const DisbursementEditor = ({ record, onClose }: EditorProps<Disbursement
   const onSave = async (values: Values) => {
     setFormErrors([]);
     try {
-      await save.mutateAsync({ id: record?.id ?? null, input: toInput(values) });
+      const stored = await save.mutateAsync({ id: record?.id ?? null, input: toInput(values) });
       toasts.success('Success', disbursementTexts.saved);
-      onClose();
+      // Saved: the form is pristine again, then it closes (the unsaved-changes prompt lets the way back go).
+      reset(toValues(stored));
+      setClosing(true);
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) setFormErrors(applyServerErrors(form, error));
