@@ -26,7 +26,7 @@ const clearRows = async (page: Page) => {
 const addHoliday = async (page: Page, date: string, name: string) => {
   await page.getByRole('button', { name: 'Add Holiday' }).click();
   const row = rows(page).last();
-  await row.getByLabel('Date').fill(date);
+  await row.getByRole('textbox', { name: 'Date' }).fill(date);
   await row.getByRole('textbox', { name: 'Name' }).fill(name);
 };
 
@@ -57,7 +57,7 @@ test('an administrator adds a holiday, saves, and copies the year to the next on
   const thanksgiving = new Date(Date.UTC(year, 10, 1));
   thanksgiving.setUTCDate(1 + ((4 - thanksgiving.getUTCDay() + 7) % 7) + 21);
   const thanksgivingIso = thanksgiving.toISOString().slice(0, 10);
-  await rows(page).nth(1).getByLabel('Date').fill(thanksgivingIso);
+  await rows(page).nth(1).getByRole('textbox', { name: 'Date' }).fill(thanksgivingIso);
   await expect(rows(page).nth(1)).toContainText('Thursday');
   await expect(rows(page).nth(1)).toContainText('Federal');
   await reviewShots(page, 'lender-calendar-edit');
@@ -73,9 +73,9 @@ test('an administrator adds a holiday, saves, and copies the year to the next on
   await expect(rows(page)).toHaveCount(2);
   const next = new Date(Date.UTC(year + 1, 10, 1));
   next.setUTCDate(1 + ((4 - next.getUTCDay() + 7) % 7) + 21);
-  await expect(rows(page).nth(0).getByLabel('Date')).toHaveValue(`${year + 1}-03-17`);
+  await expect(rows(page).nth(0).getByRole('textbox', { name: 'Date' })).toHaveValue(`${year + 1}-03-17`);
   await expect(rows(page).nth(0).getByRole('textbox', { name: 'Name' })).toHaveValue('Founders Day');
-  await expect(rows(page).nth(1).getByLabel('Date')).toHaveValue(next.toISOString().slice(0, 10));
+  await expect(rows(page).nth(1).getByRole('textbox', { name: 'Date' })).toHaveValue(next.toISOString().slice(0, 10));
   await expect(rows(page).nth(1).getByRole('textbox', { name: 'Name' })).toHaveValue('Thanksgiving Day');
   await reviewShots(page, 'lender-calendar-copied');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -85,5 +85,5 @@ test('an administrator adds a holiday, saves, and copies the year to the next on
   await page.reload();
   await chooseYear(page, year);
   await expect(rows(page)).toHaveCount(2);
-  await expect(rows(page).nth(1).getByLabel('Date')).toHaveValue(thanksgivingIso);
+  await expect(rows(page).nth(1).getByRole('textbox', { name: 'Date' })).toHaveValue(thanksgivingIso);
 });

@@ -26,7 +26,14 @@ import {
   type LenderCalendar,
   type LenderCalendarInput,
 } from '@credence/contracts';
-import { federalHolidayNamed, formatUsDate, isIsoDate, weekday } from '@credence/domain';
+import {
+  federalHolidayNamed,
+  federalHolidays,
+  formatUsDate,
+  isIsoDate,
+  legalPublicHolidays,
+  weekday,
+} from '@credence/domain';
 import { DateInput, TextInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
@@ -223,7 +230,13 @@ const HolidayList = ({
     if (!date || !isIsoDate(date)) return null;
     const day = WEEKDAYS[weekday(date)]!;
     const federal = name ? federalHolidayNamed(name) : null;
-    return { day, weekend: weekday(date) === 0 || weekday(date) === 6, federal };
+    // A federal holiday on its observed day, away from its statutory date (Saturday → Friday, Sunday → Monday).
+    const year = Number(date.slice(0, 4));
+    const observed =
+      federal !== null &&
+      federalHolidays(year).some((h) => h.name === federal && h.date === date) &&
+      !legalPublicHolidays(year).some((h) => h.name === federal && h.date === date);
+    return { day, weekend: weekday(date) === 0 || weekday(date) === 6, federal, observed };
   };
 
   return (
@@ -281,7 +294,7 @@ const HolidayList = ({
                 data-testid="lender-holiday-row"
                 sx={{
                   display: 'grid',
-                  gridTemplateColumns: '190px minmax(0, 1fr) 190px auto',
+                  gridTemplateColumns: '190px minmax(0, 1fr) 230px auto',
                   gap: 1.5,
                   mb: 1.5,
                   alignItems: 'start',
@@ -295,7 +308,17 @@ const HolidayList = ({
                       {about.day}
                     </Typography>
                   ) : null}
-                  {about?.federal ? <Chip size="small" label="Federal" variant="outlined" /> : null}
+                  {about?.federal ? (
+                    <Tooltip
+                      title={
+                        about.observed
+                          ? 'A federal holiday, observed on this day. For the right of rescission only the statutory date counts.'
+                          : 'A federal holiday.'
+                      }
+                    >
+                      <Chip size="small" label={about.observed ? 'Federal, observed' : 'Federal'} variant="outlined" />
+                    </Tooltip>
+                  ) : null}
                 </Box>
                 <Tooltip title="Remove">
                   <IconButton
