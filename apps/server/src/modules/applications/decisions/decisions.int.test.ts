@@ -294,7 +294,8 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
       reasons: [code.CR1],
     });
     expect(counter.statusCode, counter.body).toBe(201);
-    expect(await stateOf(id)).toEqual({ state: 'counteroffer', queue: 'funding' });
+    // Issue 14: the product's required funding requirements (demo) hold it in the Requirements queue.
+    expect(await stateOf(id)).toEqual({ state: 'counteroffer', queue: 'requirements' });
 
     const pending = await decide(id, { decisionType: 'pending', approval: terms() });
     expect(pending.statusCode, pending.body).toBe(201);
@@ -615,7 +616,8 @@ describe('auto-decision after the credit review (issue 13, item 3)', () => {
 
     const approve = await newCase();
     await markReviewed(approve);
-    expect(await stateOf(approve)).toEqual({ state: 'approved', queue: 'funding' });
+    // Issue 14: the product's required funding requirements (demo) hold it in the Requirements queue.
+    expect(await stateOf(approve)).toEqual({ state: 'approved', queue: 'requirements' });
     const [row] = (await officer.get(`/api/applications/${approve}/decisions`)).json<DecisionHistoryRow[]>();
     expect(row).toMatchObject({ decisionType: 'approve', source: 'auto', term: 72, tier: 'A+' });
     const auto = (await officer.get(`/api/applications/${approve}/decisions/${row!.id}`)).json<DecisionRecord>();
