@@ -333,7 +333,7 @@ describe('reserves and reserve matrices', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect((await admin.put('/api/reserves', { name: 'X', method: 'flat', flatAmount: '1.00' })).statusCode).toBe(422);
-    expect((await harborAdmin.put('/api/reserves', { ...saved.json(), id: reserve.id })).statusCode).toBe(404);
+    expect((await harborAdmin.put('/api/reserves', { ...saved.json<Reserve>(), id: reserve.id })).statusCode).toBe(404);
 
     const exists = (query: string) => admin.get(`/api/reserves/doesNameExist?${query}`);
     expect((await exists('name=t%20PARTICIPATION')).json()).toEqual({ exists: true, isUnique: false });
@@ -344,7 +344,7 @@ describe('reserves and reserve matrices', () => {
       isUnique: true,
     });
     expect((await officer.get('/api/reserves/doesNameExist?name=x')).statusCode).toBe(403);
-    expect((await officer.put('/api/reserves', { ...saved.json(), id: reserve.id })).statusCode).toBe(403);
+    expect((await officer.put('/api/reserves', { ...saved.json<Reserve>(), id: reserve.id })).statusCode).toBe(403);
   });
 
   it('matrix writes are audited with the rows changed', async () => {
