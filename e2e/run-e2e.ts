@@ -36,7 +36,8 @@ const stopAll = async () => {
 };
 
 const waitReady = async (port: number, child: ChildProcess) => {
-  const deadline = Date.now() + 120_000;
+  // The demo seed (funding included) takes about a minute on a quiet two-core machine; allow for a busy one.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
     try {
