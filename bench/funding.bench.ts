@@ -43,7 +43,14 @@ const newAutoApplication = (loanProductId: number, ssn: string) => ({
       ],
     },
   ],
-  request: { estAmtFinanced: '25000.00', termMonths: 60, paymentFrequencyId: 'Monthly', value: '31995.00' },
+  request: {
+    negotiatedPrice: '31995.00',
+    ttlEstimate: '2399.63',
+    cashDown: '4000.00',
+    termMonths: 60,
+    paymentFrequencyId: 'Monthly',
+    value: '31995.00',
+  },
 });
 
 const bench = await openBenchDatabase();
@@ -75,7 +82,7 @@ try {
     const response = await fetch(`${address}${url}`, {
       method,
       headers: { ...headers, ...extra },
-      body: JSON.stringify(body ?? {}),
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
     });
     const text = await response.text();
     return { status: response.status, text, ms: performance.now() - started };
