@@ -190,20 +190,18 @@ test("a queue row of a 'reviewed' application opens the Decision worksheet; unbu
   await expect(page.getByRole('heading', { name: 'Decision Worksheet' })).toBeVisible();
   await expect(page.getByTestId('decision-card')).toBeVisible();
 
-  // The Funding Requirements worksheet is not built yet: its tab and page say so.
+  // The Sales worksheet is not built yet: its tab and page say so.
   const tabs = page.getByRole('tablist', { name: 'Worksheets' });
-  for (const name of ['Application', 'Credit', 'Decision']) {
+  for (const name of ['Application', 'Credit', 'Decision', 'Requirements', 'Funding']) {
     await expect(tabs.getByRole('tab', { name, exact: true })).toBeVisible();
   }
-  for (const name of ['Requirements', 'Funding', 'Sales', 'Closing Summary']) {
+  for (const name of ['Sales', 'Closing Summary']) {
     await expect(tabs.getByRole('tab', { name: `${name} Not available yet` })).toBeVisible();
   }
-  await tabs.getByRole('tab', { name: /^Requirements/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/fundingRequirements/${id}$`));
+  await tabs.getByRole('tab', { name: /^Sales/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/sales/${id}$`));
   const notice = page.getByTestId('worksheet-not-available');
-  await expect(
-    notice.getByRole('heading', { name: 'The Funding Requirements Worksheet is not available yet' }),
-  ).toBeVisible();
+  await expect(notice.getByRole('heading', { name: 'The Sales Worksheet is not available yet' })).toBeVisible();
   await expect(notice).toContainText('can be seen and edited on the Application worksheet');
   await reviewShots(page, 'worksheet-not-available');
   await notice.getByRole('link', { name: 'Open the Application worksheet' }).click();

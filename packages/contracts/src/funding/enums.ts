@@ -4,7 +4,15 @@
  */
 
 /** The cores a lender can book loans to (spec 3 §9 "Cores allowing Generate"); each has a sandbox adapter. */
-export const coreServices = ['SymXchange', 'PhoenixXM', 'Fiserv', 'CuAnswers', 'Corelation', 'Universal', 'Sharetec'] as const;
+export const coreServices = [
+  'SymXchange',
+  'PhoenixXM',
+  'Fiserv',
+  'CuAnswers',
+  'Corelation',
+  'Universal',
+  'Sharetec',
+] as const;
 export type CoreService = (typeof coreServices)[number];
 
 /**

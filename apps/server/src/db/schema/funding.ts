@@ -184,7 +184,10 @@ export const reserveMatrices = pgTable(
       .notNull()
       .references(() => lenders.id),
     name: text('name').notNull(),
-    rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    rows: jsonb('rows')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     defaultReserveId: integer('default_reserve_id'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -236,10 +239,19 @@ export const loans = pgTable(
     reserveId: integer('reserve_id'),
     reserveAmount: money('reserve_amount'),
     /** contracts `LoanAddition[]` and `LoanDisbursement[]` (the payouts; they add up to the amount financed). */
-    additions: jsonb('additions').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
-    disbursements: jsonb('disbursements').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    additions: jsonb('additions')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    disbursements: jsonb('disbursements')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Lien and internal refinance payoffs at the funding date (per diem), contracts `LoanPayoff[]`. */
-    payoffs: jsonb('payoffs').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    payoffs: jsonb('payoffs')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isFunded: boolean('is_funded').notNull().default(false),
     /** Counts fundings: the booking reference is `{lender}-{application}-{sequence}`, new after each reversal. */
     fundingSequence: integer('funding_sequence').notNull().default(0),
@@ -259,10 +271,13 @@ export const loans = pgTable(
     unique('loans_id_lender_key').on(t.id, t.lenderId),
     uniqueIndex('loans_application_key').on(t.applicationId),
     index('loans_lender_funded_idx').on(t.lenderId, t.fundedAt),
-    check('loans_payment_frequency_check', oneOf(
-      t.paymentFrequency,
-      paymentFrequencyOptions.map((p) => p.id),
-    )),
+    check(
+      'loans_payment_frequency_check',
+      oneOf(
+        t.paymentFrequency,
+        paymentFrequencyOptions.map((p) => p.id),
+      ),
+    ),
   ],
 );
 

@@ -71,7 +71,10 @@ export type CoreProvider = {
   readonly canGenerateLoanId: boolean;
   /** Share account numbers can be generated (spec 3 §9: Fiserv or Universal, when no members are returned). */
   readonly canGenerateShareAccountNumber: boolean;
-  lookupMembers(lenderId: number, query: { memberNumber?: string | null; ssn?: string | null }): Promise<CoreMemberLookup>;
+  lookupMembers(
+    lenderId: number,
+    query: { memberNumber?: string | null; ssn?: string | null },
+  ): Promise<CoreMemberLookup>;
   createMember(lenderId: number, member: CoreNewMember): Promise<CoreMember>;
   /** The loan ids already on the member's file (the Loan Id dialog's autocomplete). */
   existingLoanIds(lenderId: number, memberNumber: string): Promise<string[]>;
