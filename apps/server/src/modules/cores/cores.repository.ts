@@ -32,7 +32,10 @@ export const findLoan = async (tx: TenantTx, applicationId: number) =>
       .where(eq(loans.applicationId, applicationId))
   )[0] ?? null;
 
-/** The primary applicant (its member number, its encrypted SSN for the core lookup, its first address). */
+/**
+ * The primary applicant (its name, its member number, its encrypted SSN for the core lookup, its first address): the
+ * Loan Id dialog's member lookup and the funding's member creation read it.
+ */
 export const findPrimaryApplicant = async (tx: TenantTx, applicationId: number) => {
   const [row] = await tx
     .select({
@@ -40,6 +43,8 @@ export const findPrimaryApplicant = async (tx: TenantTx, applicationId: number) 
       memberNumber: applicants.memberNumber,
       firstName: applicants.firstName,
       lastName: applicants.lastName,
+      companyName: applicants.companyName,
+      isBusiness: applicants.isBusiness,
       ssnEncrypted: applicants.ssnEncrypted,
     })
     .from(applicants)

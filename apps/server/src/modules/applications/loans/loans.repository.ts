@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
-  applicantAddresses,
   applicants,
   applicationDecisions,
   applications,
@@ -51,36 +50,8 @@ export const lockApplication = async (tx: TenantTx, applicationId: number) => {
   return rows.rows.length > 0;
 };
 
-export const findPrimaryApplicant = async (tx: TenantTx, applicationId: number) => {
-  const [row] = await tx
-    .select({
-      id: applicants.id,
-      firstName: applicants.firstName,
-      lastName: applicants.lastName,
-      companyName: applicants.companyName,
-      isBusiness: applicants.isBusiness,
-      memberNumber: applicants.memberNumber,
-      ssnEncrypted: applicants.ssnEncrypted,
-    })
-    .from(applicants)
-    .where(and(eq(applicants.applicationId, applicationId), eq(applicants.role, 'PRIMARY')))
-    .orderBy(asc(applicants.sortOrder), asc(applicants.id))
-    .limit(1);
-  if (!row) return undefined;
-  const [address] = await tx
-    .select({
-      addressLine1: applicantAddresses.addressLine1,
-      city: applicantAddresses.city,
-      state: applicantAddresses.state,
-      zip: applicantAddresses.zip,
-    })
-    .from(applicantAddresses)
-    .where(eq(applicantAddresses.applicantId, row.id))
-    .orderBy(asc(applicantAddresses.id))
-    .limit(1);
-  return { ...row, address: address ?? null };
-};
-export type PrimaryApplicantRow = NonNullable<Awaited<ReturnType<typeof findPrimaryApplicant>>>;
+/** The primary applicant: the same read as the Loan Id dialog's member lookup. */
+export { findPrimaryApplicant } from '../../cores/cores.repository.ts';
 
 export const setApplicantMemberNumber = (tx: TenantTx, applicantId: number, memberNumber: string) =>
   tx.update(applicants).set({ memberNumber }).where(eq(applicants.id, applicantId));
