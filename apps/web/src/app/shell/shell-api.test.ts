@@ -67,10 +67,10 @@ describe('recent applications throttle', () => {
 });
 
 describe('lookupTarget', () => {
-  it("opens the only match by its state's worksheet, or the Application worksheet while that one is not built", () => {
+  it("opens the only match by its state's worksheet", () => {
     expect(lookupTarget('10005', { data: [row(10005, 'new')], total: 1 })).toBe('/credit/10005');
     expect(lookupTarget('10006', { data: [row(10006, 'pending')], total: 1 })).toBe('/decision/10006');
-    expect(lookupTarget('10007', { data: [row(10007, 'funded')], total: 1 })).toBe('/application/10007');
+    expect(lookupTarget('10007', { data: [row(10007, 'funded')], total: 1 })).toBe('/fund/10007');
   });
 
   it('opens the queue with the text for none or several', () => {
