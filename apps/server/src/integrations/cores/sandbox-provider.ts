@@ -157,6 +157,10 @@ export const createSandboxCore = (
       call(async () => {
         const ssn = member.ssn.replace(/\D/g, '');
         if (ssn.length !== 9) refuse(`${coreService}: a member needs a nine-digit SSN`);
+        // A core keeps one membership per person: the open member already on file for the SSN is answered (so a
+        // funding retried after a failed booking does not open a second membership).
+        const existing = (await ledger.findMembersBySsn(db, lenderId, ssn)).find((m) => m.status === 'open');
+        if (existing) return memberOf(existing);
         // A number already used (a seeded member) is skipped: the next one is taken.
         for (let attempt = 0; attempt < 50; attempt += 1) {
           const memberNumber = profile.memberNumber(await ledger.takeCounter(db, lenderId, MEMBER_COUNTER));

@@ -80,6 +80,9 @@ describe.each(coreServices.map((core, i) => ({ core, lenderId: 90_000 + i })))(
         address: null,
       });
       expect(other.memberNumber).not.toBe(memberNumber);
+      // The same person again (a funding retried after a failed booking): the membership on file, not a second one.
+      const again = await sandbox.createMember(lenderId, { firstName: 'Robin', lastName: 'Avery', ssn, address: null });
+      expect(again.memberNumber).toBe(memberNumber);
     });
 
     it("generates loan ids in the core's format; the potential id is a preview that does not advance", async () => {
