@@ -95,12 +95,11 @@ const readWorksheet = async (
 ): Promise<FundingRequirementsWorksheet> => {
   const application = await repo.findApplication(tx, applicationId);
   if (!application) throw notFound();
-  const [rows, linked, files, userGroupIds] = await Promise.all([
-    repo.listRequirements(tx, applicationId),
-    repo.listRequirementFiles(tx, applicationId),
-    repo.listApplicationFiles(tx, applicationId),
-    repo.findUserGroupIds(tx, auth.userId),
-  ]);
+  // One query at a time: a transaction is one connection.
+  const rows = await repo.listRequirements(tx, applicationId);
+  const linked = await repo.listRequirementFiles(tx, applicationId);
+  const files = await repo.listApplicationFiles(tx, applicationId);
+  const userGroupIds = await repo.findUserGroupIds(tx, auth.userId);
   const groupNames = await repo.findGroupNames(tx, [...new Set(rows.flatMap((r) => r.clearUserGroupIds))]);
   const isAwaiting = awaitingFunding.includes(application.state);
   const canWork = isAwaiting && auth.rights.has('canFundALoan');
