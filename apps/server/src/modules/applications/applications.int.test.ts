@@ -453,6 +453,10 @@ describe('another lender', () => {
         interestRate: '5.00',
         paymentFrequencyId: 'Monthly',
       },
+      'PUT /loans/rescissionDate': { contractDate: '2026-11-02' },
+      'POST /fundingRequirements': { description: 'Proof of residence' },
+      'PUT /fundingRequirements/:requirementId': { status: 'received', updatedAt: '2026-11-02T00:00:00.000Z' },
+      'POST /fundingRequirements/:requirementId/files': { applicationFileId: 1 },
     };
     const applicationRoutes = t.routes.filter((r) => r.url.startsWith('/api/applications/:id') && r.method !== 'HEAD');
     expect(applicationRoutes.length).toBeGreaterThanOrEqual(20);
@@ -475,7 +479,10 @@ describe('another lender', () => {
         .replace(':applicantId', String(applicantId))
         .replace(':commentId', String(commentId))
         .replace(':fileId', '1')
-        .replace(':decisionId', '1');
+        .replace(':decisionId', '1')
+        .replace(':loanId', '1')
+        .replace(':requirementId', '1')
+        .replace(':applicationFileId', '1');
       const key = `${route.method} ${route.url}`;
       const other = await call(inHarbor, route.method, url, route.url);
       expect(other.statusCode, `${key}: ${other.body}`).toBe(404);

@@ -12,7 +12,11 @@ const MAX_BYTES = 64 * 1024;
 beforeAll(async () => {
   t = await createTestApp({ FILE_MAX_BYTES: String(MAX_BYTES) });
   officer = await signIn(t, 'officer', 'Officer2026');
-  id = await findSeededApplication(t, SUMMIT, `a.state = 'approved'`);
+  id = await findSeededApplication(
+    t,
+    SUMMIT,
+    `a.state = 'approved' and not exists (select 1 from application_files f where f.application_id = a.id)`,
+  );
 });
 afterAll(() => t.close());
 
