@@ -5,7 +5,7 @@ import type {
   LoanWorksheet,
   ProposedDisbursements,
 } from '@credence/contracts';
-import { money, type Money } from '@credence/domain';
+import { isIsoDate, money, weekday, type Money } from '@credence/domain';
 import { moneyText, noRows, toMoney, type Converted } from '../../../components/form/values.ts';
 import { parseMoneyText } from '../../../lib/money-text.ts';
 
@@ -123,12 +123,7 @@ export const usesRescissionOf = (worksheet: LoanWorksheet): boolean =>
   worksheet.application.rescissionDateType !== null;
 
 /** '2026-03-07' is a Saturday or a Sunday. */
-export const isWeekend = (iso: string): boolean => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay();
-  return day === 0 || day === 6;
-};
+export const isWeekend = (iso: string): boolean => isIsoDate(iso) && [0, 6].includes(weekday(iso));
 
 /** The field a dry-run `fixPath` points at on this worksheet ('#fundingDate' → 'fundingDate'), or null. */
 export const worksheetAnchorOf = (fixPath: string | null): string | null =>
