@@ -20,3 +20,4 @@ export * from './decisions.ts';
 export * from './decision-retraction.ts';
 export * from './loans.ts';
 export * from './funding-requirements.ts';
+export * from './loan-summary.ts';

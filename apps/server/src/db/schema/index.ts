@@ -33,3 +33,4 @@ export * from './decisions.ts';
 export * from './additions.ts';
 export * from './funding.ts';
 export * from './core-sandbox.ts';
+export * from './loan-summary.ts';
