@@ -39,8 +39,12 @@ export type PdfDocument = {
 };
 
 /** Builds the PDF in memory (documents here are a few pages; the stream is drained into one buffer). */
-export const renderPdf = (doc: PdfDocument): Promise<Buffer> => {
+export const renderPdf = async (doc: PdfDocument): Promise<Buffer> => (await renderPdfWithPages(doc)).pdf;
+
+/** `renderPdf`, also answering the number of pages (the footer's 'of Y'). */
+export const renderPdfWithPages = (doc: PdfDocument): Promise<{ pdf: Buffer; pages: number }> => {
   const [left, top, right, bottom] = doc.marginsMm ?? [12, 12, 12, 15];
+  let pages = 0;
   const definition: TDocumentDefinitions = {
     info: { title: doc.title, creator: 'Credence', producer: 'Credence' },
     pageSize: 'LETTER',
@@ -54,19 +58,22 @@ export const renderPdf = (doc: PdfDocument): Promise<Buffer> => {
       muted: { color: '#666666', italics: true },
     },
     content: doc.content,
-    footer: (currentPage: number, pageCount: number) => ({
-      margin: [mm(left), mm(4), mm(right), 0],
-      columns: [
-        { text: doc.footer, fontSize: 7.5, color: '#555555' },
-        { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right', fontSize: 7.5, color: '#555555' },
-      ],
-    }),
+    footer: (currentPage: number, pageCount: number) => {
+      pages = pageCount;
+      return {
+        margin: [mm(left), mm(4), mm(right), 0],
+        columns: [
+          { text: doc.footer, fontSize: 7.5, color: '#555555' },
+          { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right', fontSize: 7.5, color: '#555555' },
+        ],
+      };
+    },
   };
   return new Promise((resolve, reject) => {
     const pdf = printer.createPdfKitDocument(definition);
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('end', () => resolve({ pdf: Buffer.concat(chunks), pages }));
     pdf.on('error', reject);
     pdf.end();
   });
