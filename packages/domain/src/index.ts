@@ -22,3 +22,4 @@ export * from './refinance.ts';
 export * from './policy/index.ts';
 export * from './reserve.ts';
 export * from './funding.ts';
+export * from './loan-summary/index.ts';
