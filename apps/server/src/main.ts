@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { RETRY_AFTER_SECONDS } from './platform/errors.ts';
+import { loanSummaryOutboxHandlers } from './modules/loan-summary/loan-summary-export.ts';
 import { startJobs } from './platform/jobs.ts';
 
 /**
@@ -45,8 +46,18 @@ const main = async () => {
   log = (message) => {
     if (ofWatchdog(message)) app.log.warn(message);
   };
-  // Delivers the outbox (e-mail) with pg-boss on the same database, as the owner role of DATABASE_URL.
-  const jobs = await startJobs({ url, db: database.db, config, log: app.log });
+  // Delivers the outbox (e-mail, the loan summary export on funding) with pg-boss on the same database, as the owner
+  // role of DATABASE_URL. JOBS_IN_API=false leaves them to `npm run worker` (worker.ts) when the API scales out.
+  const jobs =
+    process.env.JOBS_IN_API === 'false'
+      ? undefined
+      : await startJobs({
+          url,
+          db: database.db,
+          config,
+          log: app.log,
+          moreHandlers: loanSummaryOutboxHandlers(app, { db: database.db, config }),
+        });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -55,7 +66,7 @@ const main = async () => {
       response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS)),
     );
     await app.close();
-    await jobs.stop();
+    await jobs?.stop();
     await database.close();
     await embedded?.stop();
     process.exit(0);

@@ -15,6 +15,7 @@ import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { lettersModule } from './letters/letters.module.ts';
 import { registerLenderCalendarRoutes } from './lender-calendar/lender-calendar.routes.ts';
+import { registerLoanSummaryRoutes } from './loan-summary/loan-summary.routes.ts';
 import { loanAdditionsModule } from './loan-additions/loan-additions.module.ts';
 import { disbursalMethodsModule } from './disbursal-methods/disbursal-methods.module.ts';
 import { disbursementsModule } from './disbursements/disbursements.module.ts';
@@ -75,4 +76,5 @@ export const modules: Module[] = [
   searchFiltersModule,
   lettersModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
+  { name: 'loan-summary', register: registerLoanSummaryRoutes },
 ];

@@ -47,8 +47,10 @@ export type JobsOptions = {
   log?: JobsLog;
   /** Default: chosen by the configuration (SMTP_URL, else .eml files). */
   transport?: MailTransport;
-  /** Default: `{ email }` on the transport. */
+  /** Default: `{ email }` on the transport, and `moreHandlers`. */
   handlers?: OutboxHandlers;
+  /** Handlers of the modules' kinds beside the e-mail (the loan summary's `loan.funded`). */
+  moreHandlers?: OutboxHandlers;
   /** How often this process looks for due outbox rows (default 2 s). */
   pollIntervalMs?: number;
   drain?: DrainOptions;
@@ -78,7 +80,7 @@ export type Jobs = {
 export const startJobs = async (options: JobsOptions): Promise<Jobs> => {
   const log = options.log ?? silent;
   const transport = options.transport ?? createMailTransport(options.config);
-  const handlers = options.handlers ?? { email: emailHandler(transport) };
+  const handlers = options.handlers ?? { email: emailHandler(transport), ...options.moreHandlers };
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
 
   const boss = new PgBoss({

@@ -35,8 +35,13 @@ export const emailMessageSchema = z.object({
 });
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 
-/** The kinds of side effect. Add a kind here and a handler for it in jobs.ts. */
-export type OutboxKind = 'email';
+/**
+ * The kinds of side effect. Add a kind here and a handler for it in jobs.ts. `loan.funded` is consumed by the loan
+ * summary's export on funding (modules/loan-summary/loan-summary-export.ts). `loan.reversed` (loans.service) has
+ * no handler on purpose: it waits undelivered for the webhooks to come (rows of a kind without a handler are
+ * never taken, never counted as failed).
+ */
+export type OutboxKind = 'email' | 'loan.funded';
 
 /**
  * Writes one outbox row in the caller's tenant transaction and answers its id. `lenderId` must be the

@@ -175,7 +175,12 @@ const seedInto = async (tx: DbExecutor, hashes: string[], _lifetimeDays: number)
   const lenderIds = new Map<string, number>();
   const timeZones: Record<string, string> = { [SUMMIT]: 'America/Denver', [HARBOR]: 'America/Los_Angeles' };
   for (const name of [SUMMIT, HARBOR]) {
-    const [row] = await tx.insert(lenders).values({ name, timeZone: timeZones[name] }).returning({ id: lenders.id });
+    // Summit exports the loan summary on funding: its seeded fundings' `loan.funded` events attach the PDF when the
+    // job runner first drains the outbox (the API at start, or `npm run worker`).
+    const [row] = await tx
+      .insert(lenders)
+      .values({ name, timeZone: timeZones[name], exportLoanSummaryOnFunding: name === SUMMIT })
+      .returning({ id: lenders.id });
     lenderIds.set(name, row!.id);
   }
   const roleIds = new Map<string, number>();

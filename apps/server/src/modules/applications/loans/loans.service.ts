@@ -912,6 +912,9 @@ export const fundLoanInTx = async (
     coreLoanId,
     sentToCore: sendToCore,
     exportLoanSummary: c.settings.exportLoanSummaryOnFunding,
+    // The loan summary export's key (one attachment per funding) and whose rights it reads the summary with.
+    fundingSequence: row.fundingSequence,
+    fundedByUserId: actor.userId,
   });
   const result = await fundResultOf(tx, c, row);
   return { ...result, newMemberCreated };
