@@ -1,1 +1,3 @@
 export * from './sample.ts';
+export * from './summary-format.ts';
+export * from './summary-document.ts';
