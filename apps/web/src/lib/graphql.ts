@@ -41,7 +41,7 @@ export const graphQLErrorOf = (errors: readonly GraphQLErrorEntry[]): ApiError =
   const status =
     typeof first?.extensions?.statusCode === 'number'
       ? first.extensions.statusCode
-      : ((code && statusOfCode[code]) ?? 500);
+      : ((code ? statusOfCode[code] : undefined) ?? 500);
   return new ApiError(status, { code, message: first?.message });
 };
 

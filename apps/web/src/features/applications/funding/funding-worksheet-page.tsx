@@ -36,6 +36,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { applicationKeys } from '../api.ts';
 import { LoanIdDialog } from '../loan-id/index.ts';
+import { useLoanSummaryExportProgress } from '../loan-summary/export-progress.tsx';
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { DisbursementsTable, PayoffsTable } from './disbursements-table.tsx';
@@ -206,6 +207,7 @@ const FundingWorksheetForm = ({
   const { loan, settings, application } = worksheet;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const watchLoanSummaryExport = useLoanSummaryExportProgress();
   const { data: user } = useCurrentUser();
   const mayFund = hasRight(user, 'canFundALoan');
   const usesRescission = usesRescissionOf(worksheet);
@@ -420,6 +422,8 @@ const FundingWorksheetForm = ({
       const result = await fundLoan(applicationId, attemptKey.current);
       attemptKey.current = null;
       showFunded(result);
+      // 'Exporting Loan Summary' (spec 3 §2): the toast watches the export after the page moves on.
+      if (settings.exportLoanSummaryOnFunding) watchLoanSummaryExport(applicationId, result.loan.fundedAt);
       allowNextNavigation();
       await reload();
       void navigate('/fundingQueue');

@@ -23,6 +23,7 @@ import { IN_PAGE_NAVIGATION } from '../../../lib/in-page-navigation.ts';
 import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
 import { worksheetTexts } from './texts.ts';
 import { isBuilt, worksheetOfPath, worksheets } from './worksheets.ts';
+import { LoanSummaryButton } from '../loan-summary/loan-summary-button.tsx';
 
 const stateColors: Record<string, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   new: 'info',
@@ -129,6 +130,7 @@ export const WorksheetFrame = () => {
             )}
           </HeaderItem>
           <Box sx={{ flexGrow: 1 }} />
+          <LoanSummaryButton applicationId={applicationId} />
           <HeaderItem label="Lock" testId="header-lock">
             {info?.isLockedByMe && (phase === 'mine' || !releasedHere(applicationId)) ? (
               <Chip size="small" icon={<LockIcon />} label="Locked by you" color="success" variant="outlined" />
