@@ -137,13 +137,20 @@ export const routes: RouteObject[] = [
                           'FundingWorksheetPage',
                         ),
                       },
-                      ...['sales', 'closingSummary'].map((worksheet): RouteObject => ({
-                        path: `${worksheet}/:id`,
+                      {
+                        path: 'sales/:id',
                         lazy: lazyPage(
                           () => import('../features/applications/worksheet/worksheet-title-page.tsx'),
                           'WorksheetTitlePage',
                         ),
-                      })),
+                      },
+                      {
+                        path: 'closingSummary/:id',
+                        lazy: lazyPage(
+                          () => import('../features/applications/loan-summary/closing-summary-page.tsx'),
+                          'ClosingSummaryPage',
+                        ),
+                      },
                     ],
                   },
                   // Queues (My Queue … All Applications, saved filters and custom queues): one grid page.
