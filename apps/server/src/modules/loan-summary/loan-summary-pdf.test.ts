@@ -98,7 +98,7 @@ describe('renderSummaryPdf', () => {
     const at = order.map((t) => all.indexOf(t));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
-    // The unselected accessory is still in the table, so the totals are those of all accessories.
+    // The unselected accessory is listed (muted), with the totals the builder chose.
     expect(all).toContain('Tow package');
     expect(all).toContain('$33,645.00');
     expect(all).not.toContain('$33,195.00');
@@ -110,12 +110,24 @@ describe('renderSummaryPdf', () => {
     expect(pdf.toString('latin1')).not.toMatch(/\/Subtype\s*\/Link/);
   });
 
-  it('answers the totals of the selected accessories when the builder hid the unselected ones', async () => {
+  it('prints the rows and totals of a table the builder made without the unselected accessories', async () => {
     const request = doc.sections[2]!;
     const table = request.blocks[0] as SummaryTable;
     const hidden: SummaryDocument = {
       ...doc,
-      sections: [{ ...request, blocks: [{ ...table, rows: table.rows.filter((r) => !r.unselected) }] }],
+      sections: [
+        {
+          ...request,
+          blocks: [
+            {
+              ...table,
+              hideUnselectedToggle: false,
+              rows: table.rows.filter((r) => !r.unselected),
+              footerRows: table.footerRowsSelectedOnly!,
+            },
+          ],
+        },
+      ],
     };
     const { pdf, pages } = await renderSummaryPdf(hidden);
     expect(pages).toBe(1);

@@ -77,18 +77,6 @@ const fieldsBlock = (title: string | undefined, fields: readonly SummaryField[])
 const widthOf = (width: SummaryTable['columns'][number]['width']) =>
   typeof width === 'number' ? s(width) : (width ?? '*');
 
-/**
- * Which footer rows print: a toggle table (the vehicle valuation) carries totals for all accessories and for the
- * selected ones. The builder has already dropped the unselected rows when 'Hide unselected accesories' was
- * chosen; a table that still holds an unselected row prints them all, with the totals of all.
- */
-const footerRowsOf = (table: SummaryTable) => {
-  const showsUnselected = table.rows.some((r) => r.unselected);
-  if (table.hideUnselectedToggle && !showsUnselected && table.footerRowsSelectedOnly)
-    return table.footerRowsSelectedOnly;
-  return table.footerRows ?? [];
-};
-
 const cellOf = (text: string, align: 'left' | 'right' | undefined, extra: Record<string, unknown> = {}): TableCell =>
   ({ text, alignment: align ?? 'left', ...extra }) as TableCell;
 
@@ -122,7 +110,8 @@ function tableContent(table: SummaryTable, indent = 0): Content[] {
     body.push(rowCells(row, table, row.unselected ? { color: MUTED } : {}));
     if (row.detail) body.push(detailRow(row.detail, span));
   }
-  for (const footer of footerRowsOf(table))
+  // The builder chose the totals (all accessories, or the selected ones when it dropped the unselected rows).
+  for (const footer of table.footerRows ?? [])
     body.push(table.columns.map((c, i) => cellOf(footer[i] ?? '', c.align, { bold: true })));
   return [
     ...title,
