@@ -64,7 +64,11 @@ export const sampleLoanSummary: LoanSummaryApplication = {
   loanProductId: 3,
   purpose: 'Purchase of a used vehicle',
   state: { name: 'funded' },
-  lenderSettings: { salesWorksheetEnabled: true, salesDisplayOption: 'beforeDecision', exportLoanSummaryOnFunding: true },
+  lenderSettings: {
+    salesWorksheetEnabled: true,
+    salesDisplayOption: 'beforeDecision',
+    exportLoanSummaryOnFunding: true,
+  },
   loanProduct: { id: 3, name: 'Used Auto', controlType: 'AUTOMOTIVE', direct: true, isBusinessLoan: false },
   insurance: {
     id: 7,
@@ -672,7 +676,13 @@ export const sampleLoanSummary: LoanSummaryApplication = {
       action: 'Requirement waived',
       description: 'Proof of insurance waived',
       changes: [
-        { entity: 'FundingRequirement', entityId: 802, property: 'status', oldValue: 'outstanding', newValue: 'waived' },
+        {
+          entity: 'FundingRequirement',
+          entityId: 802,
+          property: 'status',
+          oldValue: 'outstanding',
+          newValue: 'waived',
+        },
       ],
     },
     {

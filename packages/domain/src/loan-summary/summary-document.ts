@@ -65,7 +65,9 @@ type FieldInput = readonly [label: string, value: string | null | undefined];
 
 /** A field list without the empty values. */
 const fieldsOf = (pairs: readonly FieldInput[]): SummaryField[] =>
-  pairs.filter((p): p is readonly [string, string] => !!p[1] && p[1].trim() !== '').map(([label, value]) => ({ label, value }));
+  pairs
+    .filter((p): p is readonly [string, string] => !!p[1] && p[1].trim() !== '')
+    .map(([label, value]) => ({ label, value }));
 
 const fieldsBlock = (title: string | undefined, pairs: readonly FieldInput[]): SummaryBlock => ({
   kind: 'fields',
@@ -105,7 +107,8 @@ const applicantRoleLabels: Record<string, string> = {
   GUARANTOR: 'Guarantor',
   NON_APPLICANT_SPOUSE: 'Non-Applicant Spouse',
 };
-const roleLabel = (role: string | null | undefined): string => (role ? (applicantRoleLabels[role] ?? summaryEnum(role)) : '');
+const roleLabel = (role: string | null | undefined): string =>
+  role ? (applicantRoleLabels[role] ?? summaryEnum(role)) : '';
 
 /** The loan summary's government id labels (spec 3 §2). */
 export const summaryGovtIdLabels: Record<string, string> = {
@@ -164,8 +167,7 @@ const visibleApplicants = (app: LoanSummaryApplication): SummaryApplicant[] => {
   return ordered.filter((a) => a !== primary);
 };
 
-const applicantHeader = (a: SummaryApplicant): string =>
-  summaryLastFirst(a) || a.companyName || `Applicant ${a.id}`;
+const applicantHeader = (a: SummaryApplicant): string => summaryLastFirst(a) || a.companyName || `Applicant ${a.id}`;
 
 /* ------------------------------------------------------------------------------------------- footer, file */
 
@@ -292,7 +294,10 @@ const channelAndProduct = (app: LoanSummaryApplication, o: SummaryDocumentOption
     ['Source', summaryEnum(app.source)],
     ['Product', app.loanProduct.name],
     ['Channel', app.direct ? 'Direct' : 'Indirect'],
-    ['Transaction Type', app.transactionType ? (transactionTypeLabels[app.transactionType] ?? summaryEnum(app.transactionType)) : ''],
+    [
+      'Transaction Type',
+      app.transactionType ? (transactionTypeLabels[app.transactionType] ?? summaryEnum(app.transactionType)) : '',
+    ],
     ['Purpose', app.purpose],
   ]),
   ...transactionBlocks(app),
@@ -540,7 +545,12 @@ export const vehicleValuationBlocks = (
     {
       kind: 'table',
       title: 'Accessories',
-      columns: [{ header: 'Code' }, { header: 'Accessory' }, { header: 'Selected' }, { header: 'Value', align: 'right' }],
+      columns: [
+        { header: 'Code' },
+        { header: 'Accessory' },
+        { header: 'Selected' },
+        { header: 'Value', align: 'right' },
+      ],
       rows,
       empty: loanSummaryTexts.noData,
       ...(hide ? {} : { hideUnselectedToggle: true }),
@@ -570,12 +580,16 @@ const request = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summar
 
 const phoneLines = (a: SummaryApplicant): string[] =>
   a.phoneNumbers.map(
-    (p) => `Phone: ${joinNonEmpty([p.number, p.phoneType ? `(${summaryEnum(p.phoneType)})` : ''], ' ')}${p.preferredContact ? ' (Preferred)' : ''}`,
+    (p) =>
+      `Phone: ${joinNonEmpty([p.number, p.phoneType ? `(${summaryEnum(p.phoneType)})` : ''], ' ')}${p.preferredContact ? ' (Preferred)' : ''}`,
   );
 const emailLines = (a: SummaryApplicant): string[] =>
   a.emails.map((e) => `Email: ${e.email}${e.preferredContact ? ' (Preferred)' : ''}`);
 const addressLines = (a: SummaryApplicant): string[] =>
-  a.addresses.map(summaryAddress).filter(Boolean).map((text) => `Address: ${text}`);
+  a.addresses
+    .map(summaryAddress)
+    .filter(Boolean)
+    .map((text) => `Address: ${text}`);
 
 const line = (label: string, value: string | null | undefined): string[] =>
   value && value.trim() ? [`${label}: ${value}`] : [];
@@ -674,7 +688,13 @@ const businessBlock = (a: SummaryApplicant): SummaryBlock =>
     ['Company Phone', a.companyPhoneNumber],
     [
       'Gross Income',
-      joinNonEmpty([summaryMoney(a.companyGrossIncome), summaryMoney(a.companyGrossIncome) ? frequencyLabel(a.companyGrossIncomeFrequency) : ''], ' '),
+      joinNonEmpty(
+        [
+          summaryMoney(a.companyGrossIncome),
+          summaryMoney(a.companyGrossIncome) ? frequencyLabel(a.companyGrossIncomeFrequency) : '',
+        ],
+        ' ',
+      ),
     ],
     ['Monthly Debt', summaryMoney(a.companyDebt)],
   ]);
@@ -687,9 +707,17 @@ const applicants = (app: LoanSummaryApplication): SummaryBlock[] => {
   if (shown.length === 0) return [...blocks, empty(loanSummaryTexts.noApplicantData)];
   blocks.push({
     kind: 'table',
-    columns: [{ header: '', width: 'auto' }, ...shown.map((a) => ({ header: applicantHeader(a), width: '*' as const }))],
+    columns: [
+      { header: '', width: 'auto' },
+      ...shown.map((a) => ({ header: applicantHeader(a), width: '*' as const })),
+    ],
     rows: [
-      { cells: ['Personal Information', ...shown.map((a) => (business ? businessMemberLines(a) : personalLines(a)).join('\n'))] },
+      {
+        cells: [
+          'Personal Information',
+          ...shown.map((a) => (business ? businessMemberLines(a) : personalLines(a)).join('\n')),
+        ],
+      },
       { cells: ['Employment', ...shown.map((a) => a.employments.map(employmentLine).join('\n'))] },
       {
         cells: [
@@ -728,7 +756,10 @@ const tradelineCountsTable = (report: NonNullable<SummaryApplicant['activeCredit
       { header: 'Monthly Payment', align: 'right' },
     ],
     rows: types.map((type) => ({
-      cells: rowOf(summaryEnum(type), report.tradelines.filter((t) => (t.portfolioType ?? 'UNKNOWN') === type)),
+      cells: rowOf(
+        summaryEnum(type),
+        report.tradelines.filter((t) => (t.portfolioType ?? 'UNKNOWN') === type),
+      ),
     })),
     empty: loanSummaryTexts.noData,
     ...(report.tradelines.length > 0 ? { footerRows: [rowOf('Total', report.tradelines)] } : {}),
@@ -750,12 +781,10 @@ const creditReview = (app: LoanSummaryApplication, o: SummaryDocumentOptions): S
       fieldsBlock(title, [
         ['Credit Bureau', r.creditBureau.name],
         ['Pulled', summaryDateTime(r.pulledUtcTime, o.timeZone)],
-        ...r.scoreModels.map(
-          (m): FieldInput => [
-            m.id === r.defaultScoreModelId ? `${m.serviceName} (Default)` : m.serviceName,
-            m.score === null ? '' : String(m.score),
-          ],
-        ),
+        ...r.scoreModels.map((m): FieldInput => [
+          m.id === r.defaultScoreModelId ? `${m.serviceName} (Default)` : m.serviceName,
+          m.score === null ? '' : String(m.score),
+        ]),
         ['OFAC', r.ofac === null ? '' : r.ofac ? 'Hit' : 'Clear'],
         ['MLA', r.mla === null ? '' : r.mla ? 'Covered' : 'Not Covered'],
         ['Public Records', r.publicRecordsCount === null ? '' : String(r.publicRecordsCount)],
@@ -768,7 +797,9 @@ const creditReview = (app: LoanSummaryApplication, o: SummaryDocumentOptions): S
     );
   }
   blocks.push(
-    fieldsBlock(undefined, [['Average Credit Score', app.averageCreditScore === null ? '' : String(app.averageCreditScore)]]),
+    fieldsBlock(undefined, [
+      ['Average Credit Score', app.averageCreditScore === null ? '' : String(app.averageCreditScore)],
+    ]),
   );
   return blocks;
 };
@@ -887,7 +918,12 @@ const funding = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summar
     {
       kind: 'table',
       title: 'Disbursements',
-      columns: [{ header: 'Payee Type' }, { header: 'Payee' }, { header: 'Method' }, { header: 'Amount', align: 'right' }],
+      columns: [
+        { header: 'Payee Type' },
+        { header: 'Payee' },
+        { header: 'Method' },
+        { header: 'Amount', align: 'right' },
+      ],
       rows: l.disbursements.map((d) => ({
         cells: [summaryEnum(d.payeeType), d.payeeName ?? '', d.disbursalMethodName ?? '', summaryMoney(d.amount)],
       })),
@@ -930,7 +966,11 @@ const comments = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summa
   const table = (title: string, type: 'JOURNAL' | 'DEALER'): SummaryTable => ({
     kind: 'table',
     title,
-    columns: [{ header: 'Date & Time', width: 'auto' }, { header: 'User', width: 'auto' }, { header: 'Message', width: '*' }],
+    columns: [
+      { header: 'Date & Time', width: 'auto' },
+      { header: 'User', width: 'auto' },
+      { header: 'Message', width: '*' },
+    ],
     rows: shown
       .filter((c) => c.type === type)
       .map((c) => ({
@@ -970,7 +1010,11 @@ const applicationHistory = (app: LoanSummaryApplication, o: SummaryDocumentOptio
 
 /* ------------------------------------------------------------------------------------------- the document */
 
-const sectionBlocks = (key: LoanSummarySection, app: LoanSummaryApplication, o: SummaryDocumentOptions): SummaryBlock[] => {
+const sectionBlocks = (
+  key: LoanSummarySection,
+  app: LoanSummaryApplication,
+  o: SummaryDocumentOptions,
+): SummaryBlock[] => {
   switch (key) {
     case 'channelAndProduct':
       return channelAndProduct(app, o);
@@ -1009,7 +1053,9 @@ export const buildSummaryDocument = (
   title: options.title,
   footer: summaryFooter(app),
   fileName: summaryFileName(app),
-  sections: orderSummarySections(sections).map(
-    (key): SummaryDocumentSection => ({ key, title: sectionTitle(key, app), blocks: sectionBlocks(key, app, options) }),
-  ),
+  sections: orderSummarySections(sections).map((key): SummaryDocumentSection => ({
+    key,
+    title: sectionTitle(key, app),
+    blocks: sectionBlocks(key, app, options),
+  })),
 });

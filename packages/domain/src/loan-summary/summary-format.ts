@@ -125,7 +125,13 @@ const zonedParts = (
   }
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(formatter.formatToParts(date).find((p) => p.type === type)?.value ?? NaN);
-  const parts = { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') };
+  const parts = {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+  };
   return Object.values(parts).some(Number.isNaN) ? null : parts;
 };
 
@@ -138,22 +144,55 @@ export const summaryEnum = (value: string | null | undefined): string => {
     .toLowerCase()
     .split('_')
     .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .map((word, i) =>
+      acronyms.has(word)
+        ? word.toUpperCase()
+        : i > 0 && minorWords.has(word)
+          ? word
+          : word[0]!.toUpperCase() + word.slice(1),
+    )
     .join(' ');
 };
+
+/** Words an enumeration label keeps in capitals ('LLC', 'RHS or FSA') or in lower case after the first word. */
+const acronyms = new Set([
+  'llc',
+  'rv',
+  'atv',
+  'cd',
+  'fha',
+  'va',
+  'rhs',
+  'fsa',
+  'hmda',
+  'ach',
+  'gap',
+  'id',
+  'dl',
+  'us',
+  'qm',
+]);
+const minorWords = new Set(['of', 'or', 'and', 'to', 'in', 'on', 'the', 'a']);
 
 /** 'Yes' / 'No'; '' when unknown. */
 export const summaryYesNo = (value: boolean | null | undefined): string =>
   value === null || value === undefined ? '' : value ? 'Yes' : 'No';
 
 /** 'Last, First' (either part may be missing). */
-export const summaryLastFirst = (person: { firstName: string | null; lastName: string | null } | null | undefined): string =>
-  person ? [person.lastName, person.firstName].filter((p) => p && p.trim()).join(', ') : '';
+export const summaryLastFirst = (
+  person: { firstName: string | null; lastName: string | null } | null | undefined,
+): string => (person ? [person.lastName, person.firstName].filter((p) => p && p.trim()).join(', ') : '');
 
 /** An address on one line: '123 Main Street, Apt 4B, Springfield, IL 62701'. */
 export const summaryAddress = (
   address:
-    | { addressLine1: string | null; addressLine2: string | null; city: string | null; state: string | null; zip: string | null }
+    | {
+        addressLine1: string | null;
+        addressLine2: string | null;
+        city: string | null;
+        state: string | null;
+        zip: string | null;
+      }
     | null
     | undefined,
 ): string => {
