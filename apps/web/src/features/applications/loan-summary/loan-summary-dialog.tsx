@@ -23,7 +23,7 @@ import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { DialogFrame } from '../../../components/form/form-dialog.tsx';
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { applicationKeys } from '../api.ts';
-import { attachLoanSummary, previewLoanSummary, useLoanSummarySettings } from './api.ts';
+import { attachLoanSummary, loanSummaryKeys, previewLoanSummary, useLoanSummarySettings } from './api.ts';
 
 /** Title, width and test id, the same while loading and when loaded (spec 3 §2: 1000 px). */
 const FRAME = { title: loanSummaryTexts.dialogTitle, width: 1000, testId: 'loan-summary-dialog' } as const;
@@ -97,8 +97,9 @@ const LoanSummaryForm = ({
     try {
       const answer = await previewLoanSummary(applicationId, sections);
       setPreview({ ...answer, sections: sections.join(',') });
-      // The preview is logged to the application's history.
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.application(applicationId) });
+      // The preview is logged to the application's history (and the summary's own history section).
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.history(applicationId) });
+      void queryClient.invalidateQueries({ queryKey: loanSummaryKeys.summary(applicationId) });
     } catch (error) {
       if (!isSessionError(error)) showApiErrorToast(error);
     } finally {
@@ -113,7 +114,7 @@ const LoanSummaryForm = ({
       await attachLoanSummary(applicationId, sections);
       toasts.success(loanSummaryTexts.attached);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.files(applicationId) });
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.application(applicationId) });
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.history(applicationId) });
     } catch (error) {
       if (!isSessionError(error)) showApiErrorToast(error);
     } finally {
