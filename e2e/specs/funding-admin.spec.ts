@@ -106,6 +106,18 @@ test('an administrator sets up a disbursal method and a disbursement, then retur
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/admin\/disbursements$/);
   await reviewShots(page, 'funding-admin-disbursements-list');
+
+  // A loan paying out by the new method can only be funded once the method has its core code (the dry run says
+  // so otherwise): the administrator maps it.
+  await page.goto('/admin/corecodemappings');
+  await heading(page, 'Core Code Mappings');
+  await page.getByRole('button', { name: 'Add Core Code Mapping' }).click();
+  await choose(page, 'Code Type', 'Disbursal Method');
+  await choose(page, 'Credence Value', method);
+  await typeInto(page, 'Core Code', `CC${suffix}`);
+  await saved(page, 'Saved');
+  await page.getByRole('textbox', { name: 'Search core code mappings' }).fill(method);
+  await expect(row(page, `CC${suffix}`)).toContainText('Disbursal Method');
 });
 
 test('an administrator maps a loan product to a core code, and a taken value is refused on its field', async ({
