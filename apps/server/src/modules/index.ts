@@ -15,6 +15,7 @@ import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { lettersModule } from './letters/letters.module.ts';
 import { registerLenderCalendarRoutes } from './lender-calendar/lender-calendar.routes.ts';
+import { registerLoanSummaryGraphql } from './loan-summary/graphql/loan-summary.graphql.service.ts';
 import { registerLoanSummaryRoutes } from './loan-summary/loan-summary.routes.ts';
 import { loanAdditionsModule } from './loan-additions/loan-additions.module.ts';
 import { disbursalMethodsModule } from './disbursal-methods/disbursal-methods.module.ts';
@@ -76,5 +77,6 @@ export const modules: Module[] = [
   searchFiltersModule,
   lettersModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
+  { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },
   { name: 'loan-summary', register: registerLoanSummaryRoutes },
 ];
