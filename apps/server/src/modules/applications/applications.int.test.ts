@@ -457,6 +457,8 @@ describe('another lender', () => {
       'POST /fundingRequirements': { description: 'Proof of residence' },
       'PUT /fundingRequirements/:requirementId': { status: 'received', updatedAt: '2026-11-02T00:00:00.000Z' },
       'POST /fundingRequirements/:requirementId/files': { applicationFileId: 1 },
+      'POST /loanSummary/preview': { sections: ['request'] },
+      'POST /loanSummary/files': { sections: ['request'] },
     };
     const applicationRoutes = t.routes.filter((r) => r.url.startsWith('/api/applications/:id') && r.method !== 'HEAD');
     expect(applicationRoutes.length).toBeGreaterThanOrEqual(20);
