@@ -756,3 +756,151 @@ describe('file name', () => {
     expect(build(app).fileName).toBe('MuñozJosé_1042.pdf');
   });
 });
+
+describe('decision variants', () => {
+  const decisionBlocks = (change: (d: NonNullable<LoanSummaryApplication['decision']>) => void) =>
+    section(build(withApp((a) => change(a.decision!))), 'decision').blocks;
+
+  it('a decline lists its reasons with the applicant and prints no terms', () => {
+    const blocks = decisionBlocks((d) => {
+      d.decisionType = 'decline';
+      d.approval = null;
+      d.disclosures = null;
+      d.ltv = null;
+      d.conditions = [];
+      d.decisionAdditions = [];
+      d.createdByUser = { firstName: null, lastName: null, serviceName: 'Auto Decision Engine' };
+      d.decline = {
+        declineReasons: [
+          { reason: 'INSUFFICIENT_INCOME', freeFormatName: null, applicantId: 201 },
+          { reason: 'OTHER', freeFormatName: 'Recent repossession', applicantId: 202 },
+          { reason: 'COLLATERAL_VALUE', freeFormatName: null, applicantId: null },
+        ],
+      };
+    });
+    expect(fields(blocks[0])).toEqual({
+      Decision: 'Decline',
+      'Decision Date': '03/04/2026 12:45 PM',
+      'Decision By': 'Auto Decision Engine',
+    });
+    expect(blockTitles(blocks)).toEqual(['', 'Decline Reasons', 'Add-Ons']);
+    expect(table(block(blocks, 'Decline Reasons')).rows.map((r) => r.cells)).toEqual([
+      ['Insufficient Income', 'Smith, John'],
+      ['Recent repossession', 'Smith, Mary'],
+      ['Collateral Value', ''],
+    ]);
+    expect(table(block(blocks, 'Add-Ons'))).toMatchObject({ rows: [], empty: 'No Data Found' });
+  });
+
+  it('a cancel shows its reason', () => {
+    const blocks = decisionBlocks((d) => {
+      d.decisionType = 'cancel';
+      d.approval = null;
+      d.cancel = { cancelReason: 'Applicant withdrew' };
+    });
+    expect(fields(blocks[0])).toMatchObject({ Decision: 'Cancel', 'Cancel Reason': 'Applicant withdrew' });
+    expect(fields(blocks[0])).not.toHaveProperty('Rate');
+  });
+
+  it('a pending decision shows the pending terms; LTV and rate keep their decimals', () => {
+    const blocks = decisionBlocks((d) => {
+      d.decisionType = 'pending';
+      d.approval = null;
+      d.disclosures = null;
+      d.ltv = '80';
+      d.pending = {
+        amount: '10000',
+        creditTier: { name: 'B' },
+        paymentFrequency: 'BiWeekly',
+        term: 48,
+        interestRate: '7',
+        monthlyPayment: '110.255',
+      };
+    });
+    expect(fields(blocks[0])).toMatchObject({
+      Decision: 'Pending',
+      LTV: '80.0%',
+      Tier: 'B',
+      Amount: '$10,000.00',
+      Term: '48 months',
+      Rate: '7.0%',
+      Payment: '$110.26',
+      'Payment Frequency': 'Bi-Weekly',
+    });
+    expect(fields(blocks[0])).not.toHaveProperty('APR');
+  });
+});
+
+describe('collateral families', () => {
+  const base = sampleLoanSummary.collaterals[0]!;
+  const collateralBlocks = (collaterals: LoanSummaryApplication['collaterals']) =>
+    section(build(withApp((a) => (a.collaterals = collaterals))), 'request').blocks.slice(3);
+
+  it('a share secures with its account, rate, hold and maturity; no vehicle valuation', () => {
+    const blocks = collateralBlocks([
+      {
+        ...base,
+        id: 9,
+        family: 'Share',
+        type: 'SHARE',
+        identificationNumber: null,
+        year: null,
+        make: null,
+        model: null,
+        style: null,
+        color: null,
+        mileage: null,
+        isUsed: null,
+        isSalvage: null,
+        value: '15000',
+        accountNumber: 'S-77',
+        accountOwner: 'John Smith',
+        memberNumber: 'M-100234',
+        currentRate: '1.25',
+        holdPercentage: '100',
+        maturityDate: '2027-01-15',
+        accessories: [],
+        grantors: [],
+        collateralValuation: null,
+        latestVehicleValuationLogId: null,
+      },
+    ]);
+    expect(blockTitles(blocks)).toEqual(['CD/Share Collateral', 'Insurance']);
+    expect(fields(blocks[0])).toEqual({
+      Type: 'Share',
+      'Account #': 'S-77',
+      'Account Owner': 'John Smith',
+      'Member #': 'M-100234',
+      'Current Rate': '1.25%',
+      'Hold Percentage': '100.0%',
+      'Maturity Date': '01/15/2027',
+      Value: '$15,000.00',
+    });
+  });
+
+  it('boats, trailers, engines and RVs are titled by family; an RV is a vehicle with its own title', () => {
+    const plain = { accessories: [], collateralValuation: null, latestVehicleValuationLogId: null, grantors: [] };
+    const blocks = collateralBlocks([
+      { ...base, ...plain, family: 'Boat', type: 'BOAT', hours: 120, length: '21 ft', mileage: null },
+      { ...base, ...plain, family: 'Trailer', type: 'TRAVEL_TRAILER' },
+      { ...base, ...plain, family: 'Engine', type: 'ENGINE' },
+      { ...base, ...plain, family: 'Auto', type: 'RV' },
+      { ...base, ...plain, family: 'Equipment', type: 'OTHER' },
+    ]);
+    expect(blockTitles(blocks)).toEqual([
+      'Boat Collateral',
+      'Trailer Collateral',
+      'Engine Collateral',
+      'RV Collateral',
+      'Equipment Collateral',
+      'Insurance',
+    ]);
+    expect(fields(blocks[0])).toMatchObject({
+      Type: 'Boat',
+      'Identification Number': '1HGCM82633A004352',
+      Hours: '120',
+      Length: '21 ft',
+    });
+    expect(fields(blocks[1])).toMatchObject({ Type: 'Travel Trailer', VIN: '1HGCM82633A004352' });
+  });
+});
