@@ -18,7 +18,7 @@ export const LoanSummaryButton = ({ applicationId }: { applicationId: number }) 
         size="small"
         startIcon={<SummarizeOutlinedIcon />}
         onClick={() => setOpen(true)}
-        sx={{ alignSelf: 'center', displayPrint: 'none' }}
+        sx={{ alignSelf: 'center', ml: 'auto', displayPrint: 'none' }}
         data-testid="loan-summary-button"
       >
         {loanSummaryTexts.dialogTitle}
