@@ -1,19 +1,15 @@
-import {
-  loanSummarySectionLabels,
-  loanSummarySections,
-  loanSummaryTexts,
-  printableSections,
-  type LoanSummaryApplication,
-  type LoanSummarySection,
-  type SummaryAddition,
-  type SummaryApplicant,
-  type SummaryBlock,
-  type SummaryCollateral,
-  type SummaryDocument,
-  type SummaryDocumentSection,
-  type SummaryField,
-  type SummaryTable,
-  type SummaryTableRow,
+import type {
+  LoanSummaryApplication,
+  LoanSummarySection,
+  SummaryAddition,
+  SummaryApplicant,
+  SummaryBlock,
+  SummaryCollateral,
+  SummaryDocument,
+  SummaryDocumentSection,
+  SummaryField,
+  SummaryTable,
+  SummaryTableRow,
 } from '@credence/contracts';
 import { Money } from '../money.ts';
 import { paymentFrequencyLabels, type PaymentFrequency } from '../payment.ts';
@@ -32,6 +28,7 @@ import {
   summaryRate,
   summaryYesNo,
 } from './summary-format.ts';
+import { summarySectionLabels, summarySectionOrders, summaryTexts as loanSummaryTexts } from './summary-texts.ts';
 
 /*
  * The loan summary as data (issue 15 item 3; spec 3 §2 "Loan summary page sections", §3, §9): the GraphQL answer
@@ -46,8 +43,9 @@ import {
  * Values the application lacks are omitted from field lists (never 'null'); a missing block says so with the
  * spec's empty-state text (`loanSummaryTexts`).
  *
- * Note: `@credence/contracts` imports this package, so its values are only read inside functions (never at module
- * evaluation), which keeps the import cycle harmless whichever package loads first.
+ * Only types come from `@credence/contracts`: that package imports this one, so a value import would make a cycle
+ * that breaks whichever module loads first; the texts and orders it pins are mirrored in `summary-texts.ts`
+ * (a unit test keeps them equal).
  */
 
 export type SummaryDocumentOptions = {
@@ -138,14 +136,14 @@ const isSubsequenceOf = (items: readonly string[], order: readonly string[]): bo
  * orders (Sales before or after Decision), otherwise the page's order; unknown keys and duplicates are dropped.
  */
 export const orderSummarySections = (sections: readonly LoanSummarySection[]): LoanSummarySection[] => {
-  const chosen = sections.filter((s, i) => loanSummarySections.includes(s) && sections.indexOf(s) === i);
-  const orders: readonly (readonly string[])[] = [
-    loanSummarySections,
-    printableSections({ enabled: true, displayOption: 'beforeDecision' }),
-    printableSections({ enabled: true, displayOption: 'afterDecision' }),
+  const chosen = sections.filter((s, i) => summarySectionOrders.page.includes(s) && sections.indexOf(s) === i);
+  const orders = [
+    summarySectionOrders.page,
+    summarySectionOrders.salesBeforeDecision,
+    summarySectionOrders.salesAfterDecision,
   ];
   if (orders.some((order) => isSubsequenceOf(chosen, order))) return chosen;
-  return loanSummarySections.filter((s) => chosen.includes(s));
+  return summarySectionOrders.page.filter((s) => chosen.includes(s));
 };
 
 /* ------------------------------------------------------------------------------------------- who is shown */
@@ -1041,7 +1039,7 @@ const sectionBlocks = (
 
 /** The section's title: the dialog's label, except Applicants reads 'Application' for business loans (spec 3 §2). */
 const sectionTitle = (key: LoanSummarySection, app: LoanSummaryApplication): string =>
-  key === 'applicants' && app.loanProduct.isBusinessLoan ? 'Application' : loanSummarySectionLabels[key];
+  key === 'applicants' && app.loanProduct.isBusinessLoan ? 'Application' : summarySectionLabels[key];
 
 /** The summary document of the chosen sections (see the module comment for the order rule). */
 export const buildSummaryDocument = (
