@@ -49,8 +49,9 @@ const fieldsBlock = (title: string | undefined, fields: readonly SummaryField[])
         const field = fields[i + j];
         if (!field) return { text: '' };
         return {
-          stack: [
-            { text: field.label, color: MUTED, fontSize: s(9) },
+          // One text node (label line, value lines): a stack of two costs pdfmake twice the layout work.
+          text: [
+            { text: `${field.label}\n`, color: MUTED, fontSize: s(9) },
             { text: field.value === '' ? '—' : field.value },
           ],
         };
@@ -80,15 +81,31 @@ const widthOf = (width: SummaryTable['columns'][number]['width']) =>
 const cellOf = (text: string, align: 'left' | 'right' | undefined, extra: Record<string, unknown> = {}): TableCell =>
   ({ text, alignment: align ?? 'left', ...extra }) as TableCell;
 
-/** A detail row: one cell across the row holding the indented sub-table (history's entity-property rows). */
-const detailRow = (detail: SummaryTable, span: number): TableCell[] => [
-  {
-    colSpan: span,
-    fillColor: DETAIL_FILL,
-    stack: tableContent(detail, s(18)),
-  } as TableCell,
-  ...Array.from({ length: span - 1 }, () => ({ text: '' }) as TableCell),
-];
+/**
+ * The rows of a detail (history's entity-property changes) inside the table, under their row: the first column
+ * left blank as the indent, one muted line per detail row across the others — 'Application · state  Old Value:
+ * reviewed  New Value: approved'. (A nested pdfmake table per row costs twice the time of the whole history.)
+ */
+const detailRows = (detail: SummaryTable, span: number): TableCell[][] =>
+  detail.rows.map((row) => {
+    const [first = '', second = ''] = row.cells;
+    // Two pieces of text per line (each piece costs pdfmake a measure and pdfkit a draw; there may be hundreds).
+    const rest = row.cells
+      .slice(2)
+      .map((value, i) => `   ${detail.columns[i + 2]?.header ?? ''}: ${value === '' ? '—' : value}`)
+      .join('');
+    const line: TableCell = {
+      colSpan: span - 1,
+      fontSize: s(9),
+      color: MUTED,
+      text: [{ text: [first, second].filter(Boolean).join(' · '), bold: true, color: '#333333' }, rest],
+    };
+    return [
+      { text: '', fillColor: DETAIL_FILL },
+      { ...line, fillColor: DETAIL_FILL } as TableCell,
+      ...Array.from({ length: span - 2 }, () => ({ text: '' })),
+    ];
+  });
 
 const rowCells = (row: SummaryTableRow, table: SummaryTable, extra: Record<string, unknown> = {}) =>
   table.columns.map((c, i) => cellOf(row.cells[i] ?? '', c.align, extra));
@@ -108,7 +125,7 @@ function tableContent(table: SummaryTable, indent = 0): Content[] {
   ];
   for (const row of rows) {
     body.push(rowCells(row, table, row.unselected ? { color: MUTED } : {}));
-    if (row.detail) body.push(detailRow(row.detail, span));
+    if (row.detail) body.push(...(span > 1 ? detailRows(row.detail, span) : []));
   }
   // The builder chose the totals (all accessories, or the selected ones when it dropped the unselected rows).
   for (const footer of table.footerRows ?? [])
