@@ -1,9 +1,10 @@
 import type { DecisionReceipt, LoanSummaryApplication, SummaryDecision } from '@credence/contracts';
 import { maskDocumentNumber, maskSsn } from '@credence/domain';
 import Decimal from 'decimal.js';
-import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
+import { Kind } from './graphql-runtime.ts';
 import * as repo from './loan-summary.graphql.repository.ts';
 
 /*
@@ -64,12 +65,18 @@ const address = (a: {
   a.addressLine1 || a.addressLine2 || a.city || a.state || a.zip
     ? { addressLine1: a.addressLine1, addressLine2: a.addressLine2, city: a.city, state: a.state, zip: a.zip }
     : null;
-/** A user's full name as first and last ('Dana Q. Officer' → 'Dana Q.', 'Officer'). */
-export const personName = (fullName: string | null | undefined) => {
-  const name = fullName?.trim();
-  if (!name) return null;
-  const at = name.lastIndexOf(' ');
-  return at < 0 ? { firstName: null, lastName: name } : { firstName: name.slice(0, at), lastName: name.slice(at + 1) };
+/**
+ * A user as first and last name, as the comments' REST read splits it: the first name is the user's short name,
+ * the last name what follows it in the full name ('Dana', 'Dana Q. Officer' → 'Dana', 'Q. Officer').
+ */
+export const personName = (name: string | null | undefined, fullName: string | null | undefined) => {
+  if (!name && !fullName) return null;
+  const first = name ?? '';
+  const full = fullName ?? first;
+  return {
+    firstName: first || null,
+    lastName: full.startsWith(`${first} `) ? full.slice(first.length + 1) : full,
+  };
 };
 /** An EIN shows its last four digits only ('**-***6789'). */
 const maskEin = (ein: string) => `**-***${ein.replace(/\D/g, '').slice(-4)}`;
@@ -90,7 +97,9 @@ const decisionOf = (row: Awaited<ReturnType<typeof repo.listLatestDecisions>>[nu
   const type = receipt.decisionType;
   const tier = receipt.policy?.tier ? { name: receipt.policy.tier } : null;
   const approved = (type === 'approve' || type === 'counteroffer') && receipt.approval;
-  const byName = personName(row.createdBy ?? receipt.decidedBy.name);
+  const byName = row.createdBy
+    ? personName(row.createdByName, row.createdBy)
+    : personName(receipt.decidedBy.name.split(' ')[0], receipt.decidedBy.name);
   return {
     id: row.decision.id,
     decisionType: type,
@@ -596,21 +605,21 @@ export const loadApplications = async (
         : null;
     }
     if (comments) {
-      loaded.comments = (comments.get(a.id) ?? []).map(({ comment: c, authorName }) => ({
+      loaded.comments = (comments.get(a.id) ?? []).map(({ comment: c, authorName, authorFullName }) => ({
         id: c.id,
         type: c.type as 'DEALER' | 'JOURNAL',
         message: c.message,
         sender: c.sender,
         timestampUtc: c.createdAt.toISOString(),
         isDeleted: c.isDeleted,
-        user: personName(authorName),
+        user: personName(authorName, authorFullName),
       }));
     }
     if (history) {
       loaded.history = (history.get(a.id) ?? []).map((h) => ({
         id: h.id,
         dateTimeUtc: h.createdAt.toISOString(),
-        user: personName(h.userName),
+        user: personName(h.userName, h.userFullName),
         action: h.action,
         description: h.description,
         changes: h.changes.map((c) => ({

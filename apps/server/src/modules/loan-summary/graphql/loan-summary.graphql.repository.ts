@@ -227,6 +227,7 @@ export const listLatestDecisions = (tx: TenantTx, applicationIds: number[]) =>
   tx
     .selectDistinctOn([applicationDecisions.applicationId], {
       decision: applicationDecisions,
+      createdByName: users.name,
       createdBy: users.fullName,
     })
     .from(applicationDecisions)
@@ -258,7 +259,7 @@ export const listLoans = (tx: TenantTx, applicationIds: number[]) =>
 /** Every comment (deleted ones too, flagged), oldest first, with its author's name. */
 export const listComments = (tx: TenantTx, applicationIds: number[]) =>
   tx
-    .select({ comment: comments, authorName: users.fullName })
+    .select({ comment: comments, authorName: users.name, authorFullName: users.fullName })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(inArray(comments.applicationId, applicationIds))
@@ -271,7 +272,8 @@ export const listHistory = (tx: TenantTx, applicationIds: number[]) =>
       id: applicationHistory.id,
       applicationId: applicationHistory.applicationId,
       createdAt: applicationHistory.createdAt,
-      userName: users.fullName,
+      userName: users.name,
+      userFullName: users.fullName,
       action: applicationHistory.action,
       description: applicationHistory.description,
       entity: applicationHistory.entity,

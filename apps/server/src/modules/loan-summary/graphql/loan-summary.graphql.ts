@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { GRAPHQL_BATCH_MAX, GRAPHQL_PATH, messages } from '@credence/contracts';
 import type { FastifyInstance } from 'fastify';
-import {
-  GraphQLError,
-  type ASTNode,
-  NoSchemaIntrospectionCustomRule,
-  type ExecutionResult,
-  type GraphQLFormattedError,
-  type ValidationRule,
-} from 'graphql';
+import type { ASTNode, ExecutionResult, GraphQLFormattedError, ValidationRule } from 'graphql';
+import { z } from 'zod';
 import mercurius, { type MercuriusContext, type MercuriusOptions } from 'mercurius';
 import { withTenant } from '../../../db/tenancy.ts';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, isDatabaseUnavailable, loggableError, notFound, unauthenticated } from '../../../platform/errors.ts';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from './graphql-runtime.ts';
 import { loadApplications, selectedPaths } from './loan-summary.graphql.loaders.ts';
 
 /*
@@ -111,6 +106,20 @@ const formatErrors = (execution: ExecutionResult & { statusCode?: number }, log:
   return { statusCode, response: { data: execution.data ?? null, errors } };
 };
 
+const GRAPHQL_SUMMARY =
+  'GraphQL of the loan summary: GetLoanInfo and GetLoanSummary (spec 3 §7); a list of at most 10 operations batches them';
+const operationSchema = z.object({
+  query: z.string().max(100_000),
+  variables: z.record(z.string(), z.unknown()).nullable().optional(),
+  operationName: z.string().max(200).nullable().optional(),
+});
+const postBodySchema = z.union([operationSchema, z.array(operationSchema)]);
+const getQuerySchema = z.object({
+  query: z.string().max(10_000),
+  variables: z.string().max(10_000).optional(),
+  operationName: z.string().max(200).optional(),
+});
+
 type GraphqlRunner = FastifyInstance['graphql'];
 /** The GraphQL scope of each app (the plugin is encapsulated: its error handler is for /api/graphql only). */
 const runners = new WeakMap<object, GraphqlRunner>();
@@ -125,6 +134,15 @@ export const graphqlOf = (app: FastifyInstance): GraphqlRunner => {
 export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
   const root = app as unknown as FastifyInstance;
   void app.register(async (scope) => {
+    // Mercurius declares its routes with JSON schemas; the app validates and documents with zod: the routes of
+    // this scope get the zod equivalents (the OpenAPI document lists them, the validator checks the shape).
+    scope.addHook('onRoute', (route) => {
+      route.schema =
+        route.method === 'GET'
+          ? { tags: ['loan-summary'], summary: GRAPHQL_SUMMARY, querystring: getQuerySchema }
+          : { tags: ['loan-summary'], summary: GRAPHQL_SUMMARY, body: postBodySchema };
+    });
+
     // More than GRAPHQL_BATCH_MAX operations in one POST: refused whole, before any runs.
     scope.addHook('preHandler', async (request, reply) => {
       if (Array.isArray(request.body) && request.body.length > GRAPHQL_BATCH_MAX) {

@@ -1,0 +1,346 @@
+import {
+  GET_LOAN_INFO,
+  GET_LOAN_SUMMARY,
+  GRAPHQL_BATCH_MAX,
+  GRAPHQL_PATH,
+  type Applicant,
+  type CollateralsResponse,
+  type CommentPage,
+  type LoanInfo,
+  type LoanSummaryApplication,
+} from '@credence/contracts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../../platform/auth.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { findSeededApplication, HARBOR, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { QUERY_DEPTH_LIMIT } from './loan-summary.graphql.ts';
+import { readLoanSummary } from './loan-summary.graphql.service.ts';
+
+type GraphqlError = { message: string; path?: string[]; extensions?: { code?: string } };
+type GraphqlResult<T> = { data: T | null; errors?: GraphqlError[] };
+
+let t: TestApp;
+let officer: ApiClient;
+let harbor: ApiClient;
+
+/** Counts the statements the app sends to PostgreSQL while `counting` is on (every pooled connection). */
+let counting = false;
+let statements = 0;
+const COUNTED = Symbol('counted');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.pool.on('acquire', (client: pg.PoolClient & { [COUNTED]?: true }) => {
+    if (client[COUNTED]) return;
+    client[COUNTED] = true;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      if (counting) statements += 1;
+      return query(...args);
+    };
+  });
+  officer = await signIn(t, 'officer', 'Officer2026');
+  harbor = await signIn(t, 'harbor', 'Harbor2026');
+});
+afterAll(() => t.close());
+
+const post = (client: ApiClient | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: GRAPHQL_PATH,
+    headers: client ? t.bearer(client.token) : {},
+    payload: payload as Record<string, unknown>,
+  });
+
+const summary = async (client: ApiClient, applicationId: number) => {
+  const response = await post(client, {
+    query: GET_LOAN_SUMMARY,
+    variables: { applicationId },
+    operationName: 'GetLoanSummary',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<GraphqlResult<{ application: LoanSummaryApplication | null }>>();
+};
+
+/** The statements one GetLoanSummary request costs (the session check included). */
+const countSummary = async (applicationId: number) => {
+  statements = 0;
+  counting = true;
+  try {
+    const result = await summary(officer, applicationId);
+    expect(result.errors).toBeUndefined();
+  } finally {
+    counting = false;
+  }
+  return statements;
+};
+
+describe('GraphQL at /api/graphql', () => {
+  it('answers 401 without a session, as every guarded route', async () => {
+    const response = await post(null, { query: GET_LOAN_INFO, variables: { applicationId: 10001 } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('GetLoanSummary answers what the REST reads answer for the same application', async () => {
+    const id = await findSeededApplication(
+      t,
+      SUMMIT,
+      `exists (select 1 from loans l where l.application_id = a.id)
+       and exists (select 1 from comments c where c.application_id = a.id)
+       and exists (select 1 from collaterals c where c.application_id = a.id)`,
+    );
+    const result = await summary(officer, id);
+    expect(result.errors).toBeUndefined();
+    const app = result.data!.application!;
+    expect(app.id).toBe(id);
+
+    const applicants = (await officer.get(`/api/applications/${id}/applicants`)).json<{ applicants: Applicant[] }>();
+    expect(app.applicants.map((a) => [a.id, a.applicantRole, a.firstName, a.lastName, a.socialSecurityNumber])).toEqual(
+      applicants.applicants.map((a) => [a.id, a.applicantRole, a.firstName, a.lastName, a.socialSecurityNumber]),
+    );
+    // Masked as the REST read masks them.
+    for (const a of app.applicants) {
+      if (a.socialSecurityNumber) expect(a.socialSecurityNumber).toMatch(/^\*\*\*-\*\*-\d{4}$/);
+      for (const g of a.govtIssuedIds) if (g.number) expect(g.number).toMatch(/^\*+\d{4}$/);
+    }
+    expect(app.applicants[0]!.addresses).toEqual(
+      applicants.applicants[0]!.addresses.map((x) => ({
+        addressLine1: x.addressLine1,
+        addressLine2: x.addressLine2,
+        city: x.city,
+        state: x.state,
+        zip: x.zip,
+      })),
+    );
+
+    const collaterals = (await officer.get(`/api/applications/${id}/collaterals`)).json<CollateralsResponse>();
+    expect(app.collaterals.map((c) => [c.id, c.type, c.identificationNumber, c.value, c.make, c.model])).toEqual(
+      collaterals.collaterals.map((c) => [c.id, c.type, c.identificationNumber, c.value, c.make, c.model]),
+    );
+
+    const comments = (await officer.get(`/api/applications/${id}/comments`)).json<CommentPage>();
+    const shown = app.comments.filter((c) => !c.isDeleted);
+    expect(new Set(shown.map((c) => [c.id, c.type, c.message, c.user?.lastName ?? null].join('|')))).toEqual(
+      new Set(comments.data.map((c) => [c.id, c.type, c.message, c.user?.lastName ?? null].join('|'))),
+    );
+
+    const worksheet = (await officer.get(`/api/applicationloan/${id}`)).json<{
+      loan: { id: number; amount: string; term: number; interestRate: string; isFunded: boolean };
+    }>();
+    expect(app.loan).toMatchObject({
+      id: worksheet.loan.id,
+      amount: worksheet.loan.amount,
+      term: worksheet.loan.term,
+      isFunded: worksheet.loan.isFunded,
+    });
+    expect(Number(app.loan!.interestRate)).toBe(Number(worksheet.loan.interestRate));
+
+    const decisions = (await officer.get(`/api/applications/${id}/decisions`)).json<
+      { id: number; entryKind: string; decisionType: string; amount: string | null; apr: string | null }[]
+    >();
+    const latest = decisions[0];
+    if (latest && latest.entryKind === 'decision') {
+      expect(app.decision).toMatchObject({ id: latest.id, decisionType: latest.decisionType });
+      if (app.decision!.approval) expect(app.decision!.approval.amount).toBe(latest.amount);
+      if (latest.apr) expect(app.decision!.disclosures?.apr).toBe(latest.apr);
+    } else {
+      expect(app.decision).toBeNull();
+    }
+    // Money and times as strings: never numbers.
+    expect(typeof app.createdUtcTime).toBe('string');
+    expect(new Date(app.createdUtcTime).toISOString()).toBe(app.createdUtcTime);
+    if (app.estAmtFinanced !== null) expect(app.estAmtFinanced).toMatch(/^-?\d+\.\d{2}$/);
+  });
+
+  it("answers another lender's application as not found, with no data", async () => {
+    const summitId = await findSeededApplication(t, SUMMIT);
+    const asHarbor = await summary(harbor, summitId);
+    expect(asHarbor.data).toEqual({ application: null });
+    expect(asHarbor.errors).toEqual([
+      expect.objectContaining({ path: ['application'], extensions: { code: 'NOT_FOUND' } }),
+    ]);
+
+    const harborId = await findSeededApplication(t, HARBOR);
+    const asSummit = await summary(officer, harborId);
+    expect(asSummit.data).toEqual({ application: null });
+    expect(asSummit.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await summary(harbor, harborId)).data?.application?.id).toBe(harborId);
+  });
+
+  it('costs the same number of statements for 1 applicant as for 4 applicants, 4 collaterals and many comments', async () => {
+    const id = await findSeededApplication(
+      t,
+      SUMMIT,
+      `(select count(*) from applicants p where p.application_id = a.id) = 1
+       and (select count(*) from collaterals c where c.application_id = a.id) = 1
+       and exists (select 1 from credit_reports r where r.application_id = a.id and r.is_active)`,
+    );
+    const before = await countSummary(id);
+    const small = (await summary(officer, id)).data!.application!;
+    expect(small.applicants).toHaveLength(1);
+
+    // Three more applicants with addresses, phones and e-mails, three more collaterals with accessories and
+    // grantors, forty comments (written as the owner: the counting is about reading).
+    await t.pool.query(
+      `insert into applicants (lender_id, application_id, role, first_name, last_name, sort_order)
+       select a.lender_id, a.id, 'CO_SIGNER', 'Extra', 'Signer ' || g, 10 + g
+         from applications a, generate_series(1, 3) g where a.id = $1`,
+      [id],
+    );
+    await t.pool.query(
+      `insert into applicant_addresses (lender_id, applicant_id, address_line1, city, state, zip, sort_order)
+       select p.lender_id, p.id, g || ' Main St', 'Denver', 'CO', '80202', g
+         from applicants p, generate_series(0, 1) g where p.application_id = $1 and p.first_name = 'Extra'`,
+      [id],
+    );
+    await t.pool.query(
+      `insert into applicant_emails (lender_id, applicant_id, email, sort_order)
+       select p.lender_id, p.id, 'extra' || p.id || '@example.com', 0
+         from applicants p where p.application_id = $1 and p.first_name = 'Extra'`,
+      [id],
+    );
+    await t.pool.query(
+      `insert into collaterals (lender_id, application_id, family, type, make, model, year, value, sort_order)
+       select a.lender_id, a.id, 'Auto', 'AUTO', 'Make' || g, 'Model', 2020, 10000 + g, 10 + g
+         from applications a, generate_series(1, 3) g where a.id = $1`,
+      [id],
+    );
+    await t.pool.query(
+      `insert into collateral_accessories (lender_id, collateral_id, code, description, is_selected, sort_order)
+       select c.lender_id, c.id, 'ACC' || g, 'Accessory ' || g, g % 2 = 0, g
+         from collaterals c, generate_series(1, 4) g where c.application_id = $1`,
+      [id],
+    );
+    await t.pool.query(
+      `insert into collateral_grantors (lender_id, collateral_id, first_name, last_name, sort_order)
+       select c.lender_id, c.id, 'Grant', 'Or', 0 from collaterals c where c.application_id = $1`,
+      [id],
+    );
+    await t.pool.query(
+      `insert into comments (lender_id, application_id, type, message, sender)
+       select a.lender_id, a.id, case when g % 2 = 0 then 'JOURNAL' else 'DEALER' end, 'Note ' || g, 'Dealer system'
+         from applications a, generate_series(1, 40) g where a.id = $1`,
+      [id],
+    );
+
+    const after = await countSummary(id);
+    const big = (await summary(officer, id)).data!.application!;
+    expect(big.applicants).toHaveLength(4);
+    expect(big.collaterals).toHaveLength(4);
+    expect(big.comments.length).toBeGreaterThanOrEqual(40);
+    expect(big.collaterals.flatMap((c) => c.accessories).length).toBeGreaterThanOrEqual(12);
+    expect(after).toBe(before);
+    // The bound itself (session check, tenant transaction, one statement per kind of row): for the benchmark line.
+    expect(after).toBeLessThanOrEqual(40);
+    // eslint-disable-next-line no-console -- the benchmark line of issue 15 quotes this figure
+    console.info(`GetLoanSummary: ${after} SQL statements per request`);
+  });
+
+  it(`refuses a query deeper than ${QUERY_DEPTH_LIMIT} levels`, async () => {
+    const response = await post(officer, {
+      query: '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<GraphqlResult<unknown>>();
+    expect(body.data).toBeNull();
+    expect(body.errors?.[0]?.message).toMatch(/depth/i);
+  });
+
+  it('refuses a document that repeats the summary under many aliases', async () => {
+    const aliased = Array.from({ length: 12 }, (_, i) => `a${i}: application(id: $id) { id }`).join(' ');
+    const response = await post(officer, { query: `query Q($id: Int!) { ${aliased} }`, variables: { id: 10001 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<GraphqlResult<unknown>>().errors?.[0]?.message).toMatch(/aliases/);
+  });
+
+  it('answers a batch of 2 operations with 2 results, in order', async () => {
+    const summitId = await findSeededApplication(t, SUMMIT);
+    const response = await post(officer, [
+      { query: GET_LOAN_INFO, variables: { applicationId: summitId }, operationName: 'GetLoanInfo' },
+      { query: GET_LOAN_SUMMARY, variables: { applicationId: summitId }, operationName: 'GetLoanSummary' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const [info, full] =
+      response.json<
+        [GraphqlResult<{ application: LoanInfo }>, GraphqlResult<{ application: LoanSummaryApplication }>]
+      >();
+    expect(info!.data!.application.id).toBe(summitId);
+    expect(full!.data!.application.id).toBe(summitId);
+    expect(full!.data!.application.estAmtFinanced).toBe(info!.data!.application.estAmtFinanced);
+  });
+
+  it(`refuses a batch of more than ${GRAPHQL_BATCH_MAX} operations, before running any`, async () => {
+    const operation = { query: GET_LOAN_INFO, variables: { applicationId: 10001 }, operationName: 'GetLoanInfo' };
+    const response = await post(
+      officer,
+      Array.from({ length: GRAPHQL_BATCH_MAX + 1 }, () => operation),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<GraphqlResult<unknown>>().errors?.[0]).toMatchObject({
+      message: expect.stringContaining(`at most ${GRAPHQL_BATCH_MAX} operations`),
+      extensions: { code: 'BATCH_TOO_LARGE' },
+    });
+  });
+
+  it('answers errors without stack traces or SQL, and offers no GraphiQL', async () => {
+    const response = await post(officer, { query: '{ application(id: "x") { id } }' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toMatch(/\bat \/|select |\.ts:\d+/i);
+    const ide = await t.app.inject({ method: 'GET', url: '/graphiql', headers: t.bearer(officer.token) });
+    expect(ide.statusCode).toBe(404);
+  });
+
+  it('readLoanSummary reads GetLoanSummary in-process, and 404s on an application of another lender', async () => {
+    const id = await findSeededApplication(t, SUMMIT);
+    const { rows } = await t.pool.query<{ id: number; lender_id: number }>(
+      `select u.id, l.id as lender_id from users u, lenders l where u.username = 'officer' and l.name = $1`,
+      [SUMMIT],
+    );
+    const auth: AuthContext = {
+      sessionId: 'in-process',
+      userId: rows[0]!.id,
+      homeLenderId: rows[0]!.lender_id,
+      lenderId: rows[0]!.lender_id,
+      rights: new Set(),
+      passwordExpired: false,
+    };
+    const inProcess = await readLoanSummary(t.app, auth, id);
+    expect(inProcess).toEqual((await summary(officer, id)).data!.application);
+    const harborId = await findSeededApplication(t, HARBOR);
+    const error = await readLoanSummary(t.app, auth, harborId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(404);
+  });
+});
+
+describe('GraphQL under production settings', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(() => prod.close());
+
+  it('refuses introspection', async () => {
+    const token = (await prod.login('officer', 'Officer2026')).access_token;
+    const response = await prod.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      headers: prod.bearer(token),
+      payload: { query: '{ __schema { queryType { name } } }' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<GraphqlResult<unknown>>().errors?.[0]?.message).toMatch(/introspection/i);
+    // The pinned queries still run.
+    const id = (await prod.pool.query<{ id: number }>(`select min(id) as id from applications`)).rows[0]!.id;
+    const ok = await prod.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      headers: prod.bearer(token),
+      payload: { query: GET_LOAN_INFO, variables: { applicationId: id }, operationName: 'GetLoanInfo' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
