@@ -126,7 +126,12 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   await reviewShots(page, 'loan-summary-dialog');
 
   // Nothing chosen: Preview (and Attach) cannot be pressed, and the dialog says why.
-  await sections.getByRole('checkbox', { name: 'All' }).uncheck();
+  // 'All' is partly ticked: a first click chooses every section, a second none.
+  const all = sections.getByRole('checkbox', { name: 'All' });
+  await all.check();
+  for (const label of pageSections) await expect(sections.getByRole('checkbox', { name: label })).toBeChecked();
+  await all.uncheck();
+  for (const label of pageSections) await expect(sections.getByRole('checkbox', { name: label })).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: 'Preview' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Attach' })).toBeDisabled();
   await expect(dialog.getByText('Choose at least one section to print.').first()).toBeVisible();
@@ -150,7 +155,10 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   await expect(page).toHaveURL(new RegExp(`/closingSummary/${id}$`));
   await expect(page.getByRole('heading', { name: 'Closing Summary', level: 1 })).toBeVisible();
   const summary = page.getByTestId('summary-view');
-  await expect(summary.getByRole('heading', { level: 2 })).toHaveText(pageSections);
+  // A business loan's applicants section reads 'Application' (spec 3 §2).
+  await expect(summary.getByRole('heading', { level: 2 })).toHaveText(
+    pageSections.map((title) => (title === 'Applicants' ? /^(Applicants|Application)$/ : title)),
+  );
 
   const comments = summary.getByRole('region', { name: 'Comments' });
   await expect(comments.getByRole('row').filter({ hasText: COMMENT })).toBeVisible();
