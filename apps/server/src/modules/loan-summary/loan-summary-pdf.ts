@@ -133,7 +133,8 @@ function tableContent(table: SummaryTable, indent = 0): Content[] {
   return [
     ...title,
     {
-      table: { headerRows: 1, widths: table.columns.map((c) => widthOf(c.width)), body },
+      // The header repeats on every page the table spans, and never ends a page without a row under it.
+      table: { headerRows: 1, keepWithHeaderRows: 1, widths: table.columns.map((c) => widthOf(c.width)), body },
       layout: tableLayout,
       margin: [indent, 0, 0, s(6)],
     },
