@@ -8,4 +8,4 @@ import { createRequire } from 'node:module';
  */
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
-export const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule } = graphql;
+export const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse } = graphql;

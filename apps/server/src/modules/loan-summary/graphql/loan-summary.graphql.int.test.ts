@@ -289,6 +289,10 @@ describe('GraphQL at /api/graphql', () => {
     const response = await post(officer, { query: '{ application(id: "x") { id } }' });
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/\bat \/|select |\.ts:\d+/i);
+    // Not GraphQL at all (Mercurius would read it as a document AST): the client's 400 as well.
+    const notGraphql = await post(officer, { query: '25000.00', operationName: '10001' });
+    expect(notGraphql.statusCode, notGraphql.body).toBe(400);
+    expect(notGraphql.json<GraphqlResult<unknown>>().errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
     const ide = await t.app.inject({ method: 'GET', url: '/graphiql', headers: t.bearer(officer.token) });
     expect(ide.statusCode).toBe(404);
   });

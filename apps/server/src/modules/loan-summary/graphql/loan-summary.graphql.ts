@@ -8,7 +8,7 @@ import { withTenant } from '../../../db/tenancy.ts';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, isDatabaseUnavailable, loggableError, notFound, unauthenticated } from '../../../platform/errors.ts';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from './graphql-runtime.ts';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, parse } from './graphql-runtime.ts';
 import { loadApplications, selectedPaths } from './loan-summary.graphql.loaders.ts';
 
 /*
@@ -143,18 +143,38 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
           : { tags: ['loan-summary'], summary: GRAPHQL_SUMMARY, body: postBodySchema };
     });
 
-    // More than GRAPHQL_BATCH_MAX operations in one POST: refused whole, before any runs.
     scope.addHook('preHandler', async (request, reply) => {
-      if (Array.isArray(request.body) && request.body.length > GRAPHQL_BATCH_MAX) {
+      const operations = Array.isArray(request.body) ? request.body : [request.body ?? request.query];
+      // More than GRAPHQL_BATCH_MAX operations in one POST: refused whole, before any runs.
+      if (operations.length > GRAPHQL_BATCH_MAX) {
         return reply.code(400).send({
           data: null,
           errors: [
             {
-              message: `A batched request holds at most ${GRAPHQL_BATCH_MAX} operations (${request.body.length} sent).`,
+              message: `A batched request holds at most ${GRAPHQL_BATCH_MAX} operations (${operations.length} sent).`,
               extensions: { code: 'BATCH_TOO_LARGE' },
             },
           ],
         });
+      }
+      // A query that is not GraphQL is the client's 400 (Mercurius would try it as a JSON document AST).
+      for (const operation of operations as { query?: unknown }[]) {
+        if (typeof operation?.query !== 'string') continue;
+        try {
+          parse(operation.query, { maxTokens: MAX_TOKENS });
+        } catch (error) {
+          const syntax = error as Error & { locations?: GraphQLFormattedError['locations'] };
+          return reply.code(400).send({
+            data: null,
+            errors: [
+              {
+                message: syntax.message,
+                ...(syntax.locations ? { locations: syntax.locations } : {}),
+                extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+              },
+            ],
+          });
+        }
       }
     });
 
