@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   loanSummaryEndpoints,
   type LoanSummaryApplication,
+  type LoanSummaryExport,
   type LoanSummarySection,
   type SalesDisplayOption,
 } from '@credence/contracts';
@@ -89,3 +90,15 @@ export const attachLoanSummary = (id: number, sections: LoanSummarySection[]) =>
 
 /** The automatic exports of the application's fundings, newest first. */
 export const fetchLoanSummaryExports = (id: number) => callEndpoint(loanSummaryEndpoints.exports, { params: { id } });
+
+/**
+ * The export of the funding made at `fundedAt` (the funded loan's server time): the newest one created at or after
+ * it (the job creates it after the funding commits); none yet while the job has not picked the event up.
+ */
+export const exportOfFunding = (
+  exports: readonly LoanSummaryExport[],
+  fundedAt: string | null,
+): LoanSummaryExport | undefined => {
+  const since = fundedAt ? Date.parse(fundedAt) - 1_000 : Number.NEGATIVE_INFINITY;
+  return exports.find((e) => Date.parse(e.createdAt) >= since);
+};

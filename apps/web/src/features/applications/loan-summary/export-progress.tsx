@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast, type Id } from 'react-toastify';
 import CircularProgress from '@mui/material/CircularProgress';
-import { loanSummaryTexts, type LoanSummaryExport } from '@credence/contracts';
+import { loanSummaryTexts } from '@credence/contracts';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { applicationKeys } from '../api.ts';
-import { fetchLoanSummaryExports } from './api.ts';
+import { exportOfFunding, fetchLoanSummaryExports } from './api.ts';
 
 /*
  * 'Exporting Loan Summary' (spec 3 §2): after a funding while the lender's 'export loan summary on funding' setting
@@ -25,15 +25,6 @@ const ProgressBody = ({ text }: { text: string }) => (
     <div style={{ fontWeight: 600 }}>{text}</div>
   </div>
 );
-
-/** The export of the funding made at `fundedAt` (server time): the newest created at or after it. */
-export const exportOfFunding = (
-  exports: readonly LoanSummaryExport[],
-  fundedAt: string | null,
-): LoanSummaryExport | undefined => {
-  const since = fundedAt ? Date.parse(fundedAt) - 1_000 : Number.NEGATIVE_INFINITY;
-  return exports.find((e) => Date.parse(e.createdAt) >= since);
-};
 
 const watching = new Map<number, Id>();
 

@@ -39,7 +39,12 @@ const FieldGrid = ({ fields }: { fields: SummaryField[] }) => (
     sx={{
       m: 0,
       display: 'grid',
-      gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      gridTemplateColumns: {
+        xs: '1fr',
+        sm: 'repeat(2, minmax(0, 1fr))',
+        lg: 'repeat(3, minmax(0, 1fr))',
+        xl: 'repeat(4, minmax(0, 1fr))',
+      },
       columnGap: 3,
       rowGap: 1.25,
     }}
@@ -101,7 +106,7 @@ const BodyRow = ({ row, table, expandable }: { row: SummaryTableRow; table: Summ
           <TableCell
             key={index}
             align={table.columns[index]?.align ?? 'left'}
-            sx={{ ...multiLine, color: row.unselected ? 'text.secondary' : undefined }}
+            sx={{ ...multiLine, verticalAlign: 'top', color: row.unselected ? 'text.secondary' : undefined }}
           >
             {cell}
           </TableCell>
