@@ -52,6 +52,9 @@ const fundedApplication = async (request: APIRequestContext): Promise<number> =>
   expect(search.ok(), await search.text()).toBeTruthy();
   const rows = ((await search.json()) as { data: { applicationId: number; lockingUser: string | null }[] }).data;
   for (const { applicationId: id } of rows.filter((r) => r.lockingUser === null)) {
+    // Funded through the Funding worksheet (a booked loan), not only in the funded state.
+    const loan = await request.get(`/api/applicationloan/${id}`, { headers });
+    if (!loan.ok() || !((await loan.json()) as { loan: { isFunded: boolean } }).loan.isFunded) continue;
     const read = await request.get(`/api/applications/${id}/collaterals`, { headers });
     if (!read.ok()) continue;
     const stored = (await read.json()) as Collaterals & { insurance: unknown };
@@ -77,7 +80,7 @@ const fundedApplication = async (request: APIRequestContext): Promise<number> =>
     expect(comment.status()).toBe(201);
     return id;
   }
-  throw new Error('No funded demo application with a vehicle collateral');
+  throw new Error('No funded demo loan with a vehicle collateral');
 };
 
 test('Loan Summary: choose sections, preview the PDF, attach it; the closing summary page', async ({
@@ -86,9 +89,9 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
 }) => {
   const id = await fundedApplication(request);
   await signIn(page, users.admin);
-  await page.goto(`/application/${id}`);
+  await page.goto(`/fund/${id}`);
   // The first load of a worksheet on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Application Worksheet' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Funding Worksheet' })).toBeVisible({ timeout: 30_000 });
 
   /* ------------------------------------------------------------------------ the dialog */
   await page.getByRole('button', { name: 'Loan Summary' }).click();
@@ -145,6 +148,8 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   await expect(dialog).toBeHidden();
 
   /* ------------------------------------------------------------------------ files and history */
+  await page.getByRole('tab', { name: 'Application', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Application Worksheet' })).toBeVisible();
   await page.getByRole('tab', { name: 'Files' }).click();
   await expect(page.getByTestId('files-panel').getByText(fileName).first()).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
@@ -160,6 +165,8 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
     pageSections.map((title) => (title === 'Applicants' ? /^(Applicants|Application)$/ : title)),
   );
 
+  await expect(summary.getByRole('region', { name: 'Funding' })).not.toContainText('No Funding Data Found');
+  await expect(summary.getByRole('region', { name: 'Decision' })).not.toContainText('No Decision Data Found');
   const comments = summary.getByRole('region', { name: 'Comments' });
   await expect(comments.getByRole('row').filter({ hasText: COMMENT })).toBeVisible();
 
