@@ -130,7 +130,7 @@ const SummaryTableView = ({ table, dense = false }: { table: SummaryTable; dense
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <BlockTitle title={table.title} />
-        {table.hideUnselectedToggle ? (
+        {table.hideUnselectedToggle && table.rows.length > 0 ? (
           <FormControlLabel
             sx={{ ml: 'auto', mb: 0.5, displayPrint: hideUnselected ? 'none' : undefined }}
             control={
