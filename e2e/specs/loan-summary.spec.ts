@@ -181,6 +181,8 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   await expect(selected).toBeVisible();
   await hide.uncheck();
   await expect(unselected).toBeVisible();
+  await unselected.scrollIntoViewIfNeeded();
+  await reviewShots(page, 'closing-summary-accessories');
 
   // A history row with property changes opens on them.
   const history = summary.getByRole('region', { name: 'Application History' });

@@ -17,7 +17,7 @@ describe("the export the 'Exporting Loan Summary' toast watches", () => {
   // Newest first, as the exports call answers.
   const earlier = exportRow(1, '2026-11-20T15:00:02.000Z', 'done');
 
-  it('is none while the job has not made the export of this funding (an earlier funding’s is not it)', () => {
+  it("is none while the job has not made the export of this funding (not an earlier funding's)", () => {
     expect(exportOfFunding([earlier], '2026-11-26T14:00:00.000Z')).toBeUndefined();
   });
 
