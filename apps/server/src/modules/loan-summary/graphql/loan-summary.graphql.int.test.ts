@@ -247,6 +247,13 @@ describe('GraphQL at /api/graphql', () => {
     const body = response.json<GraphqlResult<unknown>>();
     expect(body.data).toBeNull();
     expect(body.errors?.[0]?.message).toMatch(/depth/i);
+    // The same depth through a fragment.
+    const viaFragment = await post(officer, {
+      query:
+        '{ __schema { ...F } } fragment F on __Schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } }',
+    });
+    expect(viaFragment.statusCode).toBe(400);
+    expect(viaFragment.json<GraphqlResult<unknown>>().errors?.[0]?.message).toMatch(/depth/i);
   });
 
   it('refuses a document that repeats the summary under many aliases', async () => {

@@ -1,14 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { GRAPHQL_BATCH_MAX, GRAPHQL_PATH, messages } from '@credence/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ASTNode, ExecutionResult, GraphQLFormattedError, ValidationRule } from 'graphql';
+import type {
+  ASTNode,
+  ExecutionResult,
+  FieldNode,
+  FragmentSpreadNode,
+  GraphQLFormattedError,
+  InlineFragmentNode,
+  ValidationRule,
+} from 'graphql';
 import { z } from 'zod';
 import mercurius, { type MercuriusContext, type MercuriusOptions } from 'mercurius';
 import { withTenant } from '../../../db/tenancy.ts';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, isDatabaseUnavailable, loggableError, notFound, unauthenticated } from '../../../platform/errors.ts';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, parse } from './graphql-runtime.ts';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse } from './graphql-runtime.ts';
 import { loadApplications, selectedPaths } from './loan-summary.graphql.loaders.ts';
 
 /*
@@ -53,6 +61,36 @@ const sizeLimitRule: ValidationRule = (context) => {
     },
     FragmentSpread(node) {
       count(node);
+    },
+  };
+};
+
+/**
+ * Refuses an operation deeper than QUERY_DEPTH_LIMIT fields, fragments followed (Mercurius' own depth check stops
+ * at a fragment spread).
+ */
+const depthLimitRule: ValidationRule = (context) => {
+  type Selections = { selections: readonly (FieldNode | FragmentSpreadNode | InlineFragmentNode)[] } | undefined;
+  const depth = (set: Selections, at: number, seen: ReadonlySet<string>): number => {
+    let deepest = at;
+    for (const node of set?.selections ?? []) {
+      if (node.kind === Kind.FIELD) deepest = Math.max(deepest, depth(node.selectionSet, at + 1, seen));
+      else if (node.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depth(node.selectionSet, at, seen));
+      else if (!seen.has(node.name.value)) {
+        const fragment = context.getFragment(node.name.value);
+        deepest = Math.max(deepest, depth(fragment?.selectionSet, at, new Set([...seen, node.name.value])));
+      }
+    }
+    return deepest;
+  };
+  return {
+    OperationDefinition(node) {
+      const found = depth(node.selectionSet, 0, new Set());
+      if (found > QUERY_DEPTH_LIMIT) {
+        context.reportError(
+          new GraphQLError(`The query's depth is ${found}; at most ${QUERY_DEPTH_LIMIT} is allowed.`, { nodes: node }),
+        );
+      }
     },
   };
 };
@@ -186,7 +224,11 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
       allowBatchedQueries: true,
       queryDepth: QUERY_DEPTH_LIMIT,
       graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
-      validationRules: [sizeLimitRule, ...(deps.config.env === 'production' ? [NoSchemaIntrospectionCustomRule] : [])],
+      validationRules: [
+        sizeLimitRule,
+        depthLimitRule,
+        ...(deps.config.env === 'production' ? [NoSchemaIntrospectionCustomRule] : []),
+      ],
       context: (request) => ({ auth: request.auth }),
       errorFormatter: (execution, context) => formatErrors(execution, context.reply?.log ?? context.app.log),
       // The house errors (401 from the guard, 503, …) keep the house body; only GraphQL's own go as GraphQL.
