@@ -157,6 +157,7 @@ export const GET_LOAN_SUMMARY = /* GraphQL */ `
         salesWorksheetEnabled
         salesDisplayOption
         exportLoanSummaryOnFunding
+        timeZone
       }
       loanProduct {
         id
@@ -650,7 +651,7 @@ export type SummaryApplicant = {
   dob: string | null;
   maritalStatus: string | null;
   isBusiness: boolean;
-  /** Masked ('***-**-1234') unless the reader has canRevealSensitiveData. */
+  /** Always masked ('***-**-1234'): the full number is only shown by the audited reveal call. */
   socialSecurityNumber: string | null;
   companyName: string | null;
   companyAccountNumber: string | null;
@@ -825,6 +826,8 @@ export type LoanSummaryApplication = {
     salesWorksheetEnabled: boolean;
     salesDisplayOption: SalesDisplayOption;
     exportLoanSummaryOnFunding: boolean;
+    /** The lender's IANA time zone: the summary's date-times are shown in it (page and PDF alike). */
+    timeZone: string;
   };
   loanProduct: { id: number; name: string; controlType: string; direct: boolean; isBusinessLoan: boolean };
   insurance: {

@@ -65,6 +65,7 @@ export const sampleLoanSummary: LoanSummaryApplication = {
   purpose: 'Purchase of a used vehicle',
   state: { name: 'funded' },
   lenderSettings: {
+    timeZone: 'America/Chicago',
     salesWorksheetEnabled: true,
     salesDisplayOption: 'beforeDecision',
     exportLoanSummaryOnFunding: true,

@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { FileStore } from '../../platform/file-store.ts';
-import { lenderTimeZone } from '../../platform/lender-time.ts';
 import type { ApplicationContext, HistoryWriter } from '../applications/application-context.ts';
 import * as files from '../applications/files/files.repository.ts';
 import { readLoanSummary } from './graphql/loan-summary.graphql.service.ts';
@@ -45,8 +44,10 @@ export const buildLoanSummaryPdf = async (
 ): Promise<SummaryPdf> => {
   const application = await readLoanSummary(deps.app, auth, applicationId);
   const chosen = typeof sections === 'function' ? sections(application) : sections;
-  const timeZone = await lenderTimeZone(deps.db, auth.lenderId);
-  const document = buildSummaryDocument(application, chosen, { title: loanSummaryTexts.dialogTitle, timeZone });
+  const document = buildSummaryDocument(application, chosen, {
+    title: loanSummaryTexts.dialogTitle,
+    timeZone: application.lenderSettings.timeZone,
+  });
   const { pdf, pages } = await render(document);
   return { pdf, pages, fileName: document.fileName, sections: chosen };
 };

@@ -281,6 +281,7 @@ export const loadApplications = async (
         salesWorksheetEnabled: lender.salesWorksheetEnabled,
         salesDisplayOption: lender.salesDisplayOption as LoanSummaryApplication['lenderSettings']['salesDisplayOption'],
         exportLoanSummaryOnFunding: lender.exportLoanSummaryOnFunding,
+        timeZone: lender.timeZone,
       },
       loanProduct: { ...product, direct: a.direct },
       dealer: dealer

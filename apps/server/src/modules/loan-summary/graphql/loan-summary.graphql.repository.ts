@@ -68,6 +68,7 @@ export const findApplications = (tx: TenantTx, ids: number[]) =>
         salesWorksheetEnabled: lenders.salesWorksheetEnabled,
         salesDisplayOption: lenders.salesDisplayOption,
         exportLoanSummaryOnFunding: lenders.exportLoanSummaryOnFunding,
+        timeZone: lenders.timeZone,
       },
     })
     .from(applications)

@@ -13,8 +13,6 @@ import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useLoanSummary } from './api.ts';
 import { SummaryView } from './summary-view.tsx';
 
-const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 /** The page's sections in the page's order (spec 3 §2): Sales after Funding, and only when the lender uses it. */
 export const closingSummarySections = (app: Pick<LoanSummaryApplication, 'lenderSettings'>) =>
   loanSummarySections.filter((s) => s !== 'sales' || app.lenderSettings.salesWorksheetEnabled);
@@ -31,7 +29,8 @@ export const ClosingSummaryPage = () => {
       summary.data
         ? buildSummaryDocument(summary.data, closingSummarySections(summary.data), {
             title: loanSummaryTexts.closingSummaryTitle,
-            timeZone: browserTimeZone(),
+            // The lender's zone, as the PDF prints them: the page and the file never differ near midnight.
+            timeZone: summary.data.lenderSettings.timeZone,
           })
         : null,
     [summary.data],
