@@ -28,7 +28,13 @@ import {
   summaryRate,
   summaryYesNo,
 } from './summary-format.ts';
-import { summarySectionLabels, summarySectionOrders, summaryTexts as loanSummaryTexts } from './summary-texts.ts';
+import { loanSummarySectionLabels, loanSummarySections, loanSummaryTexts, printableSections } from './summary-texts.ts';
+
+const summarySectionOrders = {
+  page: loanSummarySections,
+  salesBeforeDecision: printableSections({ enabled: true, displayOption: 'beforeDecision' }),
+  salesAfterDecision: printableSections({ enabled: true, displayOption: 'afterDecision' }),
+} as const;
 
 /*
  * The loan summary as data (issue 15 item 3; spec 3 §2 "Loan summary page sections", §3, §9): the GraphQL answer
@@ -1039,7 +1045,7 @@ const sectionBlocks = (
 
 /** The section's title: the dialog's label, except Applicants reads 'Application' for business loans (spec 3 §2). */
 const sectionTitle = (key: LoanSummarySection, app: LoanSummaryApplication): string =>
-  key === 'applicants' && app.loanProduct.isBusinessLoan ? 'Application' : summarySectionLabels[key];
+  key === 'applicants' && app.loanProduct.isBusinessLoan ? 'Application' : loanSummarySectionLabels[key];
 
 /** The summary document of the chosen sections (see the module comment for the order rule). */
 export const buildSummaryDocument = (
