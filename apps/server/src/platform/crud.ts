@@ -130,7 +130,11 @@ const crudService = <R extends AnyResource, T extends KitTable>(db: Db, resource
     list: (auth: AuthContext, query: ListQuery, where?: SQL) =>
       inTenant(auth, async (ctx) => {
         const page = await listPage(ctx.tx, table, columns, resource.list, query, and(where, options.scope));
-        return { data: await Promise.all(page.data.map((row) => toRow(row, ctx))), total: page.total };
+        // One row after another: a row's view may query the transaction, and one connection runs one query at
+        // a time (concurrent queries on a client are deprecated in pg and go away in pg 9).
+        const data: RowOf<R>[] = [];
+        for (const row of page.data) data.push(await toRow(row, ctx));
+        return { data, total: page.total };
       }),
     get: (auth: AuthContext, id: number) =>
       inTenant(auth, async (ctx) => {
