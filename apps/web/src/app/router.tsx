@@ -137,20 +137,15 @@ export const routes: RouteObject[] = [
                           'FundingWorksheetPage',
                         ),
                       },
-                      {
-                        path: 'sales/:id',
+                      // Sales (not built) and the closing summary: one route entry in the shell's bundle; the
+                      // page loads the closing summary on demand (the shell's size budget, issue 17).
+                      ...['sales', 'closingSummary'].map((worksheet): RouteObject => ({
+                        path: `${worksheet}/:id`,
                         lazy: lazyPage(
                           () => import('../features/applications/worksheet/worksheet-title-page.tsx'),
                           'WorksheetTitlePage',
                         ),
-                      },
-                      {
-                        path: 'closingSummary/:id',
-                        lazy: lazyPage(
-                          () => import('../features/applications/loan-summary/closing-summary-page.tsx'),
-                          'ClosingSummaryPage',
-                        ),
-                      },
+                      })),
                     ],
                   },
                   // Queues (My Queue … All Applications, saved filters and custom queues): one grid page.

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import PrintIcon from '@mui/icons-material/Print';
 import { loanSummarySections, loanSummaryTexts, messages, type LoanSummaryApplication } from '@credence/contracts';
 import { buildSummaryDocument } from '@credence/domain';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -63,7 +62,7 @@ export const ClosingSummaryPage = () => {
   return (
     <Box data-testid="closing-summary" sx={{ maxWidth: 1600 }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5, displayPrint: 'none' }}>
-        <Button variant="outlined" size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
+        <Button variant="outlined" size="small" onClick={() => window.print()}>
           Print
         </Button>
       </Box>

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import { loanSummaryTexts } from '@credence/contracts';
 
-/** The dialog's code (and its PDF handling) loads the first time it opens. */
-const LoanSummaryDialog = lazy(() =>
-  import('./loan-summary-dialog.tsx').then((module) => ({ default: module.LoanSummaryDialog })),
-);
+import { LoanSummaryDialog } from './loan-summary-dialog.tsx';
 
 /** 'Loan Summary' in the worksheet header (every worksheet, spec 3 §2): opens the Loan Summary dialog. */
 export const LoanSummaryButton = ({ applicationId }: { applicationId: number }) => {
@@ -23,11 +20,7 @@ export const LoanSummaryButton = ({ applicationId }: { applicationId: number }) 
       >
         {loanSummaryTexts.dialogTitle}
       </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <LoanSummaryDialog applicationId={applicationId} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      {open ? <LoanSummaryDialog applicationId={applicationId} onClose={() => setOpen(false)} /> : null}
     </>
   );
 };

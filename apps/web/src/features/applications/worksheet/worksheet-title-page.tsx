@@ -6,15 +6,18 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import { worksheetTexts } from './texts.ts';
 import { useWorksheet } from './worksheet-context.ts';
 import { worksheetOfPath } from './worksheets.ts';
+import { ClosingSummaryPage } from '../loan-summary/closing-summary-page.tsx';
 
 /**
- * A worksheet not built yet (credit, decision, funding requirements, funding, sales, closing summary): the
- * worksheet frame shows its title, header and tabs; the page says plainly that the worksheet is not available
- * yet and leads to the Application worksheet. Queue rows never open it (`worksheetPathForState` falls back).
+ * The two worksheet routes that share one lazy route entry in the shell's bundle (issue 17's size budget): the
+ * closing summary page, and a worksheet not built yet (sales) — the worksheet frame shows its title, header and
+ * tabs; the page says plainly that the worksheet is not available yet and leads to the Application worksheet.
+ * Queue rows never open it (`worksheetPathForState` falls back).
  */
 export const WorksheetTitlePage = () => {
   const { applicationId } = useWorksheet();
   const current = worksheetOfPath(useLocation().pathname);
+  if (current.path === 'closingSummary') return <ClosingSummaryPage />;
   return (
     <Paper
       variant="outlined"
