@@ -26,6 +26,9 @@ const typeDay = async (field: Locator, day: Date) => {
   }).toPass({ timeout: 15_000 });
 };
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const isoDay = (day: Date) =>
+  `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+const query = (page: Page) => new URL(page.url()).searchParams;
 
 test('an administrator opens Audit History from the menu, filters by area, reads a change and views a dealer as of a date', async ({
   page,
@@ -106,6 +109,9 @@ test('the filters by user and date come from the URL, and Export CSV downloads t
   await page.getByRole('combobox', { name: 'Area' }).click();
   await page.getByRole('option', { name: 'Dealers' }).click();
   await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}.*area=dealers|area=dealers.*from=\d{4}/);
+  // The cleared user stays cleared, also when the date was typed before the page had re-rendered the clear.
+  expect(query(page).get('user')).toBeNull();
+  expect(query(page).get('from')).toBe(isoDay(daysAgo(15)));
   await expect(grid(page)).toContainText('Disabled');
   await expect(demoDealerRows(page).filter({ hasText: 'Created' })).toHaveCount(0);
 

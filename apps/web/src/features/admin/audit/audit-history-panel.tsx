@@ -14,7 +14,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../../lib/url-params.ts';
 import { auditActionTitle, isAuditValueAction, messages, type AuditAdminEntry } from '@credence/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showApiErrorToast } from '../../../lib/toast.tsx';
@@ -72,7 +72,7 @@ const actionColor = (action: string) => {
 
 /** The URL's filters (?from=&to=&user=&area=&page=&size=): a reload or a shared link keeps them. */
 const useUrlFilters = () => {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const day = (key: string) => {
     const value = params.get(key) ?? '';
     return isFilterDay(value) ? value : '';
@@ -86,18 +86,6 @@ const useUrlFilters = () => {
   const size = Number(params.get('size'));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0];
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
-  const update = (patch: Record<string, string | number | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return { filter, page, pageSize, update };
 };
 

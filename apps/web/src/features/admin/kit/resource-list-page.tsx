@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +24,7 @@ import { confirm } from '../../../lib/confirm.tsx';
 import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useUrlParams } from '../../../lib/url-params.ts';
 import { callVerb, useResourceAction, useResourcePage } from '../../../lib/resource-api.ts';
 import type { AdminAreaEntry } from './types.ts';
 
@@ -34,19 +35,7 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The list's state lives in the URL (page, size, sort, search, enabled), so a reload or a shared link keeps it. */
 const useListState = (resource: AnyResource, editId: string | null) => {
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const [params, update] = useUrlParams();
   const sortFields = resource.list.sort as readonly string[];
   const sort = params.get('sort');
   return {
