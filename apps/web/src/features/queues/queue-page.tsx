@@ -82,8 +82,6 @@ import {
   type QueueBaseCriteria,
 } from './search-request.ts';
 
-/** A page change the grid makes by itself right after a sort or filter change (it goes back to the first page). */
-const GRID_PAGE_RESET_WINDOW_MS = 250;
 /**
  * Filter changes settle this long before they reach the URL and the server (the grid's value input already
  * waits 150 ms after a keystroke): typing a name asks for the whole name once, not for every letter.
@@ -305,16 +303,17 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
   );
 
   // --- URL updates: typing (filter, text) replaces the history entry, page and sort changes push one.
-  const pageResetUntil = useRef(0);
-  useEffect(() => {
-    const api = apiRef.current;
-    if (!api) return;
-    const guard = () => {
-      pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
-    };
-    const off = [api.subscribeEvent('sortModelChange', guard), api.subscribeEvent('filterModelChange', guard)];
-    return () => off.forEach((unsubscribe) => unsubscribe());
-  }, [apiRef]);
+  // The grid goes back to the first page by itself after any sort or filter event, also one it only re-emits
+  // while it mounts or its columns change; the page then comes from the URL, not from the grid. A move to the
+  // first page is followed only when a person asked for it (a click or key in the grid, whose handler sets the
+  // page synchronously) or when the page is past the end.
+  const userGesture = useRef(false);
+  const markGesture = () => {
+    userGesture.current = true;
+    queueMicrotask(() => {
+      userGesture.current = false;
+    });
+  };
 
   // The latest URL state, for updates that run after a delay.
   const latest = useRef({ params, view, urlReads });
@@ -331,8 +330,8 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
     if (model.page === view.page && model.pageSize === view.pageSize) return;
-    const resetByGrid =
-      model.page === 0 && model.pageSize === view.pageSize && performance.now() < pageResetUntil.current;
+    const pastTheEnd = rowCount >= 0 && view.page * view.pageSize >= rowCount;
+    const resetByGrid = model.page === 0 && model.pageSize === view.pageSize && !userGesture.current && !pastTheEnd;
     if (resetByGrid) return;
     go({ ...view, page: model.pageSize === view.pageSize ? model.page : 0, pageSize: model.pageSize }, false);
   };
@@ -340,7 +339,6 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
   const onSortModelChange = (model: GridSortModel) => {
     const next: QueueViewState = { ...view, sort: userSort(base, sortModelToItems(model)), page: 0 };
     if (sameCriteria(next, view)) return;
-    pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
     go(next, false);
   };
 
@@ -357,7 +355,6 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
       const local = gridFilterToQueue(model, columns);
       const next: QueueViewState = { ...now, filter: local.filter, text: userText(base, local.text), page: 0 };
       if (sameCriteria(next, now)) return;
-      pageResetUntil.current = performance.now() + GRID_PAGE_RESET_WINDOW_MS;
       setOwnKey(filterKeyOf(writeViewState(latest.current.params, next)));
       go(next, true);
     }, QUEUE_FILTER_URL_DELAY_MS);
@@ -464,7 +461,12 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
         </Stack>
       ) : null}
       <Paper variant="outlined" sx={{ height: 'calc(100vh - 170px)', minHeight: 420, display: 'flex' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }} data-testid="queue-grid">
+        <Box
+          sx={{ flex: 1, minWidth: 0 }}
+          data-testid="queue-grid"
+          onClickCapture={markGesture}
+          onKeyDownCapture={markGesture}
+        >
           <QueueToolbarContext.Provider value={toolbarExtras}>
             <DataGrid<QueueRow>
               apiRef={apiRef}
