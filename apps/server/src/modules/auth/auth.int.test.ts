@@ -180,6 +180,24 @@ describe('session', () => {
     }
   });
 
+  it('records activity at most once a second: a request within it writes nothing, a later one moves it', async () => {
+    const { access_token: token } = await t.login('officer', 'Officer2026');
+    const lastSeen = async () =>
+      (
+        await t.db.execute<{ at: string }>(
+          sql`select last_seen_at::text as at from sessions where revoked_at is null order by created_at desc limit 1`,
+        )
+      ).rows[0]?.at;
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '0.5 seconds' where revoked_at is null`);
+    const recent = await lastSeen();
+    expect((await get('/api/menu', token)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(recent);
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '2 seconds' where revoked_at is null`);
+    const older = await lastSeen();
+    expect((await get('/api/menu', token)).statusCode).toBe(200);
+    expect(await lastSeen()).not.toBe(older);
+  });
+
   it('ends a session at its absolute limit even when active', async () => {
     const { access_token: token } = await t.login('officer', 'Officer2026');
     await t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where revoked_at is null`);
