@@ -15,7 +15,8 @@ const proxy = {
  * (src/app/router.tsx) and the shell's overlays load after the first paint (src/lib/lazy-overlays.tsx).
  * - The libraries of the first load (React, MUI core, router, query, zod) form one `vendor` chunk: one file
  *   compresses better than two dozen small ones, and it changes only when a dependency does.
- * - contracts and domain have no import side effects, so a page gets only the schemas and rules it uses.
+ * - contracts and domain have no import side effects, so a page gets only the schemas and rules it uses; zod's
+ *   builders (`z.…`) are declared pure, so an unused schema's construction is dropped too.
  * Build output: dist/ with .br/.gz twins (build/precompress.ts) and dist/.vite/manifest.json (the budget's input).
  */
 export default defineConfig({
@@ -28,6 +29,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
       },
       output: {
         codeSplitting: {
