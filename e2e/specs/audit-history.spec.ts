@@ -17,17 +17,19 @@ const demoDealerRows = (page: Page) => dataRows(page).filter({ hasText: /Mile Hi
  * outlast the browser's two-digit segment timeout between keystrokes).
  */
 const typeDay = async (field: Locator, day: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const [month, date, year] = [pad(day.getMonth() + 1), pad(day.getDate()), String(day.getFullYear())];
+  const [year, month, date] = isoDay(day).split('-');
   await expect(async () => {
     await field.focus();
     await field.pressSequentially(`${month}${date}${year}`, { delay: 30 });
-    await expect(field).toHaveValue(`${year}-${month}-${date}`, { timeout: 1_000 });
+    await expect(field).toHaveValue(isoDay(day), { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 };
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-const isoDay = (day: Date) =>
-  `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+/** The local day as a date field's value (YYYY-MM-DD). */
+const isoDay = (day: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+};
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 test('an administrator opens Audit History from the menu, filters by area, reads a change and views a dealer as of a date', async ({

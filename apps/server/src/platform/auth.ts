@@ -66,13 +66,13 @@ export const sessionIdleLimitSeconds = (config: Config) => config.idleSeconds + 
 
 /**
  * Reads the session and records this request as its latest activity in one statement. The idle decision compares
- * the previous activity (the row as it was before this request) with now, and every live request moves
- * last_seen_at to now: idle is measured from the true last activity, however short the idle limit (issue 10:
- * refreshing only every 15 s ended active sessions under an idle limit of a few seconds). An idle, revoked or
- * expired session is not refreshed. One HOT update of a narrow row, in the same round trip — at most once per
- * touch interval (a second, or a tenth of the idle limit when that is shorter): the requests in between find it
- * fresh, write nothing and wait for no disk flush, and idle is measured at most that interval early. Concurrent
- * requests of one session (a worksheet opens with several) do not queue on the row's lock either.
+ * the previous activity (the row as it was before this request) with now. A live request moves last_seen_at to
+ * now once the stored time is older than the touch interval (a second, or a tenth of the idle limit when that is
+ * shorter), so idle is measured at most that interval early, however short the idle limit (issue 10: refreshing
+ * only every 15 s ended active sessions under an idle limit of a few seconds). The requests in between find it
+ * fresh, write nothing and wait for no disk flush; concurrent requests of one session (a worksheet opens with
+ * several) do not queue on the row's lock. An idle, revoked or expired session is not refreshed. One HOT update
+ * of a narrow row at most, in the same round trip.
  */
 const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promise<SessionRow | undefined> => {
   const touchEvery = Math.min(1, idleLimit / 10);

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 /** A change to the URL's query: a value sets its key, null or '' removes it. */
 export type UrlParamsPatch = Record<string, string | number | null>;
 
-/** The query as the address bar holds it now, with the patch applied. */
+/** A copy of the query with the patch applied. */
 export const patchedParams = (current: URLSearchParams, patch: UrlParamsPatch): URLSearchParams => {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(patch)) {

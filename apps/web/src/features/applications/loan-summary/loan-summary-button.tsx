@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import { loanSummaryTexts } from '@credence/contracts';
-
 import { LoanSummaryDialog } from './loan-summary-dialog.tsx';
 
 /** 'Loan Summary' in the worksheet header (every worksheet, spec 3 §2): opens the Loan Summary dialog. */
