@@ -36,6 +36,7 @@ import {
 } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { inPageNavigationOptions } from '../../lib/in-page-navigation.ts';
+import { useNewestSearchParams } from '../../lib/url-params.ts';
 import { filterHref, SearchFilterDialog } from '../search-filters/index.ts';
 import {
   isMissingFilter,
@@ -216,7 +217,7 @@ const describeItem = (columns: readonly QueueColumn[], item: { field: string; op
 };
 
 const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: GridProps) => {
-  const [params, setSearchParams] = useSearchParams();
+  const { params, newest, request: requestParams } = useNewestSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const apiRef = useGridApiRef();
@@ -315,17 +316,19 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
     });
   };
 
-  // The latest URL state, for updates that run after a delay.
-  const latest = useRef({ params, view, urlReads });
+  // The URL reads so far, for a filter update that runs after a delay.
+  const latestReads = useRef(urlReads);
   useEffect(() => {
-    latest.current = { params, view, urlReads };
+    latestReads.current = urlReads;
   });
 
+  /** The newest view state: a change builds on it, not on the rendered one (see useNewestSearchParams). */
+  const newestView = useCallback(() => readViewState(newest()), [newest]);
   const go = useCallback(
     (next: QueueViewState, replace: boolean) => {
-      void setSearchParams(writeViewState(latest.current.params, next), inPageNavigationOptions(replace));
+      requestParams(writeViewState(newest(), next), inPageNavigationOptions(replace));
     },
-    [setSearchParams],
+    [newest, requestParams],
   );
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
@@ -333,12 +336,13 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
     const pastTheEnd = rowCount >= 0 && view.page * view.pageSize >= rowCount;
     const resetByGrid = model.page === 0 && model.pageSize === view.pageSize && !userGesture.current && !pastTheEnd;
     if (resetByGrid) return;
-    go({ ...view, page: model.pageSize === view.pageSize ? model.page : 0, pageSize: model.pageSize }, false);
+    go({ ...newestView(), page: model.pageSize === view.pageSize ? model.page : 0, pageSize: model.pageSize }, false);
   };
 
   const onSortModelChange = (model: GridSortModel) => {
-    const next: QueueViewState = { ...view, sort: userSort(base, sortModelToItems(model)), page: 0 };
-    if (sameCriteria(next, view)) return;
+    const now = newestView();
+    const next: QueueViewState = { ...now, sort: userSort(base, sortModelToItems(model)), page: 0 };
+    if (sameCriteria(next, now)) return;
     go(next, false);
   };
 
@@ -349,19 +353,19 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
     window.clearTimeout(filterTimer.current);
     const scheduledAfter = urlReads;
     filterTimer.current = window.setTimeout(() => {
-      const { view: now, urlReads: readsNow } = latest.current;
       // The URL changed by other means meanwhile (Back, the search chip): it wins over this older model.
-      if (readsNow !== scheduledAfter) return;
+      if (latestReads.current !== scheduledAfter) return;
+      const now = newestView();
       const local = gridFilterToQueue(model, columns);
       const next: QueueViewState = { ...now, filter: local.filter, text: userText(base, local.text), page: 0 };
       if (sameCriteria(next, now)) return;
-      setOwnKey(filterKeyOf(writeViewState(latest.current.params, next)));
+      setOwnKey(filterKeyOf(writeViewState(newest(), next)));
       go(next, true);
     }, QUEUE_FILTER_URL_DELAY_MS);
   };
 
   const clearText = () => {
-    const next: QueueViewState = { ...view, text: base.text ? '' : null, page: 0 };
+    const next: QueueViewState = { ...newestView(), text: base.text ? '' : null, page: 0 };
     go(next, false);
   };
 
@@ -374,7 +378,7 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
   /** The criteria on screen, with a filter still settling (typed less than QUEUE_FILTER_URL_DELAY_MS ago). */
   const viewOnScreen = (): QueueViewState => {
     const local = gridFilterToQueue(gridFilter, columns);
-    return { ...view, filter: local.filter, text: userText(base, local.text) };
+    return { ...newestView(), filter: local.filter, text: userText(base, local.text) };
   };
   const criteria = () => toSavedCriteria(gridName, base, viewOnScreen(), shownFields);
   const onSaved = (saved: SearchFilter) => {
