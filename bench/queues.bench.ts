@@ -224,7 +224,7 @@ try {
     const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
     // As the service: applicant name matches give the page and its count in one statement.
     const page = toSqlText(
-      built.fromNameMatches ? pageAndCountQuery(built, limit, offset, cap) : pageQuery(built, limit, offset),
+      built.fromNameMatches ? pageAndCountQuery(built, limit, offset) : pageQuery(built, limit, offset),
     );
     const count = built.fromNameMatches
       ? null

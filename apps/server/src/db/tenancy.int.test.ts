@@ -86,6 +86,31 @@ describe('row-level security', () => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
+  it('the lender applications view (the applicant name filter) shows only the lender’s rows and cannot be written', async () => {
+    const lendersSeen = (lender: number) =>
+      withTenant(database.db, lender, async (tx) =>
+        (
+          await tx.execute<{ lender_id: number }>(sql`select distinct lender_id from credence_lender_applications`)
+        ).rows.map((r) => r.lender_id),
+      );
+    expect(await lendersSeen(harbor)).toEqual([harbor]);
+    expect(await lendersSeen(summit)).toEqual([summit]);
+    const unscoped = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role credence_app`);
+      return (await tx.execute<{ n: number }>(sql`select count(*)::int as n from credence_lender_applications`)).rows[0]!
+        .n;
+    });
+    expect(unscoped).toBe(0);
+    for (const write of [
+      sql`update credence_lender_applications set term_months = 1`,
+      sql`delete from credence_lender_applications`,
+      sql`insert into credence_lender_applications (term_months) values (1)`,
+    ])
+      await expect(withTenant(database.db, harbor, (tx) => tx.execute(write))).rejects.toMatchObject({
+        cause: { code: '42501' }, // insufficient_privilege
+      });
+  });
+
   it('keeps sign-in bookkeeping out of the application role’s reach', async () => {
     await expect(
       withTenant(database.db, summit, (tx) => tx.execute(sql`select count(*) from sessions`)),

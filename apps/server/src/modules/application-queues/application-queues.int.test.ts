@@ -414,7 +414,7 @@ describe('filters (MUI operators)', () => {
 
   it('applicant contains: the one-statement page and count give the same rows and totals as the id filter', async () => {
     // As the only (or an AND) condition the name matches are the page's source, paged and counted in one
-    // statement; under OR logic the same function is an id filter. Both must agree on every page and sort.
+    // statement; under OR logic the same view is an id filter. Both must agree on every page and sort.
     const never = { field: 'applicationId', operator: '=', value: 1 };
     for (const sort of [null, [{ field: 'applicantName', dir: 'asc' }], [{ field: 'amount', dir: 'desc' }]])
       for (const page of [1, 2, 5]) {

@@ -43,13 +43,10 @@ export const toQueueRow = (r: QueueDbRow): QueueRow => ({
 export const findPage = async (tx: TenantTx, built: BuiltQueue, limit: number, offset: number) =>
   (await tx.execute<QueueDbRow>(pageQuery(built, limit, offset))).rows.map(toQueueRow);
 
-/** A page and the capped count of its matches, from one statement (see pageAndCountQuery). */
-export const findPageAndCount = async (tx: TenantTx, built: BuiltQueue, limit: number, offset: number, cap: number) => {
-  const rows = (await tx.execute<QueueDbRowWithCount>(pageAndCountQuery(built, limit, offset, cap))).rows;
-  return {
-    data: rows.flatMap((r) => (r.id === null ? [] : [toQueueRow({ ...r, id: r.id })])),
-    count: Number(rows[0]?.total_count ?? 0),
-  };
+/** A page and the count of all its matches from one statement (see pageAndCountQuery); null when the page is empty. */
+export const findPageAndCount = async (tx: TenantTx, built: BuiltQueue, limit: number, offset: number) => {
+  const rows = (await tx.execute<QueueDbRowWithCount>(pageAndCountQuery(built, limit, offset))).rows;
+  return { data: rows.map(toQueueRow), count: rows.length > 0 ? Number(rows[0]!.total_count) : null };
 };
 
 export const findIds = async (tx: TenantTx, built: BuiltQueue, limit: number) =>

@@ -16,7 +16,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
 import type { ApplicationDeps } from '../applications/application-context.ts';
 import * as repo from './application-queues.repository.ts';
-import { queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
+import { cappedCount, queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
 import { csvLine, type CsvValue } from '../../platform/csv.ts';
 import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
 import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
@@ -67,11 +67,15 @@ export const search = (
     let data: QueueRow[];
     let total: QueueTotal;
     if (built.fromNameMatches) {
-      // The applicant name matches are read once for the page and its count.
-      const found = await repo.findPageAndCount(tx, built, limit, offset, cap);
+      // The applicant name matches are read once for the page and its count; a page past the end counts alone.
+      const found = await repo.findPageAndCount(tx, built, limit, offset);
       data = found.data;
       total =
-        found.count > cap ? { total: cap, totalIsLowerBound: true } : { total: found.count, totalIsLowerBound: false };
+        found.count === null
+          ? await cappedCount(tx, built, cap)
+          : found.count > cap
+            ? { total: cap, totalIsLowerBound: true }
+            : { total: found.count, totalIsLowerBound: false };
     } else {
       data = await repo.findPage(tx, built, limit, offset);
       total = await queueTotal(tx, who, grid, built, cap);

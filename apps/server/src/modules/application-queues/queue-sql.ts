@@ -42,8 +42,8 @@ type ColumnSql = { expr: SQL; kind: ColumnKind; nullable: boolean; tieBreak?: SQ
 
 /**
  * Each filterable or sortable field and its SQL column on the `applications a` row. A column read here (or by
- * queueCondition or the page) must also be a column of credence_applicant_name_like (migration 0017), which
- * stands for `applications a` when an applicant name filter is the source.
+ * queueCondition) must also be a column of the view credence_lender_applications (migration 0029), which stands
+ * for `applications a` when an applicant name filter is the source.
  */
 const columnSql: Record<string, ColumnSql> = {
   applicationId: { expr: sql.raw('a.id'), kind: 'int', nullable: false },
@@ -205,13 +205,13 @@ export const filterCondition = (item: QueueFilterItem): SQL | undefined => {
       return cents === null ? sql`false` : sql`${col} ${sql.raw(op)} ${cents}::bigint`;
     }
     case 'ciText': {
-      // Case-insensitive (ILIKE with % and _ escaped) through credence_applicant_name_like (migrations 0009,
-      // 0016): ILIKE is not leakproof, so only a function with the policy's tenant scope can use the trigram
-      // index. As a top-level AND condition the function is the page's source instead (see buildQueue).
+      // Case-insensitive (ILIKE with % and _ escaped) through the view credence_lender_applications (migration
+      // 0029): ILIKE is not leakproof, so under the row-level policy it could not use the trigram index. As a
+      // top-level AND condition the view is the page's source instead (see buildQueue).
       const pattern = applicantNamePattern(item);
       return pattern === undefined
         ? undefined
-        : sql`a.id in (select n.id from credence_applicant_name_like(${pattern}) n)`;
+        : sql`a.id in (select n.id from credence_lender_applications n where n.primary_applicant_name ilike ${pattern})`;
     }
     case 'text': {
       const text = String(value);
@@ -302,11 +302,12 @@ const textCondition = (lookup: TextLookup): SQL => {
 export type BuiltQueue = {
   /**
    * What `a` is: `applications a`, or, when an applicant name filter is a top-level AND condition, the
-   * lender's applications matching it (`credence_applicant_name_like(…) a`, read once through the per-lender
-   * trigram index); the page and its count then come from one statement (pageAndCountQuery).
+   * lender's applications seen through the view credence_lender_applications, whose name condition is read
+   * through the per-lender trigram index; the page and its count then come from one statement
+   * (pageAndCountQuery).
    */
   from: SQL;
-  /** Whether `from` is the applicant name matches (a page and its count in one statement). */
+  /** Whether `from` is the view, with the applicant name condition (a page and its count in one statement). */
   fromNameMatches: boolean;
   /** `where …` over `a` (lender, queue, filters, text). */
   where: SQL;
@@ -357,10 +358,9 @@ export const buildQueue = (
         : sql`(${sql.join(filters, criteria.filter?.logic === 'or' ? sql` or ` : sql` and `)})`,
     );
   if (criteria.text) conditions.push(textCondition(resolveTextLookup(criteria.text, hashSsn)));
+  if (nameItem) conditions.push(sql`a.primary_applicant_name ilike ${applicantNamePattern(nameItem)!}`);
   return {
-    from: nameItem
-      ? sql`credence_applicant_name_like(${applicantNamePattern(nameItem)!}) a`
-      : sql.raw('applications a'),
+    from: sql.raw(nameItem ? 'credence_lender_applications a' : 'applications a'),
     fromNameMatches: nameItem !== undefined,
     where: sql`where ${sql.join(conditions, sql` and `)}`,
     orderBy: sql`order by ${sortItems(criteria.sort)}`,
@@ -408,23 +408,27 @@ const decisionSummaryColumns = sql.raw(
   'ds.rate as decision_rate, ds.payment as decision_payment, ds.tier as decision_tier',
 );
 
+/** The columns of a page row (QueueDbRow) from `a`, joined by `pageRowJoins`. */
+const pageRowColumns = sql`a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
+         a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
+         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
+         lu.full_name as locking_user, cu.full_name as created_by, ${decisionSummaryColumns}`;
+const pageRowJoins = sql`join loan_products lp on lp.id = a.loan_product_id
+    left join dealers d on d.id = a.dealer_id
+    left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
+    left join users cu on cu.id = a.created_by_user_id
+    ${decisionSummaryJoin}`;
+
 /**
  * A page of rows: the ids are found first on the applications indexes (the order, the limit and the offset;
  * an index-only scan when the index covers the conditions, so a deep offset skips index entries, not rows),
  * then the 25 rows, their product, dealer, locking user (a live lock only) and creator are joined.
  */
 export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
-  select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
-         a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
-         lu.full_name as locking_user, cu.full_name as created_by, ${decisionSummaryColumns}
+  select ${pageRowColumns}
     from (select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) p
     join applications a on a.id = p.id
-    join loan_products lp on lp.id = a.loan_product_id
-    left join dealers d on d.id = a.dealer_id
-    left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
-    left join users cu on cu.id = a.created_by_user_id
-    ${decisionSummaryJoin}
+    ${pageRowJoins}
    ${built.orderBy}`;
 
 /** The ids of a page or an export, in order (the export then loads the rows in batches). */
@@ -433,16 +437,9 @@ export const idsQuery = (built: BuiltQueue, limit: number, offset = 0): SQL =>
 
 /** The rows of the given ids (any order). */
 export const rowsByIdsQuery = (lenderId: number, ids: number[]): SQL => sql`
-  select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
-         a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-         round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct, a.source, a.created_at, a.updated_at,
-         lu.full_name as locking_user, cu.full_name as created_by, ${decisionSummaryColumns}
+  select ${pageRowColumns}
     from applications a
-    join loan_products lp on lp.id = a.loan_product_id
-    left join dealers d on d.id = a.dealer_id
-    left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
-    left join users cu on cu.id = a.created_by_user_id
-    ${decisionSummaryJoin}
+    ${pageRowJoins}
    where a.lender_id = ${lenderId} and a.id in ${ids.length > 0 ? ids : [0]}`;
 
 /**
@@ -455,31 +452,22 @@ export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL => {
   return sql`select count(*)::int as n from (select 1 from ${built.from} ${built.where} ${order} limit ${cap + 1}) c`;
 };
 
-/** A page row with the capped count of its matches (`total_count`); `id` is null when the page is empty. */
-export type QueueDbRowWithCount = Omit<QueueDbRow, 'id'> & { id: number | null; total_count: number };
+/** A page row with the count of all its matches (`total_count`). */
+export type QueueDbRowWithCount = QueueDbRow & { total_count: number };
 
 /**
- * The page and its capped count in one statement, from the matches read once (for a `from` of applicant name
- * matches, whose page and count would otherwise each read every match): the matches are materialized, counted
- * up to `cap + 1` and sorted for the page; the page's rows keep the order in `ord`. Always one row at least
- * (the count), with null row columns when the page is empty.
+ * The page and the count of its matches in one statement, for a `from` of the view with the applicant name
+ * condition (whose page and count would otherwise each read every match): one scan of the matches, narrow (the
+ * id and the order's columns), counted whole by a window and sorted for the page; then the page's rows are
+ * joined as in pageQuery. A page past the end has no row to carry the count: the caller counts then.
  */
-export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: number, cap: number): SQL => sql`
-  with m as materialized (select a.* from ${built.from} ${built.where}),
-       c as (select count(*)::int as n from (select 1 from m limit ${cap + 1}) x)
-  select c.n as total_count, r.* from c left join lateral (
-    select a.id, a.primary_applicant_name as applicant_name, a.primary_member_number as member_number,
-           a.loan_product_id, lp.name as loan_product_name, a.state, round(a.requested_amount, 2)::text as requested_amount,
-           round(a.est_amt_financed, 2)::text as amount, a.term_months, a.average_credit_score, a.dealer_id, d.name as dealer_name, a.direct,
-           a.source, a.created_at, a.updated_at, lu.full_name as locking_user, cu.full_name as created_by,
-           ${decisionSummaryColumns}, row_number() over (${built.orderBy}) as ord
-      from (select * from m a ${built.orderBy} limit ${limit} offset ${offset}) a
-      join loan_products lp on lp.id = a.loan_product_id
-      left join dealers d on d.id = a.dealer_id
-      left join users lu on lu.id = a.locked_by_user_id and a.lock_expires_at > now()
-      left join users cu on cu.id = a.created_by_user_id
-      ${decisionSummaryJoin}) r on true
-   order by r.ord`;
+export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
+  select p.total_count, ${pageRowColumns}
+    from (select a.id, (count(*) over ())::int as total_count from ${built.from} ${built.where} ${built.orderBy}
+           limit ${limit} offset ${offset}) p
+    join applications a on a.id = p.id
+    ${pageRowJoins}
+   ${built.orderBy}`;
 
 /**
  * The planner setting every queue statement runs with (inside the tenant transaction, then restored): no
