@@ -21,7 +21,6 @@ import {
   cappedCountQuery,
   pageAndCountQuery,
   pageQuery,
-  QUEUE_PLANNER_SETTINGS,
   stateQueueOf,
   toSqlText,
 } from '../apps/server/src/modules/application-queues/queue-sql.ts';
@@ -31,6 +30,8 @@ import { ensureApplications, openBenchDatabase, out, percentile, signIn } from '
 const TOTAL = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
+/** Only the scenarios whose label contains this text (any case), e.g. BENCH_ONLY=garc. */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 
 type Figures = { p50: number; p95: number; p99: number; rps: number };
 
@@ -104,7 +105,7 @@ try {
   );
 
   type Scenario = { label: string; grid: QueueGridName; body: ApplicationSearchRequest; kind: 'queue' | 'lookup' };
-  const scenarios: Scenario[] = [
+  const allScenarios: Scenario[] = [
     { label: 'All Applications, first page', grid: 'allApplicationsQueue', body: {}, kind: 'queue' },
     { label: 'Credit Queue, first page', grid: 'creditQueue', body: {}, kind: 'queue' },
     { label: 'My Queue, first page', grid: 'myQueue', body: {}, kind: 'queue' },
@@ -179,6 +180,7 @@ try {
       kind: 'lookup',
     },
   ];
+  const scenarios = allScenarios.filter((s) => !ONLY || s.label.toLowerCase().includes(ONLY));
 
   const protector = createDataProtector(config.dataEncryptionKey);
   const results: { s: Scenario; api: Figures; bare: Figures; total: number; lowerBound: boolean }[] = [];
@@ -231,7 +233,7 @@ try {
       : built.filtered || (stateQueueOf[s.grid] === undefined && s.grid !== 'allApplicationsQueue')
         ? toSqlText(cappedCountQuery(built, cap))
         : { sql: 'select queue, count from application_queue_counts where lender_id = $1', params: [summit.id] };
-    const tenant = toSqlText(QUEUE_PLANNER_SETTINGS);
+    const tenant = toSqlText(built.plannerSettings);
     const bareFigures = await measure(s.label, async () => {
       const client = await bare.connect();
       try {

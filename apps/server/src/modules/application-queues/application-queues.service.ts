@@ -19,7 +19,7 @@ import * as repo from './application-queues.repository.ts';
 import { cappedCount, queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
 import { csvLine, type CsvValue } from '../../platform/csv.ts';
 import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
-import { buildQueue, QUEUE_PLANNER_SETTINGS, type QueueCaller, type SsnHasher } from './queue-sql.ts';
+import { buildQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
 
 /** Part of this module's public face: the side menu (modules/menu) shows the queues' counts. */
@@ -62,7 +62,7 @@ export const search = (
     const built = buildSearch(deps, grid, who, request);
     const { limit, offset } = pageWindow(request);
     // The planner setting ends with this transaction, right after the statements: no restore needed.
-    await tx.execute(QUEUE_PLANNER_SETTINGS);
+    await tx.execute(built.plannerSettings);
     const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
     let data: QueueRow[];
     let total: QueueTotal;
@@ -133,7 +133,7 @@ export const exportCsv = async (
   const ids = await withTenant(deps.db, auth.lenderId, async (tx) => {
     const ssnLookup = isSsnLookup(request.text);
     if (ssnLookup) await takeSsnLookup(tx, auth, deps.config);
-    const found = await withQueuePlanner(tx, () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS));
+    const found = await withQueuePlanner(tx, () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS), built.plannerSettings);
     if (ssnLookup) await recordSsnLookup(tx, auth, found, found.length);
     return found;
   });

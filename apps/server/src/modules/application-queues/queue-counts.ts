@@ -1,5 +1,5 @@
 import { QUEUE_COUNT_CAP, type ParsedSavedQueueCriteria, type QueueGridName } from '@credence/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import {
   buildQueue,
@@ -16,9 +16,13 @@ import {
 export type BuiltInQueueCounts = Record<Exclude<QueueGridName, 'allApplicationsQueue'>, number>;
 export type QueueTotal = { total: number; totalIsLowerBound: boolean };
 
-/** Runs queue statements with QUEUE_PLANNER_SETTINGS, restored afterwards for the rest of the transaction. */
-export const withQueuePlanner = async <T>(tx: TenantTx, work: () => Promise<T>): Promise<T> => {
-  await tx.execute(QUEUE_PLANNER_SETTINGS);
+/** Runs queue statements with the queue planner settings, restored afterwards for the rest of the transaction. */
+export const withQueuePlanner = async <T>(
+  tx: TenantTx,
+  work: () => Promise<T>,
+  settings: SQL = QUEUE_PLANNER_SETTINGS,
+): Promise<T> => {
+  await tx.execute(settings);
   const result = await work();
   await tx.execute(RESTORE_PLANNER_SETTINGS);
   return result;
@@ -96,9 +100,7 @@ export const countSavedQueue = async (
   who: QueueCaller,
   criteria: ParsedSavedQueueCriteria,
   hashSsn?: SsnHasher,
-): Promise<number> =>
-  (
-    await withQueuePlanner(tx, () =>
-      queueTotal(tx, who, criteria.gridName, buildQueue(criteria.gridName, who, criteria, hashSsn)),
-    )
-  ).total;
+): Promise<number> => {
+  const built = buildQueue(criteria.gridName, who, criteria, hashSsn);
+  return (await withQueuePlanner(tx, () => queueTotal(tx, who, criteria.gridName, built), built.plannerSettings)).total;
+};

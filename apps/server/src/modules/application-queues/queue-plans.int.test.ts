@@ -13,7 +13,7 @@ import { TEST_DATA_ENCRYPTION_KEY } from '../../test/template.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildSearch } from './application-queues.service.ts';
 import { seedQueueApplications } from './queue-bulk-seed.ts';
-import { cappedCountQuery, pageAndCountQuery, pageQuery, QUEUE_PLANNER_SETTINGS } from './queue-sql.ts';
+import { cappedCountQuery, pageAndCountQuery, pageQuery } from './queue-sql.ts';
 
 /**
  * Every queue × sort × filter the grid can send is planned on ~100 000 applications: neither the page nor
@@ -120,7 +120,6 @@ describe('queue query plans on 100 000 applications', () => {
     const failures: string[] = [];
     let planned = 0;
     await withTenant(t.db, lenderId, async (tx) => {
-      await tx.execute(QUEUE_PLANNER_SETTINGS);
       for (const grid of queueGridNames)
         for (const sort of sorts)
           for (const variant of variants) {
@@ -132,6 +131,8 @@ describe('queue query plans on 100 000 applications', () => {
               filter: variant.filter ? { filters: [variant.filter] } : null,
             });
             const built = buildSearch({ protector }, grid, { lenderId, userId }, request);
+            // As the service runs it: the planner settings of the request (bitmap scans only for a name filter).
+            await tx.execute(built.plannerSettings);
             // The applicant name matches are paged and counted in one statement (as the service runs it).
             const queries = built.fromNameMatches
               ? ([['page and count', pageAndCountQuery(built, 25, 50)]] as const)
@@ -166,7 +167,7 @@ describe('queue query plans on 100 000 applications', () => {
     const built = buildSearch({ protector }, 'allApplicationsQueue', { lenderId, userId }, request);
     expect(built.fromNameMatches).toBe(true);
     const plan = await withTenant(t.db, lenderId, async (tx) => {
-      await tx.execute(QUEUE_PLANNER_SETTINGS);
+      await tx.execute(built.plannerSettings);
       const result = await tx.execute<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
         sql`explain (format json) ${pageAndCountQuery(built, 25, 0)}`,
       );

@@ -315,6 +315,8 @@ export type BuiltQueue = {
   orderBy: SQL;
   /** Whether the request filters anything (a filter item with a value, or a text). */
   filtered: boolean;
+  /** The planner settings its statements run with (queuePlannerSettings). */
+  plannerSettings: SQL;
 };
 
 const sortItems = (sort: QueueSortItem[] | null): SQL => {
@@ -365,6 +367,7 @@ export const buildQueue = (
     where: sql`where ${sql.join(conditions, sql` and `)}`,
     orderBy: sql`order by ${sortItems(criteria.sort)}`,
     filtered: filters.length > 0 || !!criteria.text || nameItem !== undefined,
+    plannerSettings: queuePlannerSettings(nameItem !== undefined && hasTrigram(String(nameItem.value))),
   };
 };
 
@@ -470,13 +473,28 @@ export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: numb
    ${built.orderBy}`;
 
 /**
- * The planner setting every queue statement runs with (inside the tenant transaction, then restored): no
+ * The planner settings every queue statement runs with (inside the tenant transaction, then restored): no
  * sequential scan of applications. Every condition has an index path and the ORDER BY … LIMIT bounds the
  * walk (the page and the count cap), whereas a sequential scan reads every row of every lender; the cost
  * model otherwise picks one for wide filters on small tables or unindexed columns (source, direct).
+ *
+ * An applicant name filter with a trigram reads its matches through the per-lender trigram index, and only
+ * bitmap scans may read applications then. Its page counts every match, so the other way, walking a b-tree of
+ * all the lender's applications in the page's order and testing each name, reads 500 000 names for 9 371
+ * matches (330 ms against 25 ms); the cost model prices ILIKE like an integer comparison, so its choice between
+ * the two flips with each ANALYZE's sample.
  */
-export const QUEUE_PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', true)`;
-export const RESTORE_PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'on', true)`;
+export const queuePlannerSettings = (bitmapOnly = false): SQL => {
+  const index = bitmapOnly ? 'off' : 'on';
+  return sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', ${index}, true),
+                    set_config('enable_indexonlyscan', ${index}, true)`;
+};
+export const QUEUE_PLANNER_SETTINGS = queuePlannerSettings();
+export const RESTORE_PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'on', true),
+  set_config('enable_indexscan', 'on', true), set_config('enable_indexonlyscan', 'on', true)`;
+
+/** Whether pg_trgm can read a "contains" text through its index: a word of three characters at least. */
+const hasTrigram = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
 
 const dialect = new PgDialect();
 
