@@ -188,23 +188,38 @@ test('A saved filter runs its criteria under its name; an unknown one says so', 
   await expect(page.getByRole('button', { name: 'Save Queue' })).toHaveCount(0);
 });
 
-test('Save Filter keeps the criteria on screen and opens the new filter', async ({ page }) => {
-  await signIn(page, users.officer);
+/** Sorts the Credit Queue by App Id, saves it as a new filter and checks the filter page keeps that sort. */
+const saveSortedFilter = async (page: Page, timeout?: number) => {
   await page.goto('/creditQueue');
   await header(page, 'App Id').click();
-  await expect.poll(() => query(page).get('sort')).toBe('applicationId:asc');
+  await expect.poll(() => query(page).get('sort'), { timeout }).toBe('applicationId:asc');
   await page.getByRole('button', { name: 'Save Filter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Filter' });
   // A name of its own: a retry must not meet the filter an earlier attempt saved.
   const name = `Credit by id ${Date.now().toString(36)}`;
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Created Filter Successfully.' })).toBeVisible();
-  await expect(page).toHaveURL(/\/allApplicationsQueue\?filterId=\d+$/);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(header(page, 'App Id')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Created Filter Successfully.' })).toBeVisible({ timeout });
+  await expect(page).toHaveURL(/\/allApplicationsQueue\?filterId=\d+$/, { timeout });
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout });
+  await expect(header(page, 'App Id')).toHaveAttribute('aria-sort', 'ascending', { timeout });
   const states = await grid(page).locator('[role="gridcell"][data-field="state"]').allInnerTexts();
   expect(new Set(states)).toEqual(new Set(['New']));
+};
+
+test('Save Filter keeps the criteria on screen and opens the new filter', async ({ page }) => {
+  await signIn(page, users.officer);
+  await saveSortedFilter(page);
+});
+
+test('On a slow computer, a filter saved right after a sort click keeps the sort', async ({ page }) => {
+  // The router shows a navigation as a transition a busy page can hold back: the save must take the sort the
+  // address bar has, not the one last rendered (it was lost in 2 of 3 runs at this speed before the fix).
+  test.setTimeout(180_000);
+  await signIn(page, users.officer);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await saveSortedFilter(page, 30_000);
 });
 
 /** A person typing at 20 characters a second (issue 17, item 1). */
