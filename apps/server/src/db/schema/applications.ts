@@ -158,6 +158,10 @@ export const applications = pgTable(
     index('applications_lender_avg_credit_score_idx').on(t.lenderId, t.averageCreditScore, t.id),
     index('applications_lender_updated_idx').on(t.lenderId, t.updatedAt, t.id),
     index('applications_lender_product_idx').on(t.lenderId, t.loanProductId, t.createdAt, t.id),
+    // A product with an amount range, ordered by that amount ('Large auto loans'): the page and its capped count
+    // walk only the product's entries in the range, index-only (migration 0030).
+    index('applications_lender_product_amount_idx').on(t.lenderId, t.loanProductId, t.estAmtFinancedCents, t.id),
+    index('applications_lender_product_requested_idx').on(t.lenderId, t.loanProductId, t.requestedAmountCents, t.id),
     index('applications_lender_dealer_idx').on(t.lenderId, t.dealerId, t.createdAt, t.id),
     index('applications_locked_by_idx').on(t.lockedByUserId),
     check('applications_state_check', oneOf(t.state, applicationStates)),
