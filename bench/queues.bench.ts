@@ -224,11 +224,11 @@ try {
     const built = buildSearch({ protector }, s.grid, { lenderId: summit.id, userId }, request);
     const { limit, offset } = pageWindow(request);
     const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
-    // As the service: applicant name matches give the page and its count in one statement.
+    // As the service: name filters and text lookups give the page and its count in one statement.
     const page = toSqlText(
-      built.fromNameMatches ? pageAndCountQuery(built, limit, offset) : pageQuery(built, limit, offset),
+      built.countWithPage ? pageAndCountQuery(built, limit, offset) : pageQuery(built, limit, offset),
     );
-    const count = built.fromNameMatches
+    const count = built.countWithPage
       ? null
       : built.filtered || (stateQueueOf[s.grid] === undefined && s.grid !== 'allApplicationsQueue')
         ? toSqlText(cappedCountQuery(built, cap))

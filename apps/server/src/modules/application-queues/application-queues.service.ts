@@ -66,13 +66,16 @@ export const search = (
     const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
     let data: QueueRow[];
     let total: QueueTotal;
-    if (built.fromNameMatches) {
-      // The applicant name matches are read once for the page and its count; a page past the end counts alone.
+    if (built.countWithPage) {
+      // The matches are read once for the page and its count; an empty first page means none, and a page past
+      // the end counts alone.
       const found = await repo.findPageAndCount(tx, built, limit, offset);
       data = found.data;
       total =
         found.count === null
-          ? await cappedCount(tx, built, cap)
+          ? offset === 0
+            ? { total: 0, totalIsLowerBound: false }
+            : await cappedCount(tx, built, cap)
           : found.count > cap
             ? { total: cap, totalIsLowerBound: true }
             : { total: found.count, totalIsLowerBound: false };

@@ -303,12 +303,15 @@ export type BuiltQueue = {
   /**
    * What `a` is: `applications a`, or, when an applicant name filter is a top-level AND condition, the
    * lender's applications seen through the view credence_lender_applications, whose name condition is read
-   * through the per-lender trigram index; the page and its count then come from one statement
-   * (pageAndCountQuery).
+   * through the per-lender trigram index.
    */
   from: SQL;
-  /** Whether `from` is the view, with the applicant name condition (a page and its count in one statement). */
-  fromNameMatches: boolean;
+  /**
+   * Whether the page and its count come from one statement (pageAndCountQuery): when every match is read
+   * anyway — an applicant name filter's matches through the trigram index, or a text lookup's, whose function
+   * answers every matching application — so a separate count would read them all a second time.
+   */
+  countWithPage: boolean;
   /** `where …` over `a` (lender, queue, filters, text). */
   where: SQL;
   /** `order by …` (the request's sort, then the id; default newest first). */
@@ -363,7 +366,7 @@ export const buildQueue = (
   if (nameItem) conditions.push(sql`a.primary_applicant_name ilike ${applicantNamePattern(nameItem)!}`);
   return {
     from: sql.raw(nameItem ? 'credence_lender_applications a' : 'applications a'),
-    fromNameMatches: nameItem !== undefined,
+    countWithPage: nameItem !== undefined || !!criteria.text,
     where: sql`where ${sql.join(conditions, sql` and `)}`,
     orderBy: sql`order by ${sortItems(criteria.sort)}`,
     filtered: filters.length > 0 || !!criteria.text || nameItem !== undefined,
@@ -459,9 +462,9 @@ export const cappedCountQuery = (built: BuiltQueue, cap: number): SQL => {
 export type QueueDbRowWithCount = QueueDbRow & { total_count: number };
 
 /**
- * The page and the count of its matches in one statement, for a `from` of the view with the applicant name
- * condition (whose page and count would otherwise each read every match): one scan of the matches, narrow (the
- * id and the order's columns), counted whole by a window and sorted for the page; then the page's rows are
+ * The page and the count of its matches in one statement, for a request whose page and count would otherwise
+ * each read every match (BuiltQueue.countWithPage): one read of the matches, narrow (the id and the order's
+ * columns), counted whole by a window and sorted for the page; then the page's rows are
  * joined as in pageQuery. A page past the end has no row to carry the count: the caller counts then.
  */
 export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
