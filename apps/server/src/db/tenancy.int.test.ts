@@ -97,8 +97,8 @@ describe('row-level security', () => {
     expect(await lendersSeen(summit)).toEqual([summit]);
     const unscoped = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local role credence_app`);
-      return (await tx.execute<{ n: number }>(sql`select count(*)::int as n from credence_lender_applications`)).rows[0]!
-        .n;
+      return (await tx.execute<{ n: number }>(sql`select count(*)::int as n from credence_lender_applications`))
+        .rows[0]!.n;
     });
     expect(unscoped).toBe(0);
     for (const write of [

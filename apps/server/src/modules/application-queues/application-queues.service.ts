@@ -136,7 +136,11 @@ export const exportCsv = async (
   const ids = await withTenant(deps.db, auth.lenderId, async (tx) => {
     const ssnLookup = isSsnLookup(request.text);
     if (ssnLookup) await takeSsnLookup(tx, auth, deps.config);
-    const found = await withQueuePlanner(tx, () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS), built.plannerSettings);
+    const found = await withQueuePlanner(
+      tx,
+      () => repo.findIds(tx, built, QUEUE_EXPORT_MAX_ROWS),
+      built.plannerSettings,
+    );
     if (ssnLookup) await recordSsnLookup(tx, auth, found, found.length);
     return found;
   });
