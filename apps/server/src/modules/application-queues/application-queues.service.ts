@@ -16,7 +16,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
 import type { ApplicationDeps } from '../applications/application-context.ts';
 import * as repo from './application-queues.repository.ts';
-import { cappedCount, queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
+import { cappedCount, cappedTotal, queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
 import { csvLine, type CsvValue } from '../../platform/csv.ts';
 import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
 import { buildQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
@@ -76,9 +76,7 @@ export const search = (
           ? offset === 0
             ? { total: 0, totalIsLowerBound: false }
             : await cappedCount(tx, built, cap)
-          : found.count > cap
-            ? { total: cap, totalIsLowerBound: true }
-            : { total: found.count, totalIsLowerBound: false };
+          : cappedTotal(found.count, cap);
     } else {
       data = await repo.findPage(tx, built, limit, offset);
       total = await queueTotal(tx, who, grid, built, cap);

@@ -39,9 +39,12 @@ const counterRows = async (tx: TenantTx, lenderId: number) => {
 /** Matching rows counted up to the cap: above it the total is the cap and a lower bound. */
 export const cappedCount = async (tx: TenantTx, built: BuiltQueue, cap = QUEUE_COUNT_CAP): Promise<QueueTotal> => {
   const result = await tx.execute<{ n: number }>(cappedCountQuery(built, cap));
-  const n = Number(result.rows[0]?.n ?? 0);
-  return n > cap ? { total: cap, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+  return cappedTotal(Number(result.rows[0]?.n ?? 0), cap);
 };
+
+/** A count of matching rows as a total: above the cap the total is the cap and a lower bound. */
+export const cappedTotal = (n: number, cap: number): QueueTotal =>
+  n > cap ? { total: cap, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
 
 /**
  * The total of a queue request: exact from the counter table when nothing is filtered (the five state queues

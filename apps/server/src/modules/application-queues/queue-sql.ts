@@ -425,17 +425,21 @@ const pageRowJoins = sql`join loan_products lp on lp.id = a.loan_product_id
     left join users cu on cu.id = a.created_by_user_id
     ${decisionSummaryJoin}`;
 
+/** The rows of a page whose ids (`p.id`, and any other column of `p`) the given statement finds, in the page's order. */
+const pageOfIds = (built: BuiltQueue, ids: SQL, extra: SQL = sql``): SQL => sql`
+  select ${extra}${pageRowColumns}
+    from (${ids}) p
+    join applications a on a.id = p.id
+    ${pageRowJoins}
+   ${built.orderBy}`;
+
 /**
  * A page of rows: the ids are found first on the applications indexes (the order, the limit and the offset;
  * an index-only scan when the index covers the conditions, so a deep offset skips index entries, not rows),
  * then the 25 rows, their product, dealer, locking user (a live lock only) and creator are joined.
  */
-export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
-  select ${pageRowColumns}
-    from (select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}) p
-    join applications a on a.id = p.id
-    ${pageRowJoins}
-   ${built.orderBy}`;
+export const pageQuery = (built: BuiltQueue, limit: number, offset: number): SQL =>
+  pageOfIds(built, sql`select a.id from ${built.from} ${built.where} ${built.orderBy} limit ${limit} offset ${offset}`);
 
 /** The ids of a page or an export, in order (the export then loads the rows in batches). */
 export const idsQuery = (built: BuiltQueue, limit: number, offset = 0): SQL =>
@@ -467,13 +471,13 @@ export type QueueDbRowWithCount = QueueDbRow & { total_count: number };
  * columns), counted whole by a window and sorted for the page; then the page's rows are
  * joined as in pageQuery. A page past the end has no row to carry the count: the caller counts then.
  */
-export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: number): SQL => sql`
-  select p.total_count, ${pageRowColumns}
-    from (select a.id, (count(*) over ())::int as total_count from ${built.from} ${built.where} ${built.orderBy}
-           limit ${limit} offset ${offset}) p
-    join applications a on a.id = p.id
-    ${pageRowJoins}
-   ${built.orderBy}`;
+export const pageAndCountQuery = (built: BuiltQueue, limit: number, offset: number): SQL =>
+  pageOfIds(
+    built,
+    sql`select a.id, (count(*) over ())::int as total_count from ${built.from} ${built.where} ${built.orderBy}
+         limit ${limit} offset ${offset}`,
+    sql`p.total_count, `,
+  );
 
 /**
  * The planner settings every queue statement runs with (inside the tenant transaction, then restored): no
