@@ -8,15 +8,14 @@
  * 1 000 000). The database and its seeding are shared with bench:load (bench-database.ts).
  */
 import os from 'node:os';
-import {
-  applicationSearchRequestSchema,
-  QUEUE_COUNT_CAP,
-  QUEUE_LOOKUP_COUNT_CAP,
-  type ApplicationSearchRequest,
-  type QueueGridName,
-} from '@credence/contracts';
+import { applicationSearchRequestSchema, type ApplicationSearchRequest, type QueueGridName } from '@credence/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { buildSearch, pageWindow } from '../apps/server/src/modules/application-queues/application-queues.service.ts';
+import {
+  buildSearch,
+  countCap,
+  pageWindow,
+  pageWithCount,
+} from '../apps/server/src/modules/application-queues/application-queues.service.ts';
 import {
   cappedCountQuery,
   pageAndCountQuery,
@@ -223,12 +222,11 @@ try {
     const request = applicationSearchRequestSchema.parse(s.body);
     const built = buildSearch({ protector }, s.grid, { lenderId: summit.id, userId }, request);
     const { limit, offset } = pageWindow(request);
-    const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
-    // As the service: name filters and text lookups give the page and its count in one statement.
-    const page = toSqlText(
-      built.countWithPage ? pageAndCountQuery(built, limit, offset) : pageQuery(built, limit, offset),
-    );
-    const count = built.countWithPage
+    const cap = countCap(limit);
+    // As the service: name filters and text lookups give the page and its count in one statement (not a lookup).
+    const oneStatement = pageWithCount(built, limit);
+    const page = toSqlText(oneStatement ? pageAndCountQuery(built, limit, offset) : pageQuery(built, limit, offset));
+    const count = oneStatement
       ? null
       : built.filtered || (stateQueueOf[s.grid] === undefined && s.grid !== 'allApplicationsQueue')
         ? toSqlText(cappedCountQuery(built, cap))

@@ -86,25 +86,28 @@ describe('row-level security', () => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
-  it('the lender applications view (the applicant name filter) shows only the lender’s rows and cannot be written', async () => {
+  it.each([
+    ['credence_lender_applications', 'the applicant name filter', 'term_months = 1', '(term_months) values (1)'],
+    ['credence_lender_applicants', 'the side-menu lookup', "last_name = 'x'", "(last_name) values ('x')"],
+  ])('the view %s (%s) shows only the lender’s rows and cannot be written', async (view, _use, set, values) => {
+    const name = sql.raw(view);
     const lendersSeen = (lender: number) =>
       withTenant(database.db, lender, async (tx) =>
-        (
-          await tx.execute<{ lender_id: number }>(sql`select distinct lender_id from credence_lender_applications`)
-        ).rows.map((r) => r.lender_id),
+        (await tx.execute<{ lender_id: number }>(sql`select distinct lender_id from ${name}`)).rows.map(
+          (r) => r.lender_id,
+        ),
       );
     expect(await lendersSeen(harbor)).toEqual([harbor]);
     expect(await lendersSeen(summit)).toEqual([summit]);
     const unscoped = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local role credence_app`);
-      return (await tx.execute<{ n: number }>(sql`select count(*)::int as n from credence_lender_applications`))
-        .rows[0]!.n;
+      return (await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${name}`)).rows[0]!.n;
     });
     expect(unscoped).toBe(0);
     for (const write of [
-      sql`update credence_lender_applications set term_months = 1`,
-      sql`delete from credence_lender_applications`,
-      sql`insert into credence_lender_applications (term_months) values (1)`,
+      sql`update ${name} set ${sql.raw(set)}`,
+      sql`delete from ${name}`,
+      sql`insert into ${name} ${sql.raw(values)}`,
     ])
       await expect(withTenant(database.db, harbor, (tx) => tx.execute(write))).rejects.toMatchObject({
         cause: { code: '42501' }, // insufficient_privilege

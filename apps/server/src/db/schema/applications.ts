@@ -162,6 +162,15 @@ export const applications = pgTable(
     // walk only the product's entries in the range, index-only (migration 0030).
     index('applications_lender_product_amount_idx').on(t.lenderId, t.loanProductId, t.estAmtFinancedCents, t.id),
     index('applications_lender_product_requested_idx').on(t.lenderId, t.loanProductId, t.requestedAmountCents, t.id),
+    // The same within a state queue (the Decision or Credit Queue filtered by product and requested amount): the
+    // product index would read every entry of the range from the heap to test the queue (migration 0032).
+    index('applications_lender_queue_product_requested_idx').on(
+      t.lenderId,
+      t.queue,
+      t.loanProductId,
+      t.requestedAmountCents,
+      t.id,
+    ),
     index('applications_lender_dealer_idx').on(t.lenderId, t.dealerId, t.createdAt, t.id),
     index('applications_locked_by_idx').on(t.lockedByUserId),
     check('applications_state_check', oneOf(t.state, applicationStates)),

@@ -19,7 +19,7 @@ import * as repo from './application-queues.repository.ts';
 import { cappedCount, cappedTotal, queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
 import { csvLine, type CsvValue } from '../../platform/csv.ts';
 import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
-import { buildQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
+import { buildQueue, type BuiltQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
 
 /** Part of this module's public face: the side menu (modules/menu) shows the queues' counts. */
@@ -39,6 +39,16 @@ export const pageWindow = (request: ParsedApplicationSearchRequest) => ({
   limit: request.take ?? request.pageSize,
   offset: request.skip ?? (request.page - 1) * request.pageSize,
 });
+
+/** The cap of a page's total: the side menu's lookup (one row) only tells one from several. */
+export const countCap = (limit: number) => (limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP);
+
+/**
+ * Whether a page and its total come from one statement (BuiltQueue.countWithPage); a lookup's page and its
+ * count of three each stop at the first matches instead.
+ */
+export const pageWithCount = (built: BuiltQueue, limit: number) =>
+  built.countWithPage && countCap(limit) !== QUEUE_LOOKUP_COUNT_CAP;
 
 /** The same build the route runs: for the benchmark and the EXPLAIN test. */
 export const buildSearch = (
@@ -63,10 +73,10 @@ export const search = (
     const { limit, offset } = pageWindow(request);
     // The planner setting ends with this transaction, right after the statements: no restore needed.
     await tx.execute(built.plannerSettings);
-    const cap = limit === 1 ? QUEUE_LOOKUP_COUNT_CAP : QUEUE_COUNT_CAP;
+    const cap = countCap(limit);
     let data: QueueRow[];
     let total: QueueTotal;
-    if (built.countWithPage) {
+    if (pageWithCount(built, limit)) {
       // The matches are read once for the page and its count; an empty first page means none, and a page past
       // the end counts alone.
       const found = await repo.findPageAndCount(tx, built, limit, offset);

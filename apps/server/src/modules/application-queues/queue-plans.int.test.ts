@@ -11,7 +11,7 @@ import { createDataProtector } from '../../platform/crypto.ts';
 import { SUMMIT } from '../../test/api-client.ts';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../test/template.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildSearch } from './application-queues.service.ts';
+import { buildSearch, pageWithCount } from './application-queues.service.ts';
 import { seedQueueApplications } from './queue-bulk-seed.ts';
 import { cappedCountQuery, pageAndCountQuery, pageQuery } from './queue-sql.ts';
 
@@ -177,5 +177,43 @@ describe('queue query plans on 100 000 applications', () => {
     const text = JSON.stringify(plan);
     expect(text).toMatch(/"Index Name":"applications_lender_applicant_name_trgm_idx"[^}]*"Index Cond":"[^"]*~~\*/);
     expect(seqScans(plan)).toEqual([]);
+  });
+
+  it('a side-menu lookup reads a few rows whatever the name: a common last name, a rare one, an unknown one', async () => {
+    const protector = createDataProtector(Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'base64'));
+    const lastNames = (
+      await t.pool.query<{ n: string; c: number }>(
+        `select last_name as n, count(*)::int as c from applicants where lender_id = $1 and last_name is not null
+          group by 1 order by 2 desc, 1`,
+        [lenderId],
+      )
+    ).rows;
+    const common = lastNames[0]!;
+    const rare = lastNames[lastNames.length - 1]!;
+    expect(common.c).toBeGreaterThan(1000);
+    type AnalyzedNode = PlanNode & { 'Actual Rows': number; 'Actual Loops': number };
+    const rowsRead = (node: AnalyzedNode): number =>
+      (['Index Scan', 'Index Only Scan', 'Bitmap Heap Scan', 'Seq Scan'].includes(node['Node Type'])
+        ? node['Actual Rows'] * node['Actual Loops']
+        : 0) + ((node.Plans ?? []) as AnalyzedNode[]).reduce((sum, child) => sum + rowsRead(child), 0);
+    for (const text of [common.n, rare.n, 'Zzyzx']) {
+      const request = applicationSearchRequestSchema.parse({ text, pageSize: 1 });
+      const built = buildSearch({ protector }, 'allApplicationsQueue', { lenderId, userId }, request);
+      // As the service runs a lookup: the page (the newest match) and a count of three, each stopping early.
+      expect(pageWithCount(built, 1)).toBe(false);
+      const read = await withTenant(t.db, lenderId, async (tx) => {
+        await tx.execute(built.plannerSettings);
+        let sum = 0;
+        for (const query of [pageQuery(built, 1, 0), cappedCountQuery(built, 2)]) {
+          const result = await tx.execute<{ 'QUERY PLAN': { Plan: AnalyzedNode }[] }>(
+            sql`explain (analyze, format json) ${query}`,
+          );
+          sum += rowsRead(result.rows[0]!['QUERY PLAN'][0]!.Plan);
+        }
+        return sum;
+      });
+      // The common name's 1 000+ matches are never all read: the walk stops at the first ones.
+      expect(read, `${text}: rows read`).toBeLessThan(400);
+    }
   });
 });

@@ -286,14 +286,24 @@ export const resolveTextLookup = (text: string, hashSsn?: SsnHasher): TextLookup
 
 /**
  * Lookup by equality on any applicant of the application: member number, SSN (keyed hash), first name, last
- * name, or "first last"; a number of up to 10 digits also matches the application id. The applicants part is
- * the function credence_applicant_lookup (migration 0008): lower() is not leakproof, so under row-level
- * security the name indexes could not be used; the function applies the same tenant scope as the policy.
+ * name, or "first last"; a number of up to 10 digits also matches the application id. The applicants are read
+ * through the view credence_lender_applicants (migration 0031) and `a` is the view credence_lender_applications
+ * then (see buildQueue): the statement touches no table under row-level security, so lower() (not leakproof) is
+ * an index condition of the name indexes. The planner then chooses per text from the statistics: gather a rare
+ * name's few matches, or walk the page's index and probe each application's applicants for a common one.
  */
 const textCondition = (lookup: TextLookup): SQL => {
-  const applicants = sql`select credence_applicant_lookup(${lookup.text}, ${lookup.ssnHash}, ${
-    lookup.twoWords?.[0] ?? null
-  }, ${lookup.twoWords?.[1] ?? null})`;
+  const alternatives: SQL[] = [
+    sql`p.member_number = ${lookup.text}`,
+    sql`lower(p.first_name) = ${lookup.lower}`,
+    sql`lower(p.last_name) = ${lookup.lower}`,
+  ];
+  if (lookup.ssnHash !== null) alternatives.push(sql`p.ssn_hash = ${lookup.ssnHash}`);
+  if (lookup.twoWords)
+    alternatives.push(
+      sql`(lower(p.last_name) = ${lookup.twoWords[1]} and lower(p.first_name) = ${lookup.twoWords[0]})`,
+    );
+  const applicants = sql`select p.application_id from credence_lender_applicants p where ${sql.join(alternatives, sql` or `)}`;
   return lookup.applicationId === null
     ? sql`a.id in (${applicants})`
     : sql`a.id in (${applicants} union all select ${lookup.applicationId}::int)`;
@@ -301,15 +311,16 @@ const textCondition = (lookup: TextLookup): SQL => {
 
 export type BuiltQueue = {
   /**
-   * What `a` is: `applications a`, or, when an applicant name filter is a top-level AND condition, the
-   * lender's applications seen through the view credence_lender_applications, whose name condition is read
-   * through the per-lender trigram index.
+   * What `a` is: `applications a`, or, when an applicant name filter is a top-level AND condition or a text is
+   * looked up, the lender's applications seen through the view credence_lender_applications, so that the name
+   * condition is read through the per-lender trigram index and the lookup's through the applicants' indexes.
    */
   from: SQL;
   /**
-   * Whether the page and its count come from one statement (pageAndCountQuery): when every match is read
-   * anyway — an applicant name filter's matches through the trigram index, or a text lookup's, whose function
-   * answers every matching application — so a separate count would read them all a second time.
+   * Whether the page and its count come from one statement (pageAndCountQuery): when counting reads every
+   * match anyway — an applicant name filter's matches through the trigram index, or a text lookup's through the
+   * applicants' indexes — so a separate count would read them all a second time. Not for the side menu's
+   * lookup (one row, a count capped at 2): its page and its count each stop at the first matches.
    */
   countWithPage: boolean;
   /** `where …` over `a` (lender, queue, filters, text). */
@@ -365,7 +376,7 @@ export const buildQueue = (
   if (criteria.text) conditions.push(textCondition(resolveTextLookup(criteria.text, hashSsn)));
   if (nameItem) conditions.push(sql`a.primary_applicant_name ilike ${applicantNamePattern(nameItem)!}`);
   return {
-    from: sql.raw(nameItem ? 'credence_lender_applications a' : 'applications a'),
+    from: sql.raw(nameItem || criteria.text ? 'credence_lender_applications a' : 'applications a'),
     countWithPage: nameItem !== undefined || !!criteria.text,
     where: sql`where ${sql.join(conditions, sql` and `)}`,
     orderBy: sql`order by ${sortItems(criteria.sort)}`,

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_lender_queue_product_requested_idx" ON "applications" USING btree ("lender_id","queue","loan_product_id","requested_amount_cents","id");
