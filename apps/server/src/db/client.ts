@@ -1,5 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -84,4 +85,18 @@ export const connectDatabase = (url: string, max = 10, timeouts: Partial<Databas
     if (t.queryTimeoutMs > 0) dropConnectionOnTimeout(client);
   });
   return { pool, db: drizzle(pool, { schema }), close: () => pool.end() };
+};
+
+const dialect = new PgDialect();
+
+/**
+ * A hot statement of a fixed text run as a named prepared statement on the pool: each connection parses it once
+ * and PostgreSQL keeps a generic plan after a few executions, instead of planning it on every request (the
+ * session check ran on every API request and spent 0.5 ms planning for 0.14 ms executing). The name must be
+ * unique to the text: node-postgres refuses one name with two texts.
+ */
+export const queryPrepared = async <T extends pg.QueryResultRow>(db: Db, name: string, query: SQL): Promise<T[]> => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const pool = (db as Db & { $client: pg.Pool }).$client;
+  return (await pool.query<T>({ name, text, values: params })).rows;
 };

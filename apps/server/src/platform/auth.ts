@@ -3,7 +3,7 @@ import { isRight, messages } from '@credence/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { queryPrepared, type Db } from '../db/client.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 import { spendDownloadToken } from './download-tokens.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -76,7 +76,11 @@ export const sessionIdleLimitSeconds = (config: Config) => config.idleSeconds + 
  */
 const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promise<SessionRow | undefined> => {
   const touchEvery = Math.min(1, idleLimit / 10);
-  const result = await db.execute<SessionRow>(sql`
+  // Prepared once per connection (queryPrepared): it runs on every request.
+  const [row] = await queryPrepared<SessionRow>(
+    db,
+    'credence_session_check',
+    sql`
     with touched as (
       update sessions set last_seen_at = now()
        where id = ${sessionId} and revoked_at is null and expires_at > now()
@@ -93,8 +97,9 @@ const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promis
                      join role_rights rr on rr.role_id = ul.role_id
                      where ul.user_id = s.user_id and ul.lender_id = s.current_lender_id), '{}') as rights
       from sessions s join users u on u.id = s.user_id
-     where s.id = ${sessionId}`);
-  return result.rows[0];
+     where s.id = ${sessionId}`,
+  );
+  return row;
 };
 
 /** The session a `?dt=` download token was issued to, if the token is for this very file and still unspent. */

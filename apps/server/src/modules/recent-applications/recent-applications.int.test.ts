@@ -9,6 +9,8 @@ let admin: ApiClient;
 let harbor: ApiClient;
 let summitIds: number[] = [];
 let harborIds: number[] = [];
+/** Two more of Summit's, opened only by the last test. */
+let extraIds: number[] = [];
 
 const lenderApps = async (lender: string, n: number) =>
   (
@@ -32,6 +34,7 @@ beforeAll(async () => {
   admin = await signIn(t, 'admin', 'Admin2026');
   harbor = await signIn(t, 'harbor', 'Harbor2026');
   summitIds = await lenderApps(SUMMIT, 22);
+  extraIds = (await lenderApps(SUMMIT, 24)).slice(22);
   harborIds = await lenderApps(HARBOR, 2);
 });
 afterAll(() => t.close());
@@ -87,5 +90,37 @@ describe('recent applications', () => {
     await open(harbor, harborIds[0]!);
     expect((await recent(harbor)).map((r) => r.applicationId)).toEqual([harborIds[0]]);
     expect((await recent(officer)).map((r) => r.applicationId)).not.toContain(harborIds[0]);
+  });
+
+  it('a worksheet load never waits on another load of the same user that holds the oldest entries', async () => {
+    for (const id of summitIds) await open(officer, id);
+    const countOfficer = async () =>
+      (
+        await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from recent_applications where user_id = (select id from users where username = 'officer')`,
+        )
+      ).rows[0]!.n;
+    expect(await countOfficer()).toBe(20);
+    const other = await t.pool.connect();
+    try {
+      // Another load of the officer's, still open, holds the oldest entries (as its own forgetting locks them).
+      await other.query('begin');
+      await other.query(
+        `select 1 from recent_applications where user_id = (select id from users where username = 'officer')
+          order by viewed_at asc, application_id asc limit 3 for update`,
+      );
+      const started = performance.now();
+      await open(officer, extraIds[0]!);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect((await recent(officer))[0]!.applicationId).toBe(extraIds[0]);
+    } finally {
+      await other.query('rollback');
+      other.release();
+    }
+    // The held entry was left for later: the next load forgets it, and at most 20 are kept again.
+    expect(await countOfficer()).toBe(21);
+    await open(officer, extraIds[1]!);
+    expect(await countOfficer()).toBe(20);
+    expect((await recent(officer)).map((r) => r.applicationId).slice(0, 2)).toEqual([extraIds[1], extraIds[0]]);
   });
 });
