@@ -6,10 +6,14 @@
  *   (b) PostgreSQL killed (SIGKILL of the postmaster) under load: the API's watchdog restarts it;
  *   (c) `kill -9` of the API during 5 000 comment writes retried with an `Idempotency-Key` (same key, same
  *       stored answer): acknowledged = stored, no duplicates;
- *   (d) 50 lock races on one application (`POST /api/applications/{id}/lock`), 50 users each: one winner, 409s.
+ *   (d) 50 lock races on one application (`POST /api/applications/{id}/lock`), 50 users each: one winner, 409s;
+ *   (e) 50 fund races: 50 approved applications, each funded by 50 calls at once (`POST` and `PUT
+ *       /api/applications/{id}/loans/fund`, no Idempotency-Key): one booking and one core account each, and every
+ *       call answers the same core loan id.
  *
  * Run: npm run bench:faults   (prints figures; nothing is asserted; all traffic stays on loopback, every phase is
- * bounded in requests and time, and the drill cleans up after itself). FAULTS_WRITES changes the number of writes.
+ * bounded in requests and time, and the drill cleans up after itself). FAULTS_WRITES changes the number of writes;
+ * FAULTS_ONLY picks drills by letter (FAULTS_ONLY=e).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,13 +23,19 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { addDays, addMonths, weekday } from '@credence/domain';
 import { freeLoopbackPort, postgresProcessIds, runningPostmaster } from '../apps/server/src/db/embedded.ts';
+import { newAutoApplication } from '../apps/server/src/test/sample-applications.ts';
 
 const WRITES = Number(process.env.FAULTS_WRITES ?? 5000);
 const LOAD_WORKERS = 16;
 const FREEZE_MS = 10_000;
 const LOCK_RACES = 50;
 const LOCK_CONTENDERS = 50;
+const FUND_RACES = 50;
+const FUND_CONTENDERS = 50;
+/** FAULTS_ONLY=de runs only drills (d) and (e); all by default. */
+const runs = (drill: string) => !process.env.FAULTS_ONLY || process.env.FAULTS_ONLY.includes(drill);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -187,7 +197,7 @@ try {
   const officer = await signIn('officer', 'Officer2026');
 
   // (a) frozen
-  {
+  if (runs('a')) {
     const load = runLoad(officer);
     await sleep(2000);
     frozen = postgresProcessIds(postmaster());
@@ -213,7 +223,7 @@ try {
   await waitReady(30_000);
 
   // (b) killed
-  {
+  if (runs('b')) {
     const load = runLoad(officer);
     await sleep(2000);
     const killedAt = now();
@@ -240,7 +250,7 @@ try {
   await waitReady(30_000);
 
   // (c) kill -9 of the API during idempotent writes
-  {
+  if (runs('c')) {
     const db = superuser();
     await db.connect();
     const { rows: targets } = await db.query<{ id: number }>(
@@ -346,7 +356,7 @@ try {
   }
 
   // (d) lock races
-  {
+  if (runs('d')) {
     const db = superuser();
     await db.connect();
     // LOCK_CONTENDERS - 1 copies of the officer (same lender, role and password) so each contender is a different user.
@@ -396,6 +406,127 @@ try {
     out(`\n(d) ${LOCK_RACES} lock races on application ${applicationId}, ${LOCK_CONTENDERS} users each at once`);
     out(`    races with exactly one winner and ${LOCK_CONTENDERS - 1} × 409: ${oneWinner} of ${LOCK_RACES}`);
     out(`    answers ${[...counts].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    out(`    race p50 ${ms(durations[Math.floor(durations.length / 2)])}, max ${ms(durations.at(-1))}`);
+  }
+
+  // (e) fund races
+  if (runs('e')) {
+    const db = superuser();
+    await db.connect();
+    const rowsOf = async <T>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows as T[];
+    const [target] = await rowsOf<{ lender: number; product: number }>(
+      `select u.home_lender_id as lender, p.id as product from users u
+         join loan_products p on p.lender_id = u.home_lender_id and p.name = 'New Auto' where u.username = 'officer'`,
+    );
+    const { lender, product } = target!;
+    const closed = new Set(
+      (
+        await rowsOf<{ d: string }>('select holiday_date::text as d from lender_holidays where lender_id = $1', [
+          lender,
+        ])
+      ).map((r) => r.d),
+    );
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${officer}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await response.text();
+      return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+    };
+    const expectStatus = (answer: { status: number; text: string }, status: number, what: string) => {
+      if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+    };
+    // Approved applications saved as fundable drafts, through the API as an officer makes them (not measured).
+    const today = new Date().toISOString().slice(0, 10);
+    const ids: number[] = [];
+    for (let n = 0; n < FUND_RACES; n++) {
+      const body = newAutoApplication(product);
+      const primary = {
+        ...body.applicants[0]!,
+        socialSecurityNumber: `123-46-${String(n + 1).padStart(4, '0')}`,
+        employments: [{ ...body.applicants[0]!.employments![0]!, salary: '480000.00' }],
+      };
+      const created = await call('POST', '/api/applications', { ...body, applicants: [primary] });
+      expectStatus(created, 201, 'create');
+      const id = created.json().id as number;
+      expectStatus(
+        await call('POST', `/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' }),
+        200,
+        'credit',
+      );
+      const decided = await call('POST', `/api/applications/${id}/decisions`, {
+        applicationId: id,
+        decisionType: 'approve',
+        approval: {
+          contractDate: today,
+          firstPaymentDate: addMonths(today, 1),
+          amount: '25000.00',
+          term: 60,
+          interestRate: '6.490',
+          paymentFrequencyId: 'Monthly',
+        },
+        additions: [],
+        decisionApplicants: [],
+        fundingRequirements: [],
+      });
+      expectStatus(decided, 201, 'decision');
+      const worksheet = await call('GET', `/api/applicationloan/${id}`);
+      expectStatus(worksheet, 200, 'funding worksheet');
+      let day = worksheet.json().lenderDate as string;
+      while (weekday(day) === 0 || weekday(day) === 6 || closed.has(day)) day = addDays(day, -1);
+      const saved = await call('PUT', `/api/applications/${id}/loans`, {
+        contractDate: day,
+        firstPaymentDate: addMonths(day, 1),
+        fundingDate: day,
+        memberNumber: null,
+        loanId: `L${id}`,
+        shareAccountNumber: null,
+        reserveMatrixId: null,
+      });
+      expectStatus(saved, 200, 'loan draft');
+      ids.push(id);
+    }
+    const statuses = new Map<number, number>();
+    const durations: number[] = [];
+    let good = 0;
+    let splitAnswers = 0;
+    let extraBookings = 0;
+    for (const id of ids) {
+      const t0 = now();
+      const answers = await Promise.all(
+        Array.from({ length: FUND_CONTENDERS }, (_, i) =>
+          call(i % 2 === 0 ? 'POST' : 'PUT', `/api/applications/${id}/loans/fund`, i % 2 === 0 ? undefined : {}),
+        ),
+      );
+      durations.push(now() - t0);
+      for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+      const loanIds = new Set(answers.filter((a) => a.status === 200).map((a) => a.json().coreLoanId));
+      const [booked] = await rowsOf<{ n: number }>(
+        `select count(*)::int as n from loan_bookings where application_id = $1 and kind = 'book'`,
+        [id],
+      );
+      const [accounts] = await rowsOf<{ n: number }>(
+        'select count(*)::int as n from core_sandbox.accounts where lender_id = $1 and reference like $2',
+        [lender, `${lender}-${id}-%`],
+      );
+      if (loanIds.size > 1) splitAnswers++;
+      extraBookings += Math.max(0, booked!.n - 1) + Math.max(0, accounts!.n - 1);
+      if (answers.every((a) => a.status === 200) && loanIds.size === 1 && booked!.n === 1 && accounts!.n === 1) good++;
+    }
+    await db.end();
+    durations.sort((a, b) => a - b);
+    out(`\n(e) ${FUND_RACES} fund races, ${FUND_CONTENDERS} calls at once on each approved application (POST and PUT)`);
+    out(
+      `    races funded once (one booking, one core account, every call 200 with the same loan id): ${good} of ${FUND_RACES}`,
+    );
+    out(`    answers ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    out(`    races answering two loan ids ${splitAnswers}; extra bookings or core accounts ${extraBookings}`);
     out(`    race p50 ${ms(durations[Math.floor(durations.length / 2)])}, max ${ms(durations.at(-1))}`);
   }
 } catch (error) {
