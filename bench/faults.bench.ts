@@ -23,9 +23,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { addDays, addMonths, weekday } from '@credence/domain';
 import { freeLoopbackPort, postgresProcessIds, runningPostmaster } from '../apps/server/src/db/embedded.ts';
-import { newAutoApplication } from '../apps/server/src/test/sample-applications.ts';
+import { fundableApplication } from './fundable-application.ts';
 
 const WRITES = Number(process.env.FAULTS_WRITES ?? 5000);
 const LOAD_WORKERS = 16;
@@ -439,59 +438,17 @@ try {
       const text = await response.text();
       return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
     };
-    const expectStatus = (answer: { status: number; text: string }, status: number, what: string) => {
-      if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
-    };
     // Approved applications saved as fundable drafts, through the API as an officer makes them (not measured).
-    const today = new Date().toISOString().slice(0, 10);
     const ids: number[] = [];
-    for (let n = 0; n < FUND_RACES; n++) {
-      const body = newAutoApplication(product);
-      const primary = {
-        ...body.applicants[0]!,
-        socialSecurityNumber: `123-46-${String(n + 1).padStart(4, '0')}`,
-        employments: [{ ...body.applicants[0]!.employments![0]!, salary: '480000.00' }],
-      };
-      const created = await call('POST', '/api/applications', { ...body, applicants: [primary] });
-      expectStatus(created, 201, 'create');
-      const id = created.json().id as number;
-      expectStatus(
-        await call('POST', `/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' }),
-        200,
-        'credit',
+    for (let n = 0; n < FUND_RACES; n++)
+      ids.push(
+        await fundableApplication(call, {
+          productId: product,
+          ssn: `123-46-${String(n + 1).padStart(4, '0')}`,
+          closedDays: closed,
+          loanId: (id) => `L${id}`,
+        }),
       );
-      const decided = await call('POST', `/api/applications/${id}/decisions`, {
-        applicationId: id,
-        decisionType: 'approve',
-        approval: {
-          contractDate: today,
-          firstPaymentDate: addMonths(today, 1),
-          amount: '25000.00',
-          term: 60,
-          interestRate: '6.490',
-          paymentFrequencyId: 'Monthly',
-        },
-        additions: [],
-        decisionApplicants: [],
-        fundingRequirements: [],
-      });
-      expectStatus(decided, 201, 'decision');
-      const worksheet = await call('GET', `/api/applicationloan/${id}`);
-      expectStatus(worksheet, 200, 'funding worksheet');
-      let day = worksheet.json().lenderDate as string;
-      while (weekday(day) === 0 || weekday(day) === 6 || closed.has(day)) day = addDays(day, -1);
-      const saved = await call('PUT', `/api/applications/${id}/loans`, {
-        contractDate: day,
-        firstPaymentDate: addMonths(day, 1),
-        fundingDate: day,
-        memberNumber: null,
-        loanId: `L${id}`,
-        shareAccountNumber: null,
-        reserveMatrixId: null,
-      });
-      expectStatus(saved, 200, 'loan draft');
-      ids.push(id);
-    }
     const statuses = new Map<number, number>();
     const durations: number[] = [];
     let good = 0;

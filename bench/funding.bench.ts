@@ -8,50 +8,12 @@
  * Run: npx tsx bench/funding.bench.ts   (FUNDING_ROUNDS, FUNDING_DUPLICATES change the sizes; prints figures,
  * exits 1 when a loan was booked more than once).
  */
-import { addDays, addMonths, weekday } from '@credence/domain';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBenchDatabase, out, percentile, signIn } from './bench-database.ts';
+import { fundableApplication } from './fundable-application.ts';
 
 const ROUNDS = Number(process.env.FUNDING_ROUNDS ?? 10);
 const DUPLICATES = Number(process.env.FUNDING_DUPLICATES ?? 20);
-
-/** A create-application body for Summit's New Auto (direct; the shape of the API tests' `newAutoApplication`). */
-const newAutoApplication = (loanProductId: number, ssn: string) => ({
-  loanProductId,
-  direct: true,
-  applicants: [
-    {
-      applicantRole: 'PRIMARY',
-      firstName: 'Bench',
-      lastName: 'Funding',
-      dob: '1986-04-12',
-      maritalStatus: 'UNMARRIED',
-      socialSecurityNumber: ssn,
-      addresses: [{ addressLine1: '1450 Juniper Ct', city: 'Boulder', state: 'CO', zip: '80304' }],
-      phoneNumbers: [{ number: '3035550142', preferredContact: true }],
-      employments: [
-        {
-          status: 'EMPLOYED',
-          employer: 'Ball Corporation',
-          occupation: 'Engineer',
-          yearsEmployed: 6,
-          monthsEmployed: 3,
-          salary: '480000.00',
-          payPeriod: 'Annually',
-          isCurrent: true,
-        },
-      ],
-    },
-  ],
-  request: {
-    negotiatedPrice: '31995.00',
-    ttlEstimate: '2399.63',
-    cashDown: '4000.00',
-    termMonths: 60,
-    paymentFrequencyId: 'Monthly',
-    value: '31995.00',
-  },
-});
 
 const bench = await openBenchDatabase();
 const { config, database, bare, lenders, q1 } = bench;
@@ -99,37 +61,12 @@ try {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   for (let round = 0; round < ROUNDS; round++) {
-    const body = newAutoApplication(product.id, `123-45-${String(7000 + round).padStart(4, '0')}`);
-    const created = await call('POST', '/api/applications', body);
-    if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
-    const id = (JSON.parse(created.text) as { id: number }).id;
-    await call('POST', `/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' });
-    const today = new Date().toISOString().slice(0, 10);
-    const decided = await call('POST', `/api/applications/${id}/decisions`, {
-      applicationId: id,
-      decisionType: 'approve',
-      approval: {
-        contractDate: today,
-        firstPaymentDate: addMonths(today, 1),
-        amount: '25000.00',
-        term: 60,
-        interestRate: '6.490',
-        paymentFrequencyId: 'Monthly',
-      },
+    const id = await fundableApplication(call, {
+      productId: product.id,
+      ssn: `123-45-${String(7000 + round).padStart(4, '0')}`,
+      closedDays: holidays,
+      loanId: (n) => `B${n}`,
     });
-    if (decided.status !== 201) throw new Error(`decide: ${decided.status} ${decided.text}`);
-    const sheet = JSON.parse((await call('GET', `/api/applicationloan/${id}`)).text) as { lenderDate: string };
-    let contractDate = sheet.lenderDate;
-    while (weekday(contractDate) === 0 || weekday(contractDate) === 6 || holidays.has(contractDate))
-      contractDate = addDays(contractDate, -1);
-    const saved = await call('PUT', `/api/applications/${id}/loans`, {
-      contractDate,
-      firstPaymentDate: addMonths(contractDate, 1),
-      fundingDate: contractDate,
-      memberNumber: null,
-      loanId: `B${id}`,
-    });
-    if (saved.status !== 200) throw new Error(`save: ${saved.status} ${saved.text}`);
     const results = await Promise.all(
       Array.from({ length: DUPLICATES }, (_, i) =>
         call(

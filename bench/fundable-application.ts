@@ -1,0 +1,93 @@
+/**
+ * An approved New Auto application saved as a fundable loan draft, made over HTTP as an officer makes it: create,
+ * pull credit, approve, and save the draft on the latest business day (weekends and the lender's holidays skipped).
+ * bench:funding and bench:faults (e) then race its funding.
+ */
+import { addDays, addMonths, weekday } from '@credence/domain';
+
+/** An API call of the signed-in officer: the status and the body's text. */
+export type ApiCall = (method: string, url: string, body?: unknown) => Promise<{ status: number; text: string }>;
+
+/** A create-application body for a New Auto (direct, one applicant whose income covers the loan). */
+const newAutoApplication = (loanProductId: number, ssn: string) => ({
+  loanProductId,
+  direct: true,
+  applicants: [
+    {
+      applicantRole: 'PRIMARY',
+      firstName: 'Bench',
+      lastName: 'Funding',
+      dob: '1986-04-12',
+      maritalStatus: 'UNMARRIED',
+      socialSecurityNumber: ssn,
+      addresses: [{ addressLine1: '1450 Juniper Ct', city: 'Boulder', state: 'CO', zip: '80304' }],
+      phoneNumbers: [{ number: '3035550142', preferredContact: true }],
+      employments: [
+        {
+          status: 'EMPLOYED',
+          employer: 'Ball Corporation',
+          occupation: 'Engineer',
+          yearsEmployed: 6,
+          monthsEmployed: 3,
+          salary: '480000.00',
+          payPeriod: 'Annually',
+          isCurrent: true,
+        },
+      ],
+    },
+  ],
+  request: {
+    negotiatedPrice: '31995.00',
+    ttlEstimate: '2399.63',
+    cashDown: '4000.00',
+    termMonths: 60,
+    paymentFrequencyId: 'Monthly',
+    value: '31995.00',
+  },
+});
+
+const expectStatus = (answer: { status: number; text: string }, status: number, step: string) => {
+  if (answer.status !== status) throw new Error(`${step}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+};
+
+/** Makes one; returns its id. `closedDays`: the lender's holidays (ISO dates). */
+export const fundableApplication = async (
+  call: ApiCall,
+  options: { productId: number; ssn: string; closedDays: ReadonlySet<string>; loanId: (id: number) => string },
+): Promise<number> => {
+  const created = await call('POST', '/api/applications', newAutoApplication(options.productId, options.ssn));
+  expectStatus(created, 201, 'create');
+  const id = (JSON.parse(created.text) as { id: number }).id;
+  expectStatus(
+    await call('POST', `/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' }),
+    200,
+    'credit',
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const decided = await call('POST', `/api/applications/${id}/decisions`, {
+    applicationId: id,
+    decisionType: 'approve',
+    approval: {
+      contractDate: today,
+      firstPaymentDate: addMonths(today, 1),
+      amount: '25000.00',
+      term: 60,
+      interestRate: '6.490',
+      paymentFrequencyId: 'Monthly',
+    },
+  });
+  expectStatus(decided, 201, 'decision');
+  const sheet = await call('GET', `/api/applicationloan/${id}`);
+  expectStatus(sheet, 200, 'funding worksheet');
+  let day = (JSON.parse(sheet.text) as { lenderDate: string }).lenderDate;
+  while (weekday(day) === 0 || weekday(day) === 6 || options.closedDays.has(day)) day = addDays(day, -1);
+  const saved = await call('PUT', `/api/applications/${id}/loans`, {
+    contractDate: day,
+    firstPaymentDate: addMonths(day, 1),
+    fundingDate: day,
+    memberNumber: null,
+    loanId: options.loanId(id),
+  });
+  expectStatus(saved, 200, 'loan draft');
+  return id;
+};
