@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freeLoopbackPort, postgresProcessIds, runningPostmaster } from '../apps/server/src/db/embedded.ts';
-import { fundableApplication } from './fundable-application.ts';
+import { fundableApplication, fundingTraces } from './fundable-application.ts';
 
 const WRITES = Number(process.env.FAULTS_WRITES ?? 5000);
 const LOAD_WORKERS = 16;
@@ -413,6 +413,7 @@ try {
     const db = superuser();
     await db.connect();
     const rowsOf = async <T>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows as T[];
+    const q1 = async <T>(text: string, params: unknown[] = []) => (await rowsOf<T>(text, params))[0]!;
     const [target] = await rowsOf<{ lender: number; product: number }>(
       `select u.home_lender_id as lender, p.id as product from users u
          join loan_products p on p.lender_id = u.home_lender_id and p.name = 'New Auto' where u.username = 'officer'`,
@@ -464,17 +465,10 @@ try {
       durations.push(now() - t0);
       for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
       const loanIds = new Set(answers.filter((a) => a.status === 200).map((a) => a.json().coreLoanId));
-      const [booked] = await rowsOf<{ n: number }>(
-        `select count(*)::int as n from loan_bookings where application_id = $1 and kind = 'book'`,
-        [id],
-      );
-      const [accounts] = await rowsOf<{ n: number }>(
-        'select count(*)::int as n from core_sandbox.accounts where lender_id = $1 and reference like $2',
-        [lender, `${lender}-${id}-%`],
-      );
+      const { bookings, coreAccounts } = await fundingTraces(q1, lender, id);
       if (loanIds.size > 1) splitAnswers++;
-      extraBookings += Math.max(0, booked!.n - 1) + Math.max(0, accounts!.n - 1);
-      if (answers.every((a) => a.status === 200) && loanIds.size === 1 && booked!.n === 1 && accounts!.n === 1) good++;
+      extraBookings += Math.max(0, bookings - 1) + Math.max(0, coreAccounts - 1);
+      if (answers.every((a) => a.status === 200) && loanIds.size === 1 && bookings === 1 && coreAccounts === 1) good++;
     }
     await db.end();
     durations.sort((a, b) => a - b);

@@ -91,3 +91,22 @@ export const fundableApplication = async (
   expectStatus(saved, 200, 'loan draft');
   return id;
 };
+
+/** The first row of a query as the database owner (bench-database's `q1`). */
+export type FirstRow = <T>(text: string, params?: unknown[]) => Promise<T>;
+
+/** What a funding left behind: booking rows and sandbox-core accounts of the application (each must be 1). */
+export const fundingTraces = async (q1: FirstRow, lenderId: number, applicationId: number) => ({
+  bookings: (
+    await q1<{ n: number }>(
+      `select count(*)::int as n from loan_bookings where application_id = $1 and kind = 'book'`,
+      [applicationId],
+    )
+  ).n,
+  coreAccounts: (
+    await q1<{ n: number }>(
+      'select count(*)::int as n from core_sandbox.accounts where lender_id = $1 and reference like $2',
+      [lenderId, `${lenderId}-${applicationId}-%`],
+    )
+  ).n,
+});

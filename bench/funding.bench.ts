@@ -10,7 +10,7 @@
  */
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBenchDatabase, out, percentile, signIn } from './bench-database.ts';
-import { fundableApplication } from './fundable-application.ts';
+import { fundableApplication, fundingTraces } from './fundable-application.ts';
 
 const ROUNDS = Number(process.env.FUNDING_ROUNDS ?? 10);
 const DUPLICATES = Number(process.env.FUNDING_DUPLICATES ?? 20);
@@ -81,17 +81,12 @@ try {
       latencies.push(r.ms);
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     }
-    const booked = await q1<{ n: number }>(
-      `select count(*)::int as n from loan_bookings where application_id = $1 and kind = 'book'`,
-      [id],
-    );
-    const accounts = await q1<{ n: number }>(
-      `select count(*)::int as n from core_sandbox.accounts where lender_id = $1 and reference like $2`,
-      [summit.id, `${summit.id}-${id}-%`],
-    );
-    if (booked.n !== 1 || accounts.n !== 1) {
+    const traces = await fundingTraces(q1, summit.id, id);
+    if (traces.bookings !== 1 || traces.coreAccounts !== 1) {
       failed = true;
-      out(`application ${id}: ${booked.n} booking rows, ${accounts.n} core accounts (expected 1 and 1)`);
+      out(
+        `application ${id}: ${traces.bookings} booking rows, ${traces.coreAccounts} core accounts (expected 1 and 1)`,
+      );
     }
   }
   latencies.sort((a, b) => a - b);

@@ -21,8 +21,8 @@ import {
   pageAndCountQuery,
   pageQuery,
   stateQueueOf,
-  toSqlText,
 } from '../apps/server/src/modules/application-queues/queue-sql.ts';
+import { toSqlText } from '../apps/server/src/db/client.ts';
 import { createDataProtector } from '../apps/server/src/platform/crypto.ts';
 import { ensureApplications, openBenchDatabase, out, percentile, signIn } from './bench-database.ts';
 

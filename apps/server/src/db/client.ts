@@ -89,6 +89,12 @@ export const connectDatabase = (url: string, max = 10, timeouts: Partial<Databas
 
 const dialect = new PgDialect();
 
+/** The SQL text and bound parameters of a statement, without running it (benchmarks, prepared statements). */
+export const toSqlText = (query: SQL): { sql: string; params: unknown[] } => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params };
+};
+
 /**
  * A hot statement of a fixed text run as a named prepared statement on the pool: each connection parses it once
  * and PostgreSQL keeps a generic plan after a few executions, instead of planning it on every request (the
@@ -96,7 +102,7 @@ const dialect = new PgDialect();
  * unique to the text: node-postgres refuses one name with two texts.
  */
 export const queryPrepared = async <T extends pg.QueryResultRow>(db: Db, name: string, query: SQL): Promise<T[]> => {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = toSqlText(query);
   const pool = (db as Db & { $client: pg.Pool }).$client;
   return (await pool.query<T>({ name, text, values: params })).rows;
 };

@@ -47,8 +47,7 @@ export const countCap = (limit: number) => (limit === 1 ? QUEUE_LOOKUP_COUNT_CAP
  * Whether a page and its total come from one statement (BuiltQueue.countWithPage); a lookup's page and its
  * count of three each stop at the first matches instead.
  */
-export const pageWithCount = (built: BuiltQueue, limit: number) =>
-  built.countWithPage && countCap(limit) !== QUEUE_LOOKUP_COUNT_CAP;
+export const pageWithCount = (built: BuiltQueue, limit: number) => built.countWithPage && limit > 1;
 
 /** The same build the route runs: for the benchmark and the EXPLAIN test. */
 export const buildSearch = (
