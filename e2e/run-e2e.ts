@@ -16,7 +16,7 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
   { name: 'short-idle', port: portBase + 1, env: { IDLE_SECONDS: '4', IDLE_TIMEOUT_SECONDS: '6' } },
 ];
 
-const ensure = spawnSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
+const ensure = spawnSync('bash', [path.join(root, 'scripts/ensure-test-tools.sh')], { stdio: 'inherit' });
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 
 const running: { child: ChildProcess; dataDir: string }[] = [];
