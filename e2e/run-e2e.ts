@@ -1,29 +1,65 @@
 /**
- * Runs the browser tests against the built app: two Credence servers, each on its own embedded PostgreSQL
- * with fresh demo data — one with the normal timers, one with short inactivity timers — then Playwright.
+ * Runs the browser tests against the built app (issue 28): one embedded PostgreSQL whose demo database is migrated
+ * and seeded once — while the web app builds, with `--build` — then cloned for every server: one Credence server
+ * per Playwright worker with the normal timers, and one with short inactivity timers. Then Playwright, with the
+ * other arguments passed on. E2E_WORKERS sets the workers (2 by default: measured faster than 1 on two cores).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { cloneDatabase, createSeededTemplate, TEST_DATA_ENCRYPTION_KEY } from '../apps/server/src/test/template.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// E2E_PORT_BASE lets two runs share a machine (each takes the base port and the next one).
+const args = process.argv.slice(2);
+const build = args.includes('--build');
+const playwrightArgs = args.filter((arg) => arg !== '--build');
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// E2E_PORT_BASE lets two runs share a machine (each takes the base port and the ones after it).
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
-const servers: { name: string; port: number; env: Record<string, string> }[] = [
-  { name: 'main', port: portBase, env: {} },
-  { name: 'short-idle', port: portBase + 1, env: { IDLE_SECONDS: '4', IDLE_TIMEOUT_SECONDS: '6' } },
+const TEMPLATE = 'credence_e2e_template';
+const servers = [
+  ...Array.from({ length: workers }, (_, i) => ({ name: `main-${i + 1}`, port: portBase + i, env: {} })),
+  { name: 'short-idle', port: portBase + workers, env: { IDLE_SECONDS: '4', IDLE_TIMEOUT_SECONDS: '6' } },
 ];
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const say = (line: string) => process.stdout.write(`[e2e] ${line}\n`);
 
 const ensure = spawnSync('bash', [path.join(root, 'scripts/ensure-test-tools.sh')], { stdio: 'inherit' });
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 
-const running: { child: ChildProcess; dataDir: string }[] = [];
+/** `npm run <script>` as a promise of its exit code. */
+const npmRun = (script: string) =>
+  new Promise<number>((resolve) => {
+    const child = spawn('npm', ['run', script], { cwd: root, stdio: 'inherit' });
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+
+const buildWeb = async () => {
+  const started = Date.now();
+  if ((await npmRun('build')) !== 0) throw new Error('the web app did not build');
+  say(`web app built in ${seconds(started)}`);
+  const checked = Date.now();
+  if ((await npmRun('test:size')) !== 0) throw new Error('the size budget failed');
+  say(`size budget checked in ${seconds(checked)}`);
+};
+
+const tempDirs: string[] = [];
+const tempDir = (name: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `credence-e2e-${name}-`));
+  tempDirs.push(dir);
+  return dir;
+};
+const running: ChildProcess[] = [];
+let stopDatabase: (() => Promise<void>) | undefined;
+
 const stopAll = async () => {
   await Promise.all(
     running.map(
-      ({ child }) =>
+      (child) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();
           child.once('exit', () => resolve());
@@ -32,12 +68,12 @@ const stopAll = async () => {
         }),
     ),
   );
-  for (const { dataDir } of running) rmSync(dataDir, { recursive: true, force: true });
+  await stopDatabase?.();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 };
 
 const waitReady = async (port: number, child: ChildProcess) => {
-  // The demo seed (funding included) takes about a minute on a quiet two-core machine; allow for a busy one.
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
     try {
@@ -45,39 +81,61 @@ const waitReady = async (port: number, child: ChildProcess) => {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server on ${port} was not ready in time`);
 };
 
+/** The demo seeded once into a template database of a new embedded PostgreSQL; answers its superuser URL. */
+const prepareDatabase = async () => {
+  const started = Date.now();
+  const database = await startEmbeddedPostgres(tempDir('db'));
+  stopDatabase = database.stop;
+  await createSeededTemplate(database.url, TEMPLATE);
+  say(`demo database migrated and seeded in ${seconds(started)}`);
+  return database.url;
+};
+
+const startServer = (server: (typeof servers)[number], databaseUrl: string) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(server.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir(server.name),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+      LOG_LEVEL: 'warn',
+      ...server.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  running.push(child);
+  return waitReady(server.port, child);
+};
+
 let exitCode = 1;
 try {
-  for (const server of servers) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), `credence-e2e-${server.name}-`));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(server.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        ...server.env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    running.push({ child, dataDir });
-  }
-  await Promise.all(servers.map((s, i) => waitReady(s.port, running[i]!.child)));
-  const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  const [adminUrl] = await Promise.all([prepareDatabase(), build ? buildWeb() : undefined]);
+  const started = Date.now();
+  const urls: string[] = [];
+  for (const server of servers)
+    urls.push(await cloneDatabase(adminUrl, TEMPLATE, `credence_e2e_${server.name.replace('-', '_')}`));
+  await Promise.all(servers.map((server, i) => startServer(server, urls[i]!)));
+  say(`${servers.length} servers on their own copies of the demo started in ${seconds(started)}`);
+  const origins = servers.map((server) => `http://127.0.0.1:${server.port}`);
+  const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     cwd: path.join(root, 'e2e'),
     stdio: 'inherit',
     env: {
       ...process.env,
-      CREDENCE_URL: `http://127.0.0.1:${servers[0]!.port}`,
-      CREDENCE_SHORT_IDLE_URL: `http://127.0.0.1:${servers[1]!.port}`,
+      E2E_WORKERS: String(workers),
+      CREDENCE_URL: origins[0],
+      CREDENCE_URLS: origins.slice(0, workers).join(','),
+      CREDENCE_SHORT_IDLE_URL: origins[workers],
     },
   });
   exitCode = result.status ?? 1;

@@ -1,28 +1,24 @@
 import { test as base } from '@playwright/test';
-import { seriousA11yViolations } from './axe.ts';
 
 export * from '@playwright/test';
 
 /**
- * Playwright's `test` with an automatic accessibility check (issue 17, item 9): when a test has passed, axe-core
- * runs on the page it ended on — often with a dialog, a menu or an error still showing — and any serious or
- * critical violation fails the test. `specs/accessibility.spec.ts` visits every page of the suite in turn.
- * A test that must end on a state axe should not judge (none today) can opt out with `test.use({ axeCheck: false })`.
+ * Playwright's `test`, each worker on a server of its own (issue 28, item 7): run-e2e.ts starts one Credence server
+ * per worker, each on its own clone of the seeded demo database, and names them in CREDENCE_URLS. A test keeps the
+ * origin the config gives when it sets `baseURL` itself (the short-idle server of the inactivity tests).
+ *
+ * Accessibility is checked in specs/accessibility.spec.ts alone, on every page and dialog layout (issue 28, item 2).
  */
-export const test = base.extend<{ axeCheck: boolean; axeAfterEach: void }>({
-  axeCheck: [true, { option: true }],
-  axeAfterEach: [
-    async ({ page, axeCheck }, use, testInfo) => {
-      await use();
-      if (!axeCheck || testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
-      if (!/^https?:/.test(page.url())) return; // never navigated (API-only tests)
-      // Swagger UI at /api/docs is a third-party developer tool served beside the app, not one of its pages.
-      if (new URL(page.url()).pathname.startsWith('/api/')) return;
-      const found = await seriousA11yViolations(page);
-      if (found.length > 0) {
-        throw new Error(`axe: serious or critical violations on ${page.url()}:\n${found.join('\n')}`);
-      }
-    },
-    { auto: true },
+const workerUrls = (process.env.CREDENCE_URLS ?? '').split(',').filter(Boolean);
+
+export const test = base.extend<object, { workerBaseURL: string | undefined }>({
+  workerBaseURL: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern
+    async ({}, use, workerInfo) => use(workerUrls[workerInfo.parallelIndex % Math.max(workerUrls.length, 1)]),
+    { scope: 'worker' },
   ],
+  baseURL: async ({ baseURL, workerBaseURL }, use) => {
+    const configured = process.env.CREDENCE_URL ?? 'http://127.0.0.1:3100';
+    await use(baseURL === configured && workerBaseURL ? workerBaseURL : baseURL);
+  },
 });

@@ -1,13 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connectDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { seedDemo } from '../db/seed/demo.ts';
-import { TEMPLATE_DB, TEST_DATA_ENCRYPTION_KEY } from './template.ts';
+import { createSeededTemplate, TEMPLATE_DB } from './template.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -30,20 +26,7 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.url;
     stop = embedded.stop;
   }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DB}`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${TEMPLATE_DB}`;
-  const template = connectDatabase(url.toString(), 2);
-  await runMigrations(template.db);
-  await seedDemo(template.db, {
-    passwordLifetimeDays: 90,
-    dataEncryptionKey: Buffer.from(TEST_DATA_ENCRYPTION_KEY, 'base64'),
-  });
-  await template.close();
-  await admin.end();
+  await createSeededTemplate(adminUrl, TEMPLATE_DB);
   project.provide('adminDatabaseUrl', adminUrl);
   return async () => {
     await stop?.();

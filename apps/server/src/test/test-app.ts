@@ -11,22 +11,17 @@ import { connectDatabase } from '../db/client.ts';
 import { startJobs, type Jobs } from '../platform/jobs.ts';
 import { createMailTransport, emailHandler, mailOutboxDir } from '../platform/mail.ts';
 import { drainOutbox, type DrainOptions } from '../platform/outbox.ts';
-import { TEMPLATE_DB, TEST_DATA_ENCRYPTION_KEY } from './template.ts';
+import { cloneDatabase, TEMPLATE_DB, TEST_DATA_ENCRYPTION_KEY } from './template.ts';
 
 /** A fresh database cloned from the migrated, seeded template: each test file starts from the demo data. */
 export const createTestDatabase = async () => {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `credence_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), 5);
+  const url = await cloneDatabase(adminUrl, TEMPLATE_DB, name);
+  const database = connectDatabase(url, 5);
   return {
     ...database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });
