@@ -44,12 +44,12 @@ test('an administrator creates a user, who is sent the enrollment e-mail, sets a
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const form = dialog(page);
-  await form.getByLabel('Username').pressSequentially(username);
-  await form.getByLabel('Email').pressSequentially(email);
-  await form.getByRole('textbox', { name: /^Name/ }).pressSequentially('Jordan');
-  await form.getByLabel('Full Name').pressSequentially('Jordan Patel');
-  await form.getByLabel('Job Title').pressSequentially('Member Services Rep');
-  await form.getByLabel('Phone').pressSequentially('3035550142');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('textbox', { name: /^Name/ }).fill('Jordan');
+  await form.getByLabel('Full Name').fill('Jordan Patel');
+  await form.getByLabel('Job Title').fill('Member Services Rep');
+  await form.getByLabel('Phone').fill('3035550142');
   await form.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Loan Officer' }).click();
   await form.getByRole('combobox', { name: 'User Groups' }).click();
@@ -102,23 +102,23 @@ test('an administrator creates a user, who is sent the enrollment e-mail, sets a
   await expect(newUser.getByRole('heading', { name: 'Set Password' })).toBeVisible();
   await expect(newUser).toHaveURL(/\/setPassword$/); // the token leaves the address bar
   await reviewShots(newUser, 'set-password');
-  await newUser.getByLabel('New Password').pressSequentially('Patel2026x', { delay: 20 });
-  await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026y', { delay: 20 });
+  await newUser.getByLabel('New Password').fill('Patel2026x');
+  await newUser.getByLabel('Confirm Password').fill('Patel2026y');
   await newUser.getByRole('button', { name: 'Set Password' }).click();
   await expect(newUser.getByText('Password and confirm password do not match')).toBeVisible();
   await newUser.getByLabel('Confirm Password').clear();
-  await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026x', { delay: 20 });
+  await newUser.getByLabel('Confirm Password').fill('Patel2026x');
   await newUser.getByRole('button', { name: 'Set Password' }).click();
   await expect(newUser.getByText('Your password has been set. You can sign in now.')).toBeVisible();
   await newUser.getByRole('link', { name: 'Sign In' }).click();
-  await newUser.getByLabel('Username').pressSequentially(username, { delay: 20 });
-  await newUser.getByLabel('Password', { exact: true }).pressSequentially('Patel2026x', { delay: 20 });
+  await newUser.getByLabel('Username').fill(username);
+  await newUser.getByLabel('Password', { exact: true }).fill('Patel2026x');
   await newUser.getByRole('button', { name: 'Sign In' }).click();
   await expect(newUser.getByRole('heading', { name: 'Hello, Jordan' })).toBeVisible();
   // The link works once.
   await newUser.goto(link!);
-  await newUser.getByLabel('New Password').pressSequentially('Patel2026z', { delay: 20 });
-  await newUser.getByLabel('Confirm Password').pressSequentially('Patel2026z', { delay: 20 });
+  await newUser.getByLabel('New Password').fill('Patel2026z');
+  await newUser.getByLabel('Confirm Password').fill('Patel2026z');
   await newUser.getByRole('button', { name: 'Set Password' }).click();
   await expect(
     newUser.getByText('This link is invalid or has expired. Ask your administrator to send a new one.'),

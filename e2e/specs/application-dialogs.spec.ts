@@ -173,8 +173,7 @@ test('Application Alerts: the seeded application whose applicant shares an e-mai
   expect(found).not.toBeNull();
   const { id, other } = found!;
 
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('button', { name: /Application Alerts/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Application Alerts' });
   await expect(dialog).toContainText(texts.alerts);
@@ -212,8 +211,7 @@ test('Collateral: Save with the insurance missing marks it and saves nothing; fi
   request,
 }) => {
   const id = await createDialogApplication(request, 'Collaterby');
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
   await page.getByRole('button', { name: 'Edit collateral' }).click();
   const dialog = page.getByRole('dialog', { name: 'Collateral Description' });
@@ -222,7 +220,7 @@ test('Collateral: Save with the insurance missing marks it and saves nothing; fi
 
   // New Auto gathers insurance: its company and policy number are required, and empty.
   await dialog.getByRole('textbox', { name: 'Model' }).fill('');
-  await dialog.getByRole('textbox', { name: 'Model' }).pressSequentially('Civic LX', { delay: 30 });
+  await dialog.getByRole('textbox', { name: 'Model' }).fill('Civic LX');
   await expect(save).toBeEnabled();
   await save.click();
   const company = dialog.getByRole('textbox', { name: 'Insurance Company' });
@@ -233,8 +231,8 @@ test('Collateral: Save with the insurance missing marks it and saves nothing; fi
   await expect(dialog).toBeVisible();
   await expect(toast(page).filter({ hasText: texts.applicationUpdated })).toHaveCount(0);
 
-  await company.pressSequentially('Front Range Mutual', { delay: 30 });
-  await dialog.getByRole('textbox', { name: 'Policy Number' }).pressSequentially('FR-20931', { delay: 30 });
+  await company.fill('Front Range Mutual');
+  await dialog.getByRole('textbox', { name: 'Policy Number' }).fill('FR-20931');
   await expect(dialog.getByTestId('form-error-summary')).toBeHidden();
   await save.click();
   await expect(toast(page).filter({ hasText: texts.applicationUpdated })).toBeVisible();
@@ -247,8 +245,7 @@ test('Transaction: Save with a dealer purchase but no dealer marks the dealer an
   request,
 }) => {
   const id = await createDialogApplication(request, 'Transacta');
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
   await page.getByRole('button', { name: 'Edit transaction' }).click();
   const dialog = page.getByRole('dialog', { name: 'Transaction Type or Purpose' });
@@ -256,7 +253,7 @@ test('Transaction: Save with a dealer purchase but no dealer marks the dealer an
 
   await dialog.getByRole('combobox', { name: 'Transaction Type' }).click();
   await page.getByRole('option', { name: 'Dealer', exact: true }).click();
-  await dialog.getByRole('textbox', { name: 'Purpose' }).pressSequentially('Dealer purchase', { delay: 30 });
+  await dialog.getByRole('textbox', { name: 'Purpose' }).fill('Dealer purchase');
   await save.click();
   const dealer = dialog.getByRole('combobox', { name: 'Dealer' });
   await expect(dealer).toHaveAccessibleDescription(texts.dealerRequired);

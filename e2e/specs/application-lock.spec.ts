@@ -47,8 +47,7 @@ test('opening to read takes no lock; editing takes it; leaving frees it for a co
 }) => {
   test.setTimeout(90_000);
   const id = await createUnlockedApplication(request, 'Readonly');
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('request-card')).toBeVisible();
   await expect(lockChip(page)).toHaveText('Unlocked');
   await expect(page.getByRole('button', { name: 'Edit request' })).toBeEnabled();
@@ -104,8 +103,7 @@ test('closing the tab releases the lock', async ({ browser, request }) => {
   const id = await createUnlockedApplication(request, 'Tabclose');
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('button', { name: 'Edit request' }).click();
   await expect(lockChip(page)).toHaveText('Locked by you');
   await page.getByRole('dialog', { name: 'New Auto' }).getByRole('button', { name: 'Cancel' }).click();
@@ -119,8 +117,7 @@ test('closing the tab releases the lock', async ({ browser, request }) => {
 
 test('reloading the worksheet lets go of the lock, and the chip never claims it', async ({ page, request }) => {
   const id = await createUnlockedApplication(request, 'Reload');
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('button', { name: 'Edit request' }).click();
   await expect(lockChip(page)).toHaveText('Locked by you');
   await page.getByRole('dialog', { name: 'New Auto' }).getByRole('button', { name: 'Cancel' }).click();
@@ -148,8 +145,11 @@ test('reloading the worksheet lets go of the lock, and the chip never claims it'
   await expect(page.getByTestId('request-card')).toBeVisible();
   await expect(lockChip(page)).toHaveText('Unlocked');
   await expect.poll(() => lockHolder(request, id)).toBeNull();
-  // Long enough for the polled worksheet info to come back once more.
-  await page.waitForTimeout(3_000);
+  // The worksheet info comes back once more: the person returns to the tab, which asks for it at once (as the
+  // 10 s poll would).
+  const polled = page.waitForResponse((r) => r.url().endsWith(`/api/applications/${id}/worksheetInfo`) && r.ok());
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await polled;
   await expect(lockChip(page)).toHaveText('Unlocked');
   expect(await lockHolder(request, id)).toBeNull();
   const seen = await page.evaluate(() => sessionStorage.getItem('e2e.chipTexts') ?? '');
@@ -164,8 +164,7 @@ test('reloading the worksheet lets go of the lock, and the chip never claims it'
 
 test('signing out releases the lock', async ({ page, request }) => {
   const id = await createUnlockedApplication(request, 'Signout');
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('button', { name: 'Edit collateral' }).click();
   await expect(lockChip(page)).toHaveText('Locked by you');
   await page.keyboard.press('Escape');
@@ -242,8 +241,7 @@ test("an administrator releases a colleague's lock from Application Locks, and t
     // Now a colleague who only opens the worksheet holds the lock.
     const colleague = await browser.newContext();
     const officerPage = await colleague.newPage();
-    await signIn(officerPage, users.officer);
-    await officerPage.goto(`/application/${id}`);
+    await signIn(officerPage, users.officer, { at: `/application/${id}` });
     await expect(lockChip(officerPage)).toHaveText('Locked by you');
     await expect.poll(() => lockHolder(request, id)).toBe('Olivia Chen');
     await colleague.close();

@@ -97,8 +97,7 @@ test('a loan officer creates an auto loan with two applicants and a vehicle, and
 
 test('editing the request saves it: You have updated the application successfully.', async ({ page, request }) => {
   const id = await createAutoApplication(request);
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
   await expect(page.getByTestId('request-total-loan')).toHaveText('$19,200.00');
 
@@ -139,8 +138,7 @@ test('editing the request saves it: You have updated the application successfull
 
 test('leaving unsaved changes asks first', async ({ page, request }) => {
   const id = await createAutoApplication(request);
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
 
   // Closing a dialog with changes asks; No keeps it open, Yes drops the changes.
@@ -179,13 +177,11 @@ test('another user opening a locked application sees who holds it and cannot sav
   const adminContext = await browser.newContext();
   try {
     const officer = await officerContext.newPage();
-    await signIn(officer, users.officer);
-    await officer.goto(`/application/${id}`);
+    await signIn(officer, users.officer, { at: `/application/${id}` });
     await expect(officer.getByTestId('header-lock')).toHaveText('Locked by you');
 
     const admin = await adminContext.newPage();
-    await signIn(admin, users.admin);
-    await admin.goto(`/application/${id}`);
+    await signIn(admin, users.admin, { at: `/application/${id}` });
     await expect(admin.getByTestId('header-lock')).toHaveText('Locked by Olivia Chen');
     await expect(admin.getByTestId('locked-by-alert')).toContainText('This application is locked by Olivia Chen.');
     for (const name of ['Edit request', 'Edit applicants', 'Edit collateral', 'Edit transaction']) {

@@ -94,8 +94,7 @@ test('an administrator opens Audit History from the menu, filters by area, reads
 });
 
 test('the filters by user and date come from the URL, and Export CSV downloads the filtered rows', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/admin/audit?area=dealers');
+  await signIn(page, users.admin, { at: '/admin/audit?area=dealers' });
   await expect(demoDealerRows(page)).toHaveCount(6);
 
   await page.getByRole('combobox', { name: 'User' }).click();

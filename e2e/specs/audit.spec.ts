@@ -23,8 +23,7 @@ test('a search by SSN is written to the SSN-lookup log an administrator reads, w
 });
 
 test('the SSN-lookup log is closed to a loan officer', async ({ page }) => {
-  await signIn(page, users.officer);
-  await page.goto('/admin/audit');
+  await signIn(page, users.officer, { at: '/admin/audit' });
   await expect(page.getByText('Permission Denied. Contact your System Administrator for access.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'SSN Lookups' })).toHaveCount(0);
 });

@@ -17,8 +17,7 @@ test('the comments panel pages: older comments on demand, a new one at once with
     expect(response.status()).toBe(201);
   }
 
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('tab', { name: 'Comments' }).click();
   const panel = page.getByTestId('comments-panel');
   const comments = panel.getByTestId('comment');

@@ -31,8 +31,7 @@ test('pull credit for two applicants, exclude a tradeline, review, and mark revi
       applicant('CO_APPLICANT', 'Reese', 'Harlow', '521-44-3288'),
     ],
   });
-  await signIn(page, users.officer);
-  await page.goto(`/creditQueue?filter=${byId(id)}`);
+  await signIn(page, users.officer, { at: `/creditQueue?filter=${byId(id)}` });
   await queueRow(page, id)
     .getByRole('link', { name: String(id) })
     .click();
@@ -61,7 +60,7 @@ test('pull credit for two applicants, exclude a tradeline, review, and mark revi
   await firstExclude.check();
   await reviewCard(page)
     .getByRole('textbox', { name: 'Review' })
-    .pressSequentially('Income verified; auto loan at Ally to be paid off.', { delay: 30 });
+    .fill('Income verified; auto loan at Ally to be paid off.');
   await reviewCard(page).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page).filter({ hasText: 'Credit Saved!' })).toBeVisible();
   await page.reload();
@@ -107,8 +106,7 @@ test('re-pulling the credit of an approved application asks first: No pulls noth
     applicants: [applicant('PRIMARY', 'Avery', 'Stone', '521-44-3187')],
   });
   await approveThroughApi(request, id);
-  await signIn(page, users.officer);
-  await page.goto(`/credit/${id}`);
+  await signIn(page, users.officer, { at: `/credit/${id}` });
   await expect(page.getByTestId('header-state')).toContainText('Approved');
 
   await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
@@ -132,8 +130,7 @@ test('a bureau without a file warns, naming the applicant and the application', 
   const id = await createAutoApplication(request, {
     applicants: [applicant('PRIMARY', 'Nolan', 'Freeman', '521-44-0002')],
   });
-  await signIn(page, users.officer);
-  await page.goto(`/credit/${id}`);
+  await signIn(page, users.officer, { at: `/credit/${id}` });
   await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
   await expect(
     toast(page).filter({ hasText: `No credit report for Nolan Freeman on application ${id}` }),
@@ -145,8 +142,7 @@ test('a report with alerts needs a review comment before the credit is marked re
   const id = await createAutoApplication(request, {
     applicants: [applicant('PRIMARY', 'Ofelia', 'Marsh', '521-44-0004')],
   });
-  await signIn(page, users.officer);
-  await page.goto(`/credit/${id}`);
+  await signIn(page, users.officer, { at: `/credit/${id}` });
   await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
   await expect(creditCard(page).getByTestId('credit-alerts')).toContainText('OFAC');
   await reviewShots(page, 'credit-worksheet-alerts');
@@ -154,7 +150,7 @@ test('a report with alerts needs a review comment before the credit is marked re
   const review = reviewCard(page).getByRole('textbox', { name: 'Review' });
   await expect(reviewCard(page)).toContainText('A review comment is required because the credit report has alerts.');
   await expect(review).toHaveAttribute('aria-invalid', 'true');
-  await review.pressSequentially('OFAC possible match cleared: date of birth differs.', { delay: 30 });
+  await review.fill('OFAC possible match cleared: date of birth differs.');
   await reviewCard(page).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page).filter({ hasText: 'Credit Saved!' })).toBeVisible();
   await reviewCard(page).getByRole('button', { name: 'Mark as Reviewed' }).click();
@@ -176,8 +172,7 @@ test('create an application from a refinance offer and open it from the link', a
   const id = await createAutoApplication(request, {
     applicants: [applicant('PRIMARY', 'Rafael', 'Ines', '521-44-0010')],
   });
-  await signIn(page, users.officer);
-  await page.goto(`/credit/${id}`);
+  await signIn(page, users.officer, { at: `/credit/${id}` });
   await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
   await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
   await creditCard(page).getByRole('button', { name: 'Cross Sell' }).click();
@@ -213,18 +208,18 @@ test('a new application saved with "Pull credit when saved" opens on its credit 
   await page.getByLabel('Loan Product').click();
   await page.getByRole('option', { name: /^Personal Loan/ }).click();
   const applicants = page.getByTestId('applicants-section');
-  await applicants.getByRole('textbox', { name: 'First Name' }).pressSequentially('Morgan', { delay: 15 });
-  await applicants.getByRole('textbox', { name: 'Last Name' }).pressSequentially('Ellery', { delay: 15 });
-  await applicants.getByRole('textbox', { name: 'SSN' }).pressSequentially('521-44-3391', { delay: 15 });
+  await applicants.getByRole('textbox', { name: 'First Name' }).fill('Morgan');
+  await applicants.getByRole('textbox', { name: 'Last Name' }).fill('Ellery');
+  await applicants.getByRole('textbox', { name: 'SSN' }).fill('521-44-3391');
   await applicants.getByLabel('Date of Birth').fill('1979-03-02');
-  await applicants.getByRole('textbox', { name: 'Current Address' }).pressSequentially('1700 Broadway', { delay: 15 });
-  await applicants.getByRole('textbox', { name: 'City' }).pressSequentially('Denver', { delay: 15 });
+  await applicants.getByRole('textbox', { name: 'Current Address' }).fill('1700 Broadway');
+  await applicants.getByRole('textbox', { name: 'City' }).fill('Denver');
   await applicants.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'CO', exact: true }).click();
-  await applicants.getByRole('textbox', { name: 'ZIP' }).pressSequentially('80202', { delay: 15 });
+  await applicants.getByRole('textbox', { name: 'ZIP' }).fill('80202');
   const request = page.getByTestId('request-section');
-  await request.getByRole('textbox', { name: 'Requested Amount' }).pressSequentially('8000', { delay: 15 });
-  await request.getByRole('textbox', { name: 'Term (months)' }).pressSequentially('36', { delay: 15 });
+  await request.getByRole('textbox', { name: 'Requested Amount' }).fill('8000');
+  await request.getByRole('textbox', { name: 'Term (months)' }).fill('36');
   await page.getByRole('checkbox', { name: 'Pull credit when saved' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page).filter({ hasText: 'Application Submitted' })).toBeVisible();
@@ -263,8 +258,7 @@ test('the decision engine runs the auto policy on the application and explains e
       value: '30000.00',
     },
   });
-  await signIn(page, users.officer);
-  await page.goto(`/credit/${id}`);
+  await signIn(page, users.officer, { at: `/credit/${id}` });
   await creditCard(page).getByRole('button', { name: 'Pull Credit' }).click();
   await expect(creditCard(page).getByTestId('credit-report-header')).toBeVisible();
 
@@ -292,14 +286,13 @@ test('the decision engine runs the auto policy on the application and explains e
   // An administrator changes that cell and publishes; the next run prices with it (no restart).
   const adminContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
   const admin = await adminContext.newPage();
-  await signIn(admin, users.admin);
-  await admin.goto('/admin/matrices/additionalRates');
+  await signIn(admin, users.admin, { at: '/admin/matrices/additionalRates' });
   await admin.getByRole('button', { name: 'Edit Auto base rates' }).click();
   const rate = admin.getByTestId('matrix-editor').getByRole('textbox', { name: 'Row 7 Rate', exact: true });
   await expect(rate).toHaveValue('5.99');
   await rate.click();
   await rate.press('ControlOrMeta+a');
-  await rate.pressSequentially('6.24', { delay: 15 });
+  await rate.fill('6.24');
   await admin.getByTestId('matrix-editor').getByRole('button', { name: 'Save and Publish' }).click();
   await expect(admin.getByText('Saved and published')).toBeVisible();
   await adminContext.close();

@@ -2,8 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 test('the dealer packet is marked received with today’s date, saved and shown again', async ({ page }) => {
-  await signIn(page, users.officer);
-  await page.goto('/application/10002');
+  await signIn(page, users.officer, { at: '/application/10002' });
   await page.getByRole('button', { name: 'Dealer Packet' }).click();
   let dialog = page.getByRole('dialog');
   let received = dialog.getByRole('checkbox');

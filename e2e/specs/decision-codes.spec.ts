@@ -2,25 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
+import { closeToasts } from '../support/toasts.ts';
 
 /** Administration › Decision Codes (issue 13): the codes the decision worksheet offers, one tab per type. */
 
 const grid = (page: Page) => page.getByTestId('resource-grid');
 const row = (page: Page, text: string) => grid(page).getByRole('row').filter({ hasText: text });
 
-/** Closes the toasts (they stay 30 s, spec 1 §8, over the page's top right) as a person would, by their ×. */
-const closeToasts = async (page: Page) => {
-  const toasts = page.locator('.Toastify__toast');
-  for (const close of await toasts.getByRole('button', { name: /close/i }).all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0);
-};
-
 const typeInto = async (page: Page, label: string, value: string) => {
   const input = page.getByRole('dialog').getByRole('textbox', { name: label, exact: true });
-  await input.clear();
-  await input.pressSequentially(value, { delay: 15 });
+  await input.fill(value);
 };
 
 test('an administrator adds a decline reason, sees it in the list, and disables it', async ({ page }) => {
@@ -72,8 +63,7 @@ test("each type has its tab: a cancel reason may reuse a decline reason's code, 
   page,
 }) => {
   const code = `E2E-C${Date.now() % 100000}`;
-  await signIn(page, users.admin);
-  await page.goto('/admin/decisionCodes');
+  await signIn(page, users.admin, { at: '/admin/decisionCodes' });
   const tabs = page.getByRole('tablist', { name: 'Decision code types' });
   const dialog = page.getByRole('dialog');
   await page.getByRole('button', { name: 'Add Decline Reason' }).click();

@@ -41,8 +41,7 @@ const editPrice = async (page: Page, price: string) => {
 
 test('editing an approved application’s amount asks first, then retracts the decision', async ({ page, request }) => {
   const id = await approvedApplication(request);
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
   await expect(page.getByTestId('header-state')).toContainText('Approved');
 
@@ -87,8 +86,7 @@ test('editing an approved application’s amount asks first, then retracts the d
 
 test('a change the rule set does not name saves without asking and keeps the decision', async ({ page, request }) => {
   const id = await approvedApplication(request);
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
 
   await page.getByRole('button', { name: 'Edit request' }).click();

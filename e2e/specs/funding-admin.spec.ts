@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
+import { closeToasts } from '../support/toasts.ts';
 
 /**
  * Administration for funding (issue 14): disbursal methods, disbursements (spec 2 §2, §7, §8: 'Saved
@@ -15,8 +16,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 const typeInto = async (page: Page, label: string, value: string) => {
   const input = dialog(page).getByRole('textbox', { name: label, exact: true });
-  await input.clear();
-  await input.pressSequentially(value, { delay: 15 });
+  await input.fill(value);
 };
 const choose = async (page: Page, label: string, option: string) => {
   await dialog(page).getByRole('combobox', { name: label }).click();
@@ -26,14 +26,6 @@ const pick = async (page: Page, label: string, option: string) => {
   await dialog(page).getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.keyboard.press('Escape');
-};
-/** Closes the toasts (they stay 30 s over the page's top right, where the Add button is) by their ×. */
-const closeToasts = async (page: Page) => {
-  const toasts = page.locator('.Toastify__toast');
-  for (const close of await toasts.getByRole('button', { name: /close/i }).all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0);
 };
 const saved = async (page: Page, text: string) => {
   await dialog(page).getByRole('button', { name: 'Save' }).click();
@@ -123,8 +115,7 @@ test('an administrator sets up a disbursal method and a disbursement, then retur
 test('an administrator maps a loan product to a core code, and a taken value is refused on its field', async ({
   page,
 }) => {
-  await signIn(page, users.admin);
-  await page.goto('/admin/corecodemappings');
+  await signIn(page, users.admin, { at: '/admin/corecodemappings' });
   await heading(page, 'Core Code Mappings');
   await reviewShots(page, 'funding-admin-core-code-mappings-list');
   // The demo maps every product: New Auto's mapping is deleted, then made again.
@@ -167,8 +158,7 @@ test('an administrator maps a loan product to a core code, and a taken value is 
 
 test('an administrator adds a funding requirement that only the funding group may clear', async ({ page }) => {
   const description = `E2E Proof of insurance ${Date.now() % 100000}`;
-  await signIn(page, users.admin);
-  await page.goto('/admin/fundingRequirements');
+  await signIn(page, users.admin, { at: '/admin/fundingRequirements' });
   await heading(page, 'Funding Requirements');
   await page.getByRole('button', { name: 'Add Funding Requirement' }).click();
   await typeInto(page, 'Description', description);

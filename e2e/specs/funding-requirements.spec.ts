@@ -48,8 +48,7 @@ test('the requirements cockpit: attach a PDF, preview it inline, mark received a
   expect(uploaded.status(), await uploaded.text()).toBe(201);
 
   // The administrator is in every clear group (the demo's product requirements may name the Funding Team).
-  await signIn(page, users.admin);
-  await page.goto(`/fundingRequirements/${id}`);
+  await signIn(page, users.admin, { at: `/fundingRequirements/${id}` });
   await expect(page.getByRole('heading', { name: 'Funding Requirements Worksheet' })).toBeVisible({ timeout: 30_000 });
   const cockpit = page.getByTestId('funding-requirements');
   const stipulation = cockpit.getByRole('article', { name: 'Proof of income' });
@@ -73,9 +72,7 @@ test('the requirements cockpit: attach a PDF, preview it inline, mark received a
   await expect(frame).toBeVisible();
   await expect(frame).toHaveAttribute('src', /^blob:/);
   await expect(page.getByTestId('document-preview-title')).toHaveText('Pay stub');
-  // Give the browser's PDF viewer a moment to paint before the review screenshots.
-  await page.waitForTimeout(2500);
-  await reviewShots(page, 'funding-requirements-cockpit-preview');
+  await reviewShots(page, 'funding-requirements-cockpit-preview', { settleMs: 2500 });
 
   // Mark it received, then clear it: the preview stays on the same document.
   await stipulation.getByRole('button', { name: 'Mark Received' }).click();
@@ -167,8 +164,7 @@ test('a product requirement only its clear group may clear: the officer sees Cle
   const id = await createAutoApplication(request, { firstName: 'Riley', lastName: 'Groupson' });
   await approveThroughApi(request, id);
 
-  await signIn(page, users.officer);
-  await page.goto(`/fundingRequirements/${id}`);
+  await signIn(page, users.officer, { at: `/fundingRequirements/${id}` });
   const product = page.getByRole('article', { name: description });
   await expect(product).toContainText('Product', { timeout: 30_000 });
   await expect(product).toContainText('Clears: Funding Team');

@@ -1,19 +1,11 @@
 import { expect, test } from '../support/test.ts';
-import { users } from '../support/sign-in.ts';
+import { signInThroughPage, users } from '../support/sign-in.ts';
 
 // This server runs with IDLE_SECONDS=4 and IDLE_TIMEOUT_SECONDS=6 (see run-e2e.ts).
 test.use({ baseURL: process.env.CREDENCE_SHORT_IDLE_URL ?? 'http://127.0.0.1:3101' });
 
-const signIn = async (page: import('@playwright/test').Page) => {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(users.officer.username);
-  await page.getByLabel('Password', { exact: true }).fill(users.officer.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Hello, Olivia' })).toBeVisible();
-};
-
 test('activity keeps the session; idleness warns, counts down and signs out', async ({ page }) => {
-  await signIn(page);
+  await signInThroughPage(page, users.officer);
   // Moving the mouse keeps resetting the idle time: no warning.
   for (let i = 0; i < 6; i++) {
     await page.mouse.move(100 + i * 10, 200);
@@ -28,7 +20,7 @@ test('activity keeps the session; idleness warns, counts down and signs out', as
 });
 
 test('signing out for inactivity also warns that unsaved changes were lost', async ({ page }) => {
-  await signIn(page);
+  await signInThroughPage(page, users.officer);
   await page.goto('/changePassword');
   await page.getByLabel('Current Password').fill('something typed');
   await expect(page.getByText('You have been logged out due to inactivity')).toBeVisible({ timeout: 20_000 });

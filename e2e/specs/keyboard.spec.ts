@@ -23,8 +23,7 @@ test('The queue starts with compact rows, its columns fill a wide screen, and a 
   try {
     await request.put(gridSettingUrl, { headers, data: { setting: '{}' } });
     await page.setViewportSize({ width: 1920, height: 900 });
-    await signIn(page, users.officer);
-    await page.goto('/allApplicationsQueue');
+    await signIn(page, users.officer, { at: '/allApplicationsQueue' });
     await expect(dataRows(page).first()).toBeVisible();
     // Compact: 36 px rows (the grid's standard is 52 px).
     expect((await dataRows(page).first().boundingBox())?.height).toBeLessThanOrEqual(37);
@@ -51,8 +50,7 @@ test('The queue starts with compact rows, its columns fill a wide screen, and a 
 });
 
 test('Enter on a focused queue row opens its worksheet', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue');
+  await signIn(page, users.admin, { at: '/allApplicationsQueue' });
   await expect(dataRows(page).nth(1)).toBeVisible();
   const second = await dataRows(page).nth(1).getAttribute('data-id');
   // Focus the first row's applicant cell, move down a row with the arrow key, then Enter.
@@ -65,8 +63,7 @@ test('Enter on a focused queue row opens its worksheet', async ({ page }) => {
 });
 
 test('Tab from the top reaches the skip link first; it moves the focus to the main content', async ({ page }) => {
-  await signIn(page, users.officer);
-  await page.goto('/allApplicationsQueue');
+  await signIn(page, users.officer, { at: '/allApplicationsQueue' });
   await expect(page.getByRole('heading', { name: 'All Applications' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -82,8 +79,7 @@ test('Tab from the top reaches the skip link first; it moves the focus to the ma
 
 test('Escape in an open dropdown of a dialog closes the dropdown, not the dialog', async ({ page, request }) => {
   const id = await createAutoApplication(request, { firstName: 'Esca', lastName: 'Pekey' });
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   const actions = page.getByRole('toolbar', { name: 'Application actions' });
 
   // A Select (HMDA's Delivery Method).
@@ -110,8 +106,7 @@ test('Escape in an open dropdown of a dialog closes the dropdown, not the dialog
 
 test('Ctrl+Enter posts a comment; Enter alone starts a new line', async ({ page, request }) => {
   const id = await createAutoApplication(request, { firstName: 'Kay', lastName: 'Board' });
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('tab', { name: 'Comments' }).click();
   const panel = page.getByTestId('comments-panel');
   const box = panel.getByLabel('Add a journal comment');
@@ -161,8 +156,7 @@ test('A toast on a worksheet opens below its header and its actions toolbar, cle
   request,
 }) => {
   const id = await createAutoApplication(request, { firstName: 'Tess', lastName: 'Toastwell' });
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await expect(page.getByTestId('header-lock')).toHaveText('Locked by you');
   await page.getByRole('toolbar', { name: 'Application actions' }).getByRole('button', { name: 'Share' }).click();
   const share = page.getByRole('dialog', { name: 'Share' });

@@ -10,8 +10,7 @@ const row = (page: Page, text: string) => grid(page).getByRole('row').filter({ h
 
 const typeInto = async (page: Page, label: string, value: string) => {
   const input = page.getByRole('dialog').getByRole('textbox', { name: label, exact: true });
-  await input.clear();
-  await input.pressSequentially(value, { delay: 15 });
+  await input.fill(value);
 };
 
 test('an administrator adds an add-on priced per $1,000 and sees it in the list', async ({ page }) => {

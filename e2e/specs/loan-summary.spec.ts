@@ -88,8 +88,7 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   request,
 }) => {
   const id = await fundedApplication(request);
-  await signIn(page, users.admin);
-  await page.goto(`/fund/${id}`);
+  await signIn(page, users.admin, { at: `/fund/${id}` });
   // The first load of a worksheet on a busy machine.
   await expect(page.getByRole('heading', { name: 'Funding Worksheet' })).toBeVisible({ timeout: 30_000 });
 

@@ -1,8 +1,8 @@
 import { expect, test } from '../support/test.ts';
-import { fillSignIn, signIn, users } from '../support/sign-in.ts';
+import { fillSignIn, signIn, signInThroughPage, users } from '../support/sign-in.ts';
 
 test('a loan officer signs in and is greeted by name', async ({ page }) => {
-  await signIn(page, users.officer);
+  await signInThroughPage(page, users.officer);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
 });

@@ -10,12 +10,10 @@ const listRow = (page: Page, name: string) => grid(page).getByRole('row').filter
 const editor = (page: Page) => page.getByTestId('matrix-editor');
 const cell = (page: Page, label: string) => editor(page).getByRole('textbox', { name: label, exact: true });
 
-/** Types into a cell as a person does: select what it holds, then type. */
+/** Puts a value into a cell in place of what it holds. */
 const typeInto = async (page: Page, label: string, text: string) => {
   const input = cell(page, label);
-  await input.click();
-  await input.press('ControlOrMeta+a');
-  await input.pressSequentially(text, { delay: 15 });
+  await input.fill(text);
 };
 
 /** Pastes text at the focused cell through a real paste event (as a spreadsheet's copy would arrive). */
@@ -122,8 +120,7 @@ test('a gap between two ranges is refused with the server’s message', async ({
 });
 
 test('a matrix opened from a workflow goes back to it when saved (spec 2 §2)', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/admin/matrices/passFail');
+  await signIn(page, users.admin, { at: '/admin/matrices/passFail' });
   const row = listRow(page, 'Collateral eligibility');
   await expect(row).toBeVisible();
   const id = await row.getAttribute('data-id');

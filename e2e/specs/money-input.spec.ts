@@ -40,8 +40,7 @@ test('money inputs name what is wrong, take negative itemization amounts and pas
   page.on('console', (message) => {
     if (message.type() === 'error' && /BigInt|Cannot convert/.test(message.text())) thrown.push(message.text());
   });
-  await signIn(page, users.officer);
-  await page.goto(`/application/${id}`);
+  await signIn(page, users.officer, { at: `/application/${id}` });
   await page.getByRole('button', { name: 'Edit request' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Auto' });
   await dialog.getByRole('button', { name: 'Edit Itemization' }).click();
@@ -106,8 +105,7 @@ test('money inputs name what is wrong, take negative itemization amounts and pas
 });
 
 test('the payment calculator reads its Loan Amount with the same money input', async ({ page }) => {
-  await signIn(page, users.officer);
-  await page.goto('/popup/paymentCalculator');
+  await signIn(page, users.officer, { at: '/popup/paymentCalculator' });
   const amount = page.getByLabel('Loan Amount');
   await amount.pressSequentially('25000abc', TYPING);
   await expect(page.getByText('Loan Amount must be a valid number.')).toBeVisible();

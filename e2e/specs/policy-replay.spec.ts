@@ -13,9 +13,7 @@ const cell = (page: Page, label: string) => editor(page).getByRole('textbox', { 
 
 const typeInto = async (page: Page, label: string, text: string) => {
   const input = cell(page, label);
-  await input.click();
-  await input.press('ControlOrMeta+a');
-  await input.pressSequentially(text, { delay: 15 });
+  await input.fill(text);
 };
 
 const openArea = async (page: Page, title: string) => {

@@ -16,8 +16,7 @@ const totalOf = async (page: Page) => Number((await footer(page).innerText()).sp
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 test('All Applications: sort, filter and page live in the URL; reload and Back restore them', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue');
+  await signIn(page, users.admin, { at: '/allApplicationsQueue' });
   await expect(page.getByRole('heading', { name: 'All Applications' })).toBeVisible();
   // Summit has 59 seeded applications (other specs may add some), 25 a page.
   await expect(footer(page)).toHaveText(/^1–25 of \d+$/);
@@ -112,8 +111,7 @@ test('A row click opens the worksheet of its state', async ({ page }) => {
 });
 
 test('The column chooser hides a column for this user, also after a reload', async ({ page }) => {
-  await signIn(page, users.officer);
-  await page.goto('/allApplicationsQueue');
+  await signIn(page, users.officer, { at: '/allApplicationsQueue' });
   await expect(header(page, 'Member Number')).toBeVisible();
   // Hidden by default: Term.
   await expect(header(page, 'Term')).toHaveCount(0);
@@ -137,8 +135,7 @@ test('The column chooser hides a column for this user, also after a reload', asy
 });
 
 test('Export CSV downloads the queue with its header line', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/creditQueue');
+  await signIn(page, users.admin, { at: '/creditQueue' });
   await expect(dataRows(page).first()).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -154,8 +151,7 @@ test('Export CSV downloads the queue with its header line', async ({ page }) => 
 });
 
 test('The side-menu search text shows as a chip and can be cleared', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue?search=10001');
+  await signIn(page, users.admin, { at: '/allApplicationsQueue?search=10001' });
   const chip = page.getByTestId('queue-search-chip');
   await expect(chip).toHaveText('Search: 10001');
   await expect(footer(page)).toHaveText('1–1 of 1');
@@ -175,8 +171,7 @@ test('A saved filter runs its criteria under its name; an unknown one says so', 
   const pending = filters.find((f) => f.name === 'Pending over 50k');
   expect(pending).toBeDefined();
 
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue?filterId=999999');
+  await signIn(page, users.admin, { at: '/allApplicationsQueue?filterId=999999' });
   await expect(page.getByText('This filter does not exist or is not shared with you.')).toBeVisible();
 
   await page.goto(`/allApplicationsQueue?filterId=${pending!.id}`);
@@ -229,8 +224,7 @@ const filterItems = (page: Page) => JSON.parse(query(page).get('filter') ?? '[]'
 test('The filter panel stays open while typing at 20 characters a second and filters on the whole word', async ({
   page,
 }) => {
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue');
+  await signIn(page, users.admin, { at: '/allApplicationsQueue' });
   await expect(footer(page)).toHaveText(/^1–25 of \d+$/);
   // A mark on the grid's element: it survives only if the grid is not re-created.
   await grid(page).evaluate((el) => el.setAttribute('data-mark', 'kept'));
@@ -284,8 +278,7 @@ test('The filter panel stays open while typing at 20 characters a second and fil
 });
 
 test('Sorting keeps the grid and the focus on the header; Back restores the order', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/allApplicationsQueue');
+  await signIn(page, users.admin, { at: '/allApplicationsQueue' });
   await expect(footer(page)).toHaveText(/^1–25 of \d+$/);
   await grid(page).evaluate((el) => el.setAttribute('data-mark', 'kept'));
 

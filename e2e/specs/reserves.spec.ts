@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
+import { closeToasts } from '../support/toasts.ts';
 
 /**
  * Administration › Reserve Matrices (issue 14): a reserve computed as a share of the rate participation, then a
@@ -12,19 +13,9 @@ const grid = (page: Page) => page.getByTestId('resource-grid');
 const gridRow = (page: Page, text: string) => grid(page).getByRole('row').filter({ hasText: text });
 const toast = (page: Page) => page.getByTestId('toast');
 
-/** Closes the toasts (they stay 30 s over the page's top right, where the Add buttons are) by their ×. */
-const closeToasts = async (page: Page) => {
-  const toasts = page.locator('.Toastify__toast');
-  for (const close of await toasts.getByRole('button', { name: /close/i }).all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0);
-};
-
 const typeInto = async (scope: Locator, label: string, value: string) => {
   const input = scope.getByRole('textbox', { name: label, exact: true });
-  await input.clear();
-  await input.pressSequentially(value, { delay: 15 });
+  await input.fill(value);
 };
 const choose = async (page: Page, scope: Locator, label: string, option: string) => {
   const select = scope.getByRole('combobox', { name: label, exact: true });

@@ -128,8 +128,7 @@ test('saved filters: create with name rules, side menu, publish, reorder, disabl
 });
 
 test('administrators edit any filter and create a published queue from All users', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/filters');
+  await signIn(page, users.admin, { at: '/filters' });
   await page.getByRole('tab', { name: 'All users' }).click();
   const table = page.getByTestId('admin-filters-table');
   const officerRow = table.getByRole('row').filter({ hasText: 'New applications' });

@@ -68,8 +68,7 @@ test('an opened application is listed under Recent Applications and a click open
   const found = await search(request, headers, { text: '10003', page: 1, pageSize: 1 });
   const row = found.data[0]!;
 
-  await signIn(page, users.officer);
-  await page.goto('/application/10003');
+  await signIn(page, users.officer, { at: '/application/10003' });
   await expect(page.getByText(String(row.applicationId)).first()).toBeVisible();
   await page.goto('/home');
   await searchBox(page).focus();

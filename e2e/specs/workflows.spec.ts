@@ -160,8 +160,7 @@ test('the demo auto-approval workflow is laid out legibly and its run is traced 
 }) => {
   const lastName = `Tracewell${Date.now() % 100000}`;
   const applicationId = await createAutoApplication(request, { lastName });
-  await signIn(page, users.admin);
-  await page.goto('/admin/autoApprovalWorkflow');
+  await signIn(page, users.admin, { at: '/admin/autoApprovalWorkflow' });
   await expect(page.getByRole('heading', { name: 'Auto-Approval Workflows', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Edit Auto loans: auto-approval' }).click();
   await expect(page).toHaveURL(/\/admin\/autoApprovalWorkflow\/edit\/\d+$/);
@@ -201,8 +200,7 @@ test('the demo auto-approval workflow is laid out legibly and its run is traced 
 });
 
 test('a cycle is refused with the server’s message and its nodes are marked on the canvas', async ({ page }) => {
-  await signIn(page, users.admin);
-  await page.goto('/admin/autoApprovalWorkflow');
+  await signIn(page, users.admin, { at: '/admin/autoApprovalWorkflow' });
   await page.getByRole('button', { name: 'Add Auto-Approval Workflow' }).click();
   await editor(page)
     .getByLabel(/^Name/)

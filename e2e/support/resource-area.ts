@@ -34,8 +34,7 @@ const fill = async (page: Page, fields: FieldInput[]) => {
       await page.getByRole('option', { name: field.value, exact: true }).click();
     } else {
       const input = dialog.getByRole('textbox', { name: field.label, exact: true });
-      await input.clear();
-      await input.pressSequentially(field.value, { delay: 15 });
+      await input.fill(field.value);
     }
   }
 };
@@ -79,9 +78,7 @@ export const describeResourceArea = (area: ResourceAreaCase) =>
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByText(area.texts?.saved ?? 'Saved').first()).toBeVisible();
-      await page.getByRole('textbox', { name: `Search ${area.title.toLowerCase()}` }).pressSequentially(name, {
-        delay: 15,
-      });
+      await page.getByRole('textbox', { name: `Search ${area.title.toLowerCase()}` }).fill(name);
       await expect(page).toHaveURL(/[?&]text=/);
       await expect(row(page, name)).toHaveCount(1);
       await expect(row(page, name)).toContainText('Enabled');
@@ -113,8 +110,7 @@ export const describeResourceArea = (area: ResourceAreaCase) =>
     });
 
     test('sorts on the server and keeps the sort over a reload', async ({ page }) => {
-      await signIn(page, users.admin);
-      await page.goto(area.path);
+      await signIn(page, users.admin, { at: area.path });
       const names = async () =>
         (await grid(page).locator('[role="row"][data-id] [data-field="name"]').allTextContents()).filter(Boolean);
       await expect(grid(page).locator('[role="row"][data-id]').first()).toBeVisible();

@@ -42,6 +42,11 @@ export const appTheme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiListItemButton: { defaultProps: { dense: true } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    // A disabled field's helper text says why it is disabled ('Choose the code type first.'): it must stay readable
+    // (WCAG AA contrast), not greyed out like the field.
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+    },
     // Initials on MUI's grey avatar are white on #bdbdbd (1.9:1); the secondary text colour gives 5.9:1.
     MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#5a6675', color: '#ffffff' } } },
     // A progress bar needs a name (axe aria-progressbar-name); a spinner with its own label keeps it.
