@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoanItemizationDialog, ITEMIZATION_RECALC_MS } from './loan-itemization-dialog.tsx';
-import type { ItemizationValues } from '../forms/request-model.ts';
+import { blankRequest, type ItemizationValues } from '../forms/request-model.ts';
 
 /**
  * The Loan Itemization dialog's own rules (spec 1 §5, issue 17 item 5), without a server: its totals, the
@@ -9,20 +9,10 @@ import type { ItemizationValues } from '../forms/request-model.ts';
  * The browser suite keeps the way there and back (money-input.spec.ts, decision-retraction.spec.ts).
  */
 const start = (over: Partial<ItemizationValues> = {}): ItemizationValues & { otherFees: string } => ({
+  ...blankRequest(),
   negotiatedPrice: '20,000.00',
   ttlEstimate: '1,200.00',
   cashDown: '2,000.00',
-  rebate: '',
-  netTradeIn: '',
-  otherFrontEndFees: [],
-  totalFrontEndAmount: '',
-  isTotalFrontEndAmountManual: false,
-  gap: '',
-  creditDisability: '',
-  creditLife: '',
-  warranty: '',
-  otherBackEndFees: '',
-  otherFees: '',
   ...over,
 });
 
