@@ -31,6 +31,19 @@ const drag = async (page: Page, from: Locator, to: Locator) => {
   await page.mouse.up();
 };
 
+/**
+ * Draws one edge by dragging and waits for it on the canvas. The canvas may still be settling (a problem list
+ * closing moves it), so a drag that landed beside the handle is measured and drawn again, as a person would redo it.
+ */
+const connect = async (page: Page, from: Locator, to: Locator) => {
+  const edges = editor(page).locator('.react-flow__edge');
+  const before = await edges.count();
+  await expect(async () => {
+    if ((await edges.count()) === before) await drag(page, from, to);
+    await expect(edges).toHaveCount(before + 1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+};
+
 /** Drags a node by its body to a new place on the canvas. */
 const moveNode = async (page: Page, node: Locator, dx: number, dy: number) => {
   const box = (await node.boundingBox())!;
@@ -107,9 +120,9 @@ test('an administrator builds a workflow in the editor, saves it and runs it on 
 
   // Edges drawn from the handles.
   const condition = canvasNode(page, 'DTI within policy');
-  await drag(page, startNode(page).locator('.react-flow__handle.source'), targetHandle(condition));
-  await drag(page, sourceHandle(condition, 'onPass'), targetHandle(canvasNode(page, 'Within Policy')));
-  await drag(page, sourceHandle(condition, 'onFail'), targetHandle(canvasNode(page, 'Outside Policy')));
+  await connect(page, startNode(page).locator('.react-flow__handle.source'), targetHandle(condition));
+  await connect(page, sourceHandle(condition, 'onPass'), targetHandle(canvasNode(page, 'Within Policy')));
+  await connect(page, sourceHandle(condition, 'onFail'), targetHandle(canvasNode(page, 'Outside Policy')));
   await expect(editor(page).locator('.react-flow__edge')).toHaveCount(3);
   await expect(editor(page).locator('.react-flow__edge').filter({ hasText: 'pass' })).toHaveCount(1);
   await expect(editor(page).locator('.react-flow__edge').filter({ hasText: 'fail' })).toHaveCount(1);
@@ -214,11 +227,11 @@ test('a cycle is refused with the server’s message and its nodes are marked on
   await moveNode(page, canvasNode(page, 'Approve'), 300, 0);
   const first = canvasNode(page, 'First check');
   const second = canvasNode(page, 'Second check');
-  await drag(page, startNode(page).locator('.react-flow__handle.source'), targetHandle(first));
-  await drag(page, sourceHandle(first, 'onPass'), targetHandle(second));
-  await drag(page, sourceHandle(first, 'onFail'), targetHandle(canvasNode(page, 'Approve')));
-  await drag(page, sourceHandle(second, 'onPass'), targetHandle(first));
-  await drag(page, sourceHandle(second, 'onFail'), targetHandle(canvasNode(page, 'Approve')));
+  await connect(page, startNode(page).locator('.react-flow__handle.source'), targetHandle(first));
+  await connect(page, sourceHandle(first, 'onPass'), targetHandle(second));
+  await connect(page, sourceHandle(first, 'onFail'), targetHandle(canvasNode(page, 'Approve')));
+  await connect(page, sourceHandle(second, 'onPass'), targetHandle(first));
+  await connect(page, sourceHandle(second, 'onFail'), targetHandle(canvasNode(page, 'Approve')));
   await expect(editor(page).locator('.react-flow__edge')).toHaveCount(5);
 
   await editor(page).getByRole('button', { name: 'Save Draft' }).click();
