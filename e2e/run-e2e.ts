@@ -89,7 +89,7 @@ const waitReady = async (port: number, child: ChildProcess) => {
 /** The demo seeded once into a template database of a new embedded PostgreSQL; answers its superuser URL. */
 const prepareDatabase = async () => {
   const started = Date.now();
-  const database = await startEmbeddedPostgres(tempDir('db'));
+  const database = await startEmbeddedPostgres(tempDir('db'), undefined, { disposable: true });
   stopDatabase = database.stop;
   await createSeededTemplate(database.url, TEMPLATE);
   say(`demo database migrated and seeded in ${seconds(started)}`);

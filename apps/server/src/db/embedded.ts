@@ -37,7 +37,16 @@ export type EmbeddedOptions = {
   failedRetryMs?: number;
   /** A start that is not ready within this long counts as failed. */
   startTimeoutMs?: number;
+  /**
+   * A throw-away cluster of a test run (issue 28): nothing is flushed to disk to survive a crash (`fsync`,
+   * `synchronous_commit` and `full_page_writes` off), which makes cloning and writing databases cheap. Never for
+   * a cluster that holds anything to keep.
+   */
+  disposable?: boolean;
 };
+
+/** The settings of a disposable cluster (see EmbeddedOptions.disposable). */
+const disposableSettings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
 
 /** A port on 127.0.0.1 that nothing listens on right now (the embedded server's, and the benchmarks' API). */
 export const freeLoopbackPort = (): Promise<number> =>
@@ -147,6 +156,7 @@ export const startEmbeddedPostgres = async (
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> => {
   const { restartAttempts = 0, restartDelayMs = 500, failedRetryMs = 30_000, startTimeoutMs = 60_000 } = options;
+  const settings = ['listen_addresses=127.0.0.1', ...(options.disposable ? disposableSettings : [])];
   const clusterDir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
   mkdirSync(dataDir, { recursive: true });
@@ -167,7 +177,7 @@ export const startEmbeddedPostgres = async (
     createPostgresUser: true,
     // The default en_US.UTF-8 locale is often not installed; C.UTF-8 always is.
     initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C.UTF-8', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: settings.flatMap((setting) => ['-c', setting]),
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m).trim()),
   });

@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'credence-test-'));
-    const embedded = await startEmbeddedPostgres(dataDir);
+    const embedded = await startEmbeddedPostgres(dataDir, undefined, { disposable: true });
     adminUrl = embedded.url;
     stop = embedded.stop;
   }
