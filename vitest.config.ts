@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/*.test.mjs'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // One module graph for the files of a worker (issue 28): 19 s against 53 s; every test that fakes
+          // timers or globals puts them back in its afterEach.
+          isolate: false,
         },
       },
       {
@@ -17,6 +20,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup-components.ts'],
+          isolate: false,
         },
       },
       {
@@ -26,9 +30,13 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // Each file works on its own clone of the template: two files at a time (issue 28, item 7).
+          // Each file works on its own clone of the template: two files at a time (issue 28, item 7). The files of
+          // a worker share its modules (isolate: false): importing the whole app anew for each of 70 files cost
+          // more than the tests themselves (314 s against 192 s for the run). Module state is keyed so that it
+          // cannot cross databases (the compiled-policy cache), and a test that changes it puts it back.
           fileParallelism: true,
           maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

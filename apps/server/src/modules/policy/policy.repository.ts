@@ -72,12 +72,14 @@ export const publishDraft = async (tx: TenantTx, objectId: number, effectiveAt: 
 };
 
 export type InEffect = { objectId: number; kind: string; versionId: number; version: number; name: string };
+/** With the version's creation time: an id names one version of one database only (the cache key needs both). */
+export type InEffectVersion = InEffect & { createdAt: Date };
 
 /**
  * The version in effect of every enabled object (of the given kinds): the newest published one whose effective
  * time has come. Without configurations (cheap: what the compiled-policy cache is keyed by).
  */
-export const listInEffect = (tx: TenantTx, at: Date = new Date()): Promise<InEffect[]> =>
+export const listInEffect = (tx: TenantTx, at: Date = new Date()): Promise<InEffectVersion[]> =>
   tx
     .selectDistinctOn([policyVersions.policyObjectId], {
       objectId: policyVersions.policyObjectId,
@@ -85,6 +87,7 @@ export const listInEffect = (tx: TenantTx, at: Date = new Date()): Promise<InEff
       versionId: policyVersions.id,
       version: policyVersions.version,
       name: policyObjects.name,
+      createdAt: policyVersions.createdAt,
     })
     .from(policyVersions)
     .innerJoin(policyObjects, eq(policyObjects.id, policyVersions.policyObjectId))

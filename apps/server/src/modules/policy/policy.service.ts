@@ -133,7 +133,9 @@ export const noDraft = () => validationError([{ field: 'effectiveAt', message: a
 
 /**
  * Compiled workflows by the exact versions they were built from (lender, workflow, every version in the
- * bundle): a publish changes the key, so the next run compiles the new policy — no restart, no invalidation.
+ * bundle, each by id and creation time — ids alone repeat across databases cloned from one template, as the
+ * integration tests' are): a publish changes the key, so the next run compiles the new policy — no restart, no
+ * invalidation.
  */
 const cache = new Map<string, CompiledPolicy>();
 const CACHE_LIMIT = 256;
@@ -183,11 +185,13 @@ export const policyInEffect = async (
     inEffect: [...inEffect, ...overrides.map((o) => ({ ...o, version: 0, name: '' }))],
     compile: async (workflowObjectId) => {
       const override = overrides.find((o) => o.objectId === workflowObjectId);
-      const workflowVersion = override?.versionId ?? inEffect.find((e) => e.objectId === workflowObjectId)?.versionId;
+      const workflowInEffect = inEffect.find((e) => e.objectId === workflowObjectId);
+      const workflowVersion = override?.versionId ?? workflowInEffect?.versionId;
       if (workflowVersion === undefined) throw new Error(`workflow ${workflowObjectId} has no version in effect`);
       const sharedOverrides = overrides.filter((o) => o.objectId !== workflowObjectId);
-      const key = [lenderId, workflowObjectId, workflowVersion, ...shared.map((e) => e.versionId)].join(':');
-      const hit = cache.get(key);
+      const versionKey = (e: repo.InEffectVersion) => `${e.versionId}@${e.createdAt.getTime()}`;
+      const key = [lenderId, workflowObjectId, ...[workflowInEffect, ...shared].filter((e) => !!e).map(versionKey)];
+      const hit = cache.get(key.join(':'));
       if (hit && overrides.length === 0) return hit;
       const workflowConfig =
         override?.config ?? ((await repo.loadConfigs(tx, [workflowVersion]))[0]?.config as Config | undefined) ?? {};
@@ -197,7 +201,7 @@ export const policyInEffect = async (
         { objectId: workflowObjectId, kind: 'loanPolicyWorkflow', config: workflowConfig },
       ]);
       const compiled = compilePolicy(bundle, String(workflowObjectId));
-      if (overrides.length === 0) remember(key, compiled);
+      if (overrides.length === 0) remember(key.join(':'), compiled);
       return compiled;
     },
   };
