@@ -118,6 +118,10 @@ const startServer = (server: (typeof servers)[number], databaseUrl: string) => {
 };
 
 let exitCode = 1;
+// Stopped from outside (Ctrl-C, a kill): the servers, the browsers' runner and the database stop too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().then(() => process.exit(130)));
+}
 try {
   const [adminUrl] = await Promise.all([prepareDatabase(), build ? buildWeb() : undefined]);
   const started = Date.now();
@@ -127,7 +131,7 @@ try {
   await Promise.all(servers.map((server, i) => startServer(server, urls[i]!)));
   say(`${servers.length} servers on their own copies of the demo started in ${seconds(started)}`);
   const origins = servers.map((server) => `http://127.0.0.1:${server.port}`);
-  const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
+  const playwright = spawn('npx', ['playwright', 'test', ...playwrightArgs], {
     cwd: path.join(root, 'e2e'),
     stdio: 'inherit',
     env: {
@@ -138,7 +142,8 @@ try {
       CREDENCE_SHORT_IDLE_URL: origins[workers],
     },
   });
-  exitCode = result.status ?? 1;
+  running.push(playwright);
+  exitCode = await new Promise<number>((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
 } finally {

@@ -29,11 +29,12 @@ const vitest = (name, projects) => [
 
 /** The stages, in order; the steps of one stage run at the same time. */
 const stages = [
+  // The type check is done well before lint (60 against ~85 s alone): the unit tests use the core it leaves.
   [
     { name: 'typecheck', command: ['npm', ['run', 'typecheck']] },
     { name: 'lint', command: ['npm', ['run', 'lint']] },
+    { name: 'unit and components', command: vitest('unit', ['unit', 'components']) },
   ],
-  [{ name: 'unit and components', command: vitest('unit', ['unit', 'components']) }],
   [{ name: 'integration', command: vitest('integration', ['integration']) }],
   [
     {
