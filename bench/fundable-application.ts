@@ -1,6 +1,8 @@
 /**
  * An approved New Auto application saved as a fundable loan draft, made over HTTP as an officer makes it: create,
- * pull credit, approve, and save the draft on the latest business day (weekends and the lender's holidays skipped).
+ * pull credit, approve, the product's stipulations cleared by the administrator (a member of every clear group:
+ * funding refuses while one is open), and the draft saved on the latest business day (weekends and the lender's
+ * holidays skipped).
  * bench:funding and bench:faults (e) then race its funding.
  */
 import { addDays, addMonths, weekday } from '@credence/domain';
@@ -50,10 +52,35 @@ const expectStatus = (answer: { status: number; text: string }, status: number, 
   if (answer.status !== status) throw new Error(`${step}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
 };
 
-/** Makes one; returns its id. `closedDays`: the lender's holidays (ISO dates). */
+type Requirement = { id: number; required: boolean; status: string; updatedAt: string };
+
+/** Clears the application's required stipulations that are still open, as `clearAs`. */
+const meetConditions = async (clearAs: ApiCall, id: number) => {
+  const url = `/api/applications/${id}/fundingRequirements`;
+  const sheet = await clearAs('GET', url);
+  expectStatus(sheet, 200, 'funding requirements');
+  const { requirements } = JSON.parse(sheet.text) as { requirements: Requirement[] };
+  for (const r of requirements.filter((x) => x.required && ['outstanding', 'received'].includes(x.status)))
+    expectStatus(
+      await clearAs('PUT', `${url}/${r.id}`, { status: 'cleared', waiveReason: null, updatedAt: r.updatedAt }),
+      200,
+      'clear a stipulation',
+    );
+};
+
+/**
+ * Makes one; returns its id. `closedDays`: the lender's holidays (ISO dates); `clearAs`: the administrator's calls,
+ * who clears the stipulations.
+ */
 export const fundableApplication = async (
   call: ApiCall,
-  options: { productId: number; ssn: string; closedDays: ReadonlySet<string>; loanId: (id: number) => string },
+  options: {
+    productId: number;
+    ssn: string;
+    closedDays: ReadonlySet<string>;
+    loanId: (id: number) => string;
+    clearAs: ApiCall;
+  },
 ): Promise<number> => {
   const created = await call('POST', '/api/applications', newAutoApplication(options.productId, options.ssn));
   expectStatus(created, 201, 'create');
@@ -77,6 +104,7 @@ export const fundableApplication = async (
     },
   });
   expectStatus(decided, 201, 'decision');
+  await meetConditions(options.clearAs, id);
   const sheet = await call('GET', `/api/applicationloan/${id}`);
   expectStatus(sheet, 200, 'funding worksheet');
   let day = (JSON.parse(sheet.text) as { lenderDate: string }).lenderDate;

@@ -39,6 +39,15 @@ try {
   const { app } = await buildApp({ db: database.db, config }, { logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const { headers } = await signIn(address, 'officer', 'Officer2026');
+  const { headers: adminHeaders } = await signIn(address, 'admin', 'Admin2026');
+  const admin = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${address}${url}`, {
+      method,
+      headers: adminHeaders,
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+    });
+    return { status: response.status, text: await response.text() };
+  };
   const call = async (method: string, url: string, body?: unknown, extra: Record<string, string> = {}) => {
     const started = performance.now();
     const response = await fetch(`${address}${url}`, {
@@ -66,6 +75,7 @@ try {
       ssn: `123-45-${String(7000 + round).padStart(4, '0')}`,
       closedDays: holidays,
       loanId: (n) => `B${n}`,
+      clearAs: admin,
     });
     const results = await Promise.all(
       Array.from({ length: DUPLICATES }, (_, i) =>

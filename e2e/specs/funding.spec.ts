@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from '../support/test.ts';
 import { apiAuth, createAutoApplication } from '../support/applications.ts';
+import { approveThroughApi, meetConditionsThroughApi } from '../support/decisions.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
@@ -19,7 +20,7 @@ type LoanWorksheet = {
     fundingDate: string | null;
     memberNumber: string | null;
   };
-  application: { id: number; state: string; rescissionDateType: string | null };
+  application: { id: number; state: string; direct: boolean; rescissionDateType: string | null };
   earliestFundingDate: string | null;
   lenderDate: string;
 };
@@ -84,8 +85,9 @@ const fundingCandidate = async (request: APIRequestContext): Promise<{ worksheet
   // One another spec holds the lock of (an officer clearing its stipulations) cannot be saved here.
   for (const { applicationId } of rows.filter((r) => r.lockingUser === null)) {
     const worksheet = await read(applicationId);
-    if (worksheet && !worksheet.loan.isFunded && worksheet.application.rescissionDateType === null)
-      found.push(worksheet);
+    // Direct: an indirect loan also waits for its dealer packet.
+    const fundable = worksheet && !worksheet.loan.isFunded && worksheet.application.direct;
+    if (fundable && worksheet.application.rescissionDateType === null) found.push(worksheet);
   }
   const demo = found.find((w) => Number(w.loan.disbursementRemaining) === 0) ?? found[0];
   if (demo) return { worksheet: demo, queue: 'fundingQueue' };
@@ -108,6 +110,8 @@ const fundingCandidate = async (request: APIRequestContext): Promise<{ worksheet
     ],
   });
   await approveWithoutStipulations(request, headers, id);
+  // The product's own requirements (a signed contract, insurance, the title) met, as the funding team would.
+  await meetConditionsThroughApi(request, id);
   const created = await read(id);
   expect(created, 'the approved application reads on the Funding worksheet').not.toBeNull();
   return { worksheet: created!, queue: 'allApplicationsQueue' };
@@ -257,7 +261,26 @@ test('generate a loan id, dry run, fund once (a lost answer retried with the sam
   await actions(page).getByRole('button', { name: 'Reverse' }).click();
   await page.getByRole('dialog', { name: 'Reverse Funding' }).getByRole('button', { name: 'Reverse' }).click();
   await expect(toast(page).filter({ hasText: 'Funding Reversed' })).toBeVisible();
+  await expect(toast(page).filter({ hasText: 'generate a new loan id before funding again' })).toBeVisible();
   await expect(page.getByTestId('header-state')).toHaveText(decidedState);
   await expect(page.getByTestId('funding-status-chip')).not.toHaveText('Funded');
   await expect(actions(page).getByRole('button', { name: 'Fund', exact: true })).toBeVisible();
+});
+
+test('the worksheet lists what the loan must still meet, each with the way to where it is met (issue 29)', async ({
+  page,
+  request,
+}) => {
+  const id = await createAutoApplication(request, { lastName: 'Conditions' });
+  await approveThroughApi(request, id);
+  await signIn(page, users.officer, { at: `/fund/${id}` });
+  const conditions = page.getByTestId('funding-conditions');
+  await expect(conditions).toContainText('Before this loan can be funded');
+  const income = conditions
+    .getByRole('listitem')
+    .filter({ hasText: 'The stipulation "Proof of income" is outstanding' });
+  await expect(income).toBeVisible();
+  await reviewShots(page, 'funding-conditions');
+  await income.getByRole('button', { name: 'Go fix it' }).click();
+  await expect(page).toHaveURL(new RegExp(`/fundingRequirements/${id}$`));
 });

@@ -34,3 +34,20 @@ export const approveThroughApi = async (request: APIRequestContext, applicationI
   });
   expect(decided.status(), await decided.text()).toBe(201);
 };
+
+type Requirement = { id: number; required: boolean; status: string; updatedAt: string };
+
+/**
+ * Clears every required stipulation of an application still open, as the administrator (a member of every clear
+ * group) — test set-up for specs that fund: funding refuses while one is open (issue 29, item 1).
+ */
+export const meetConditionsThroughApi = async (request: APIRequestContext, applicationId: number) => {
+  const headers = await apiAuth(request, users.admin);
+  const url = `/api/applications/${applicationId}/fundingRequirements`;
+  const { requirements } = (await (await request.get(url, { headers })).json()) as { requirements: Requirement[] };
+  for (const r of requirements.filter((x) => x.required && ['outstanding', 'received'].includes(x.status))) {
+    const data = { status: 'cleared', waiveReason: null, updatedAt: r.updatedAt };
+    const cleared = await request.put(`${url}/${r.id}`, { headers, data });
+    expect(cleared.status(), await cleared.text()).toBe(200);
+  }
+};

@@ -76,6 +76,7 @@ export const decisionTexts = {
   counterMustDiffer: 'A counter-offer must differ from the request in amount, term or rate.',
   declineReasonRequired: 'Select at least one decline reason for each applicant.',
   cancelReasonRequired: 'Select a cancel reason.',
+  counterReasonRequired: 'Select at least one counter-offer reason: the notice to the applicant names them.',
   unknownCode: 'This code is not available.',
   unknownApplicant: 'This applicant is not on the application.',
   unknownAddition: 'This addition is not available.',
@@ -385,6 +386,8 @@ export const worksheetTermsSchema = z.object({
   paymentFrequency: z.string().nullable(),
   paymentMethodId: z.number().int().nullable(),
   approvalConditionCodeIds: z.array(z.number().int()),
+  /** The stipulations the decision carried to funding (issue 29, item 6: shown again after the save). */
+  fundingRequirements: z.array(z.object({ description: z.string() })),
 });
 export type WorksheetTerms = z.infer<typeof worksheetTermsSchema>;
 

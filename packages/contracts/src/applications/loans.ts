@@ -61,12 +61,20 @@ export const loanTexts = {
   memberLookupFailed: 'The core could not be reached to check the member.',
   loanIdMissing: 'The loan id is missing: get or generate it in the Loan Id dialog.',
   memberNumberMissing: 'The member number is missing: the member will be created at the core when funding.',
+  memberTaxIdMissing:
+    "The member number is missing and the core creates a member only with the primary applicant's nine-digit SSN (a business's EIN): enter it on the application, or enter the member number of an existing member.",
   fundingDateMissing: 'Enter the funding date.',
   contractDateMissing: 'Enter the contract date.',
   firstPaymentDateMissing: 'Enter the first payment date.',
   rescissionNotPassed: (date: string) => `The rescission period has not passed: the loan can be funded after ${date}.`,
   fundingDateHoliday: (date: string) => `The funding date ${date} is not a business day (a weekend or a holiday).`,
   notSavedYet: 'Save the loan before funding.',
+  stipulationOpen: (description: string, status: string) =>
+    `The stipulation "${description}" is ${status.toLowerCase()}: it must be cleared or waived before the loan is funded.`,
+  dealerPacketMissing:
+    'The dealer packet has not been received: record the date it arrived on the Funding Requirements worksheet.',
+  termsNotDecision: (differences: readonly string[]) =>
+    `The loan does not match the approved decision: ${differences.join(', ')}. Save the loan to take the approved terms.`,
   unableToReverse: 'Unable to reverse the loan at the core at this time, please try again later',
   dryRunProblems: 'The loan cannot be funded yet: fix the problems the dry run lists.',
 } as const;
@@ -229,6 +237,45 @@ export const loanBookingSummarySchema = z.object({
 });
 export type LoanBookingSummary = z.infer<typeof loanBookingSummarySchema>;
 
+/* ------------------------------------------------------------------------------------------- dry run */
+
+export const dryRunProblemCodes = [
+  'missingMapping',
+  'unbalanced',
+  'memberClosed',
+  'memberUnknown',
+  'memberLookupFailed',
+  'fundingDateNotBusinessDay',
+  'fundingDateMissing',
+  'contractDateMissing',
+  'firstPaymentDateMissing',
+  'loanIdMissing',
+  'memberNumberMissing',
+  'rescissionNotPassed',
+  'notSaved',
+  'envelopes',
+  'invalidDate',
+  'stipulationOpen',
+  'dealerPacketMissing',
+  'termsNotDecision',
+  'memberTaxIdMissing',
+] as const;
+export type DryRunProblemCode = (typeof dryRunProblemCodes)[number];
+
+/**
+ * A problem found by the dry run, in plain words. `fixPath`: where to fix it — a page ('/admin/corecodemappings',
+ * the application's '/fundingRequirements/{id}') or a field of the funding worksheet ('#fundingDate', '#loanId',
+ * '#disbursements').
+ * `blocking`: false for a notice (a missing member number: the member is created when funding).
+ */
+export const dryRunProblemSchema = z.object({
+  code: z.enum(dryRunProblemCodes),
+  message: z.string(),
+  fixPath: z.string().nullable(),
+  blocking: z.boolean(),
+});
+export type DryRunProblem = z.infer<typeof dryRunProblemSchema>;
+
 const optionRow = z.object({ id: z.number().int(), name: z.string() });
 
 /** `GET applicationloan/{id}`: everything the funding worksheet shows. */
@@ -237,6 +284,11 @@ export const loanWorksheetSchema = z.object({
   approval: loanApprovalSchema,
   application: loanApplicationSummarySchema,
   settings: loanSettingsSchema,
+  /**
+   * What the loan must still meet before it is funded (none once funded): the terms of the decision of record, the
+   * required stipulations cleared or waived, an indirect loan's dealer packet — the dry run's same blocking problems.
+   */
+  conditions: z.array(dryRunProblemSchema),
   /** Today in the lender's time zone (YYYY-MM-DD). */
   lenderDate: z.string(),
   /** The earliest funding date the calendar allows now (after the rescission deadline when there is one). */
@@ -309,40 +361,6 @@ export const proposedDisbursementsSchema = z.object({
   disbursements: z.array(loanDisbursementSchema),
 });
 export type ProposedDisbursements = z.infer<typeof proposedDisbursementsSchema>;
-
-/* ------------------------------------------------------------------------------------------- dry run */
-
-export const dryRunProblemCodes = [
-  'missingMapping',
-  'unbalanced',
-  'memberClosed',
-  'memberUnknown',
-  'memberLookupFailed',
-  'fundingDateNotBusinessDay',
-  'fundingDateMissing',
-  'contractDateMissing',
-  'firstPaymentDateMissing',
-  'loanIdMissing',
-  'memberNumberMissing',
-  'rescissionNotPassed',
-  'notSaved',
-  'envelopes',
-  'invalidDate',
-] as const;
-export type DryRunProblemCode = (typeof dryRunProblemCodes)[number];
-
-/**
- * A problem found by the dry run, in plain words. `fixPath`: where to fix it — an administration page
- * ('/admin/corecodemappings') or a field of the funding worksheet ('#fundingDate', '#loanId', '#disbursements').
- * `blocking`: false for a notice (a missing member number: the member is created when funding).
- */
-export const dryRunProblemSchema = z.object({
-  code: z.enum(dryRunProblemCodes),
-  message: z.string(),
-  fixPath: z.string().nullable(),
-  blocking: z.boolean(),
-});
-export type DryRunProblem = z.infer<typeof dryRunProblemSchema>;
 
 /** `POST applications/{id}/loans/dryRun`: the exact payload for the core, validated; stored with the booking. */
 export const dryRunResultSchema = z.object({

@@ -2,12 +2,14 @@ import type { CoreService } from '@credence/contracts';
 import { addDays, addMonths, isBusinessDay, todayIso } from '@credence/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createSandboxCore, type CoreProvider } from '../../integrations/cores/index.ts';
+import { refreshRequirementsOutstanding } from '../../modules/applications/funding-requirements/funding-requirements.service.ts';
 import { fundLoanInTx, saveLoanInTx, type LoanActor } from '../../modules/applications/loans/loans.service.ts';
 import { createDataProtector } from '../../platform/crypto.ts';
 import { runWithAmbient, type AmbientTransaction, type PoolTx } from '../ambient-transaction.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
   applicants,
+  applicationFundingRequirements,
   applications,
   lenderHolidays,
   lenders,
@@ -17,6 +19,32 @@ import {
   users,
 } from '../schema/index.ts';
 import { withTenant, type TenantTx } from '../tenancy.ts';
+
+/**
+ * A demo loan about to be funded has had its conditions met, as the funding team would have done (issue 29, item
+ * 1: funding refuses otherwise): its required stipulations cleared by the funder and, for an indirect loan, the
+ * dealer packet received on the contract date.
+ */
+const meetConditions = async (
+  tx: TenantTx,
+  app: { id: number; direct: boolean },
+  userId: number | null,
+  date: string,
+) => {
+  const now = new Date();
+  await tx
+    .update(applicationFundingRequirements)
+    .set({ status: 'cleared', statusChangedAt: now, statusChangedByUserId: userId, receivedAt: now, clearedAt: now })
+    .where(
+      and(
+        eq(applicationFundingRequirements.applicationId, app.id),
+        eq(applicationFundingRequirements.required, true),
+        inArray(applicationFundingRequirements.status, ['outstanding', 'received']),
+      ),
+    );
+  await refreshRequirementsOutstanding(tx, app.id);
+  if (!app.direct) await tx.update(applications).set({ packetReceivedDate: date }).where(eq(applications.id, app.id));
+};
 
 /** Who funds each demo lender's loans (the loan officers of the decisions seed). */
 const funders = ['officer', 'harbor'];
@@ -88,7 +116,7 @@ export type SeedLoansOptions = {
  * The demo loans (issue 14): a few approved or counter-offered applications of the lender get a saved draft loan
  * (dates on the lender calendar, the loan id, the member number, the first enabled reserve matrix for an indirect
  * loan, the proposed disbursements), and the first few of them with a member number and no right of rescission
- * are funded through the funding service itself — the dry run, the booking into the lender's sandbox core, the
+ * have their conditions met (meetConditions) and are funded through the funding service itself — the dry run, the booking into the lender's sandbox core, the
  * booking record, the history and the `loan.funded` outbox event — so the Funding queue, the loan summary and the
  * widgets have data. An application the rules refuse (a missing core code mapping, a date) is left as it is.
  *
@@ -189,7 +217,10 @@ export const seedLoans = async (
             shareAccountNumber: null,
             reserveMatrixId: app.direct ? null : (matrix?.id ?? null),
           });
-          if (fundIt) await fundLoanInTx(savepoint, deps, actor, app.id);
+          if (fundIt) {
+            await meetConditions(savepoint, app, actor.userId, contractDate);
+            await fundLoanInTx(savepoint, deps, actor, app.id);
+          }
         });
         if (fundIt) funded += 1;
         else drafts += 1;

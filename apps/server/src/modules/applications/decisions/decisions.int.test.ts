@@ -282,10 +282,19 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
       term: w.requestedTerm,
       interestRate: w.policy!.suggestedRate,
     });
-    const same = await decide(id, { decisionType: 'counteroffer', approval: asRequested });
+    const same = await decide(id, { decisionType: 'counteroffer', approval: asRequested, reasons: [code.CR1] });
     expect(same.statusCode).toBe(422);
     expect(same.json<ErrorBody>().errors).toEqual([
       { field: 'approval.amount', message: decisionTexts.counterMustDiffer },
+    ]);
+    // Regulation B: the counter-offer names its reasons (issue 29, item 7).
+    const unexplained = await decide(id, {
+      decisionType: 'counteroffer',
+      approval: { ...asRequested, amount: '20000.00' },
+    });
+    expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json<ErrorBody>().errors).toEqual([
+      { field: 'reasons', message: decisionTexts.counterReasonRequired },
     ]);
 
     const counter = await decide(id, {

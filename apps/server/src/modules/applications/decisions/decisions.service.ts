@@ -186,6 +186,7 @@ const emptyTerms = (frequency: PaymentFrequency | null): WorksheetTerms => ({
   paymentFrequency: frequency ? paymentFrequencyLabels[frequency] : null,
   paymentMethodId: null,
   approvalConditionCodeIds: [],
+  fundingRequirements: [],
 });
 
 const termsOfReceipt = (receipt: DecisionReceipt): WorksheetTerms => {
@@ -201,6 +202,7 @@ const termsOfReceipt = (receipt: DecisionReceipt): WorksheetTerms => {
     paymentFrequency: paymentFrequencyLabels[a.paymentFrequency],
     paymentMethodId: a.paymentMethodId,
     approvalConditionCodeIds: a.approvalConditions.map((x) => x.codeId),
+    fundingRequirements: receipt.fundingRequirements.map((f) => ({ description: f.description })),
   };
 };
 
@@ -436,6 +438,9 @@ const validate = (c: Case, d: Decided, suggestedRate: string | null, requestedAm
   });
   if (d.decisionType === 'cancel' && d.reasons.length === 0)
     errors.push({ field: 'reasons', message: decisionTexts.cancelReasonRequired });
+  // Regulation B: a counter-offer is an adverse action whose notice names its reasons (issue 29, item 7).
+  if (d.decisionType === 'counteroffer' && d.reasons.length === 0)
+    errors.push({ field: 'reasons', message: decisionTexts.counterReasonRequired });
   const known = new Set<number>(additionCatalogueOf(c, d).keys());
   d.additions.forEach((x, i) => {
     const twice = d.additions.findIndex((y) => y.id === x.id) !== i;

@@ -233,6 +233,24 @@ export const unlinkFile = async (tx: TenantTx, requirementId: number, applicatio
  * `applications.requirements_outstanding` from the stipulations: true while a required one is outstanding or
  * received (neither cleared, waived nor withdrawn). The generated `queue` column follows.
  */
+/** The required stipulations not yet cleared or waived (outstanding or received), in the worksheet's order. */
+export const listOpenRequired = (tx: TenantTx, applicationId: number) =>
+  tx
+    .select({
+      id: applicationFundingRequirements.id,
+      description: applicationFundingRequirements.description,
+      status: applicationFundingRequirements.status,
+    })
+    .from(applicationFundingRequirements)
+    .where(
+      and(
+        eq(applicationFundingRequirements.applicationId, applicationId),
+        eq(applicationFundingRequirements.required, true),
+        inArray(applicationFundingRequirements.status, ['outstanding', 'received']),
+      ),
+    )
+    .orderBy(asc(applicationFundingRequirements.id));
+
 export const refreshOutstandingFlag = async (tx: TenantTx, applicationId: number) => {
   await tx.execute(sql`
     update applications a

@@ -3,6 +3,7 @@ import {
   type DryRunResult,
   type ErrorBody,
   type FundResult,
+  type FundingRequirementsWorksheet,
   type Loan,
   type LoanWorksheet,
   type ProposedDisbursements,
@@ -19,6 +20,7 @@ let t: TestApp;
 let officer: ApiClient;
 let harbor: ApiClient;
 let processor: ApiClient;
+let admin: ApiClient;
 let summitId: number;
 let autoProductId: number;
 
@@ -30,6 +32,7 @@ beforeAll(async () => {
   officer = await signIn(t, 'officer', 'Officer2026');
   harbor = await signIn(t, 'harbor', 'Harbor2026');
   processor = await signIn(t, 'expiring', 'Expiring2026');
+  admin = await signIn(t, 'admin', 'Admin2026');
   summitId = (await q<{ id: number }>(`select id from lenders where name = $1`, [SUMMIT]))[0]!.id;
   autoProductId = await productId(t, SUMMIT, 'New Auto');
   // The core code mappings the dry run needs for these loans (the Core Code Mappings area is tested on its own).
@@ -61,8 +64,27 @@ afterAll(async () => {
 /* ------------------------------------------------------------------------------------------------ helpers */
 
 let ssnSeq = 100;
-/** A new approved New Auto application of Summit (direct), its credit pulled and decided by the officer. */
-const newApproved = async () => {
+const requirementsOf = async (id: number) =>
+  (await admin.get(`/api/applications/${id}/fundingRequirements`)).json<FundingRequirementsWorksheet>().requirements;
+
+/** Clears every required stipulation still open, as the administrator (a member of every clear group). */
+const meetConditions = async (id: number) => {
+  for (const r of await requirementsOf(id)) {
+    if (!r.required || (r.status !== 'outstanding' && r.status !== 'received')) continue;
+    const put = await admin.put(`/api/applications/${id}/fundingRequirements/${r.id}`, {
+      status: 'cleared',
+      waiveReason: null,
+      updatedAt: r.updatedAt,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  }
+};
+
+/**
+ * A new approved New Auto application of Summit (direct), its credit pulled and decided by the officer, with
+ * `stipulations` besides the product's requirements; all of them cleared unless `conditionsMet` is false.
+ */
+const newApproved = async (stipulations: string[] = [], { conditionsMet = true } = {}) => {
   const body = newAutoApplication(autoProductId);
   ssnSeq += 1;
   const primary = {
@@ -89,9 +111,10 @@ const newApproved = async () => {
     },
     additions: [],
     decisionApplicants: [],
-    fundingRequirements: [],
+    fundingRequirements: stipulations.map((description) => ({ description })),
   });
   expect(decided.statusCode, decided.body).toBe(201);
+  if (conditionsMet) await meetConditions(id);
   return id;
 };
 
@@ -436,6 +459,144 @@ describe('the dry run', () => {
   });
 });
 
+describe('the funding gate (issue 29, items 1 and 2)', () => {
+  const dryRun = async (id: number) =>
+    (await officer.post(`/api/applications/${id}/loans/dryRun`, {})).json<DryRunResult>();
+  const setStatus = async (id: number, description: string, body: Record<string, unknown>) => {
+    const r = (await requirementsOf(id)).find((x) => x.description === description)!;
+    const put = await officer.put(`/api/applications/${id}/fundingRequirements/${r.id}`, {
+      updatedAt: r.updatedAt,
+      waiveReason: null,
+      ...body,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  };
+
+  it('refuses to fund while a required stipulation is outstanding or only received; cleared or waived, it funds', async () => {
+    const id = await newApproved(['Proof of income', 'Proof of insurance'], { conditionsMet: false });
+    expect((await saveDraft(id)).statusCode).toBe(200);
+    const open = (description: string, status: string) => ({
+      code: 'stipulationOpen',
+      message: loanTexts.stipulationOpen(description, status),
+      fixPath: `/fundingRequirements/${id}`,
+      blocking: true,
+    });
+    const first = await dryRun(id);
+    expect(first.problems).toContainEqual(open('Proof of income', 'Outstanding'));
+    expect(first.problems).toContainEqual(open('Proof of insurance', 'Outstanding'));
+    const refused = await fund(id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorsOf(refused).map((e) => e.message)).toContain(
+      loanTexts.stipulationOpen('Proof of income', 'Outstanding'),
+    );
+    expect(await bookings(id)).toBe(0);
+    expect(await coreAccounts(id)).toBe(0);
+
+    // Received is not cleared.
+    await setStatus(id, 'Proof of income', { status: 'received' });
+    expect((await dryRun(id)).problems).toContainEqual(open('Proof of income', 'Received'));
+    expect((await fund(id)).statusCode).toBe(422);
+
+    // Cleared and waived (with its reason), the product's requirements cleared by their group: nothing stands in the
+    // way.
+    await setStatus(id, 'Proof of income', { status: 'cleared' });
+    await setStatus(id, 'Proof of insurance', { status: 'waived', waiveReason: 'Paid in full at closing' });
+    expect((await dryRun(id)).problems.filter((p) => p.code === 'stipulationOpen').length).toBeGreaterThan(0);
+    await meetConditions(id);
+    expect((await dryRun(id)).problems.filter((p) => p.code === 'stipulationOpen')).toEqual([]);
+    const funded = await fund(id);
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect(await bookings(id)).toBe(1);
+  });
+
+  it('an indirect loan whose dealer packet has not arrived is not funded', async () => {
+    const id = await newApproved();
+    expect((await saveDraft(id)).statusCode).toBe(200);
+    // The same application made indirect (a dealer's), its packet not received.
+    await t.pool.query(
+      `update applications set direct = false,
+              dealer_id = (select id from dealers where lender_id = $1 order by id limit 1), packet_received_date = null
+        where id = $2`,
+      [summitId, id],
+    );
+    const packet = {
+      code: 'dealerPacketMissing',
+      message: loanTexts.dealerPacketMissing,
+      fixPath: `/fundingRequirements/${id}`,
+      blocking: true,
+    };
+    expect((await dryRun(id)).problems).toContainEqual(packet);
+    expect((await fund(id)).statusCode).toBe(422);
+    await t.pool.query(`update applications set packet_received_date = current_date where id = $1`, [id]);
+    expect((await dryRun(id)).problems).not.toContainEqual(packet);
+  });
+
+  it('a new member without a tax id is refused in the dry run, not by the core at funding (issue 29, item 3)', async () => {
+    const id = await newApproved();
+    expect((await saveDraft(id, { memberNumber: null })).statusCode).toBe(200);
+    // A primary applicant with neither SSN nor EIN on file (a business entered without one).
+    await t.pool.query(
+      `update applicants set ssn_encrypted = null, ssn_hash = null, ssn_last4 = null
+        where application_id = $1 and role = 'PRIMARY'`,
+      [id],
+    );
+    const dry = await dryRun(id);
+    expect(dry.problems).toContainEqual({
+      code: 'memberTaxIdMissing',
+      message: loanTexts.memberTaxIdMissing,
+      fixPath: `/application/${id}`,
+      blocking: true,
+    });
+    expect(dry.problems.map((p) => p.code)).not.toContain('memberNumberMissing');
+    const refused = await fund(id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(await coreAccounts(id)).toBe(0);
+  });
+
+  it('books only the decision of record: a draft saved before the approval changed is refused until saved again', async () => {
+    const id = await newApproved();
+    expect((await saveDraft(id)).statusCode).toBe(200);
+    const w = await worksheet(id);
+    const changed = await officer.put(`/api/applications/${id}/lastapproval`, {
+      contractDate: w.approval.contractDate,
+      firstPaymentDate: w.approval.firstPaymentDate,
+      amount: '1000.00',
+      term: 60,
+      interestRate: '24.000',
+      paymentFrequencyId: 'Monthly',
+      monthlyPayment: '1.00',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const stale = (await dryRun(id)).problems.find((p) => p.code === 'termsNotDecision');
+    expect(stale).toEqual({
+      code: 'termsNotDecision',
+      message: loanTexts.termsNotDecision(['amount $25,000.00 (approved $1,000.00)', 'rate 6.49% (approved 24.0%)']),
+      fixPath: '#amount',
+      blocking: true,
+    });
+    const refused = await fund(id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(await bookings(id)).toBe(0);
+
+    // Saved again, the draft takes the approved terms and its payouts follow; then it funds on them.
+    const resaved = await saveDraft(id);
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    // (The rate's scale on the wire is item 13's: 24.000 or 24.0000.)
+    const rate24 = expect.stringMatching(/^24\.0{3,4}$/);
+    expect(resaved.json<Loan>()).toMatchObject({ amount: '1000.00', interestRate: rate24, term: 60 });
+    expect(resaved.json<Loan>().disbursementRemaining).toBe('0.00');
+    expect((await dryRun(id)).problems.filter((p) => p.blocking)).toEqual([]);
+    const funded = await fund(id);
+    expect(funded.statusCode, funded.body).toBe(200);
+    const [booking] = await q<{ payload: { amount: string; interestRate: string } }>(
+      `select payload from loan_bookings where application_id = $1 and kind = 'book'`,
+      [id],
+    );
+    expect(booking!.payload).toMatchObject({ amount: '1000.00', interestRate: rate24 });
+  });
+});
+
 describe('funding (POST|PUT applications/{id}/loans/fund)', () => {
   it('50 concurrent calls with one Idempotency-Key fund once: one loan, one booking, one core account', async () => {
     const id = await newApproved();
@@ -538,7 +699,11 @@ describe('funding (POST|PUT applications/{id}/loans/fund)', () => {
     expect(reversed.statusCode, reversed.body).toBe(200);
     const r = reversed.json<ReverseResult>();
     expect(r).toMatchObject({ reference: `${summitId}-${id}-0`, sentToCore: true });
-    expect(r.loan).toMatchObject({ isFunded: false, fundingSequence: 1 });
+    // The core keeps the reversed loan under its id: the draft lets it go, and the dry run asks for a new one.
+    expect(r.loan).toMatchObject({ isFunded: false, fundingSequence: 1, loanId: null });
+    const dry = (await officer.post(`/api/applications/${id}/loans/dryRun`, {})).json<DryRunResult>();
+    expect(dry.problems).toContainEqual(expect.objectContaining({ code: 'loanIdMissing', blocking: true }));
+    expect((await fund(id)).statusCode).toBe(422);
     expect(await stateOf(id)).toBe('approved');
     expect(await bookings(id, 'reverse')).toBe(1);
     const status = await q<{ status: string }>(

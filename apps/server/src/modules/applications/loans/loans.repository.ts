@@ -35,6 +35,7 @@ export const findApplication = async (tx: TenantTx, applicationId: number) => {
       potentialLoanId: applications.potentialLoanId,
       potentialShareAccountNumber: applications.potentialShareAccountNumber,
       queue: applications.queue,
+      packetReceivedDate: applications.packetReceivedDate,
     })
     .from(applications)
     .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))

@@ -1,6 +1,7 @@
 import {
   approvalDecisionTypes,
   coreServices,
+  fundingRequirementStatusLabels,
   loanTexts,
   paymentFrequencyLabels,
   type CoreService,
@@ -24,12 +25,14 @@ import {
   bookingReference,
   decisionDisclosure,
   disbursementBalance,
+  formatRate,
   loanDateProblems,
   money,
   nextBusinessDay,
   payoffAtDate,
   proposeDisbursements,
   rescissionDateFor,
+  summaryMoney,
   type LoanDateProblemCode,
   type PaymentFrequency,
 } from '@credence/domain';
@@ -47,6 +50,7 @@ import { holidaySet, lenderDate as readLenderDate } from '../../lender-calendar/
 import { listEnabledReserveMatrices, resolveReserveByMatrix } from '../../reserves/reserves.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
+import { listOpenRequired } from '../funding-requirements/funding-requirements.repository.ts';
 import * as repo from './loans.repository.ts';
 
 /**
@@ -108,6 +112,23 @@ type LoanState = {
 const cents = (value: string | null | undefined) =>
   value === null || value === undefined ? null : money(value).toFixed(2);
 const sameDecimal = (a: string, b: string) => money(a).eq(money(b));
+
+/**
+ * Where the loan's terms are not the decision of record (issue 29, item 2): the approval changed after the draft
+ * was saved. Each difference in words ('amount $19,001.00 (approved $1,000.00)'); none when they agree.
+ */
+const termsDifferences = (s: LoanState, a: LoanApproval): string[] => [
+  ...(sameDecimal(s.amount, a.amount) ? [] : [`amount ${summaryMoney(s.amount)} (approved ${summaryMoney(a.amount)})`]),
+  ...(sameDecimal(s.interestRate, a.interestRate)
+    ? []
+    : [`rate ${formatRate(s.interestRate)} (approved ${formatRate(a.interestRate)})`]),
+  ...(s.termMonths === a.term ? [] : [`term ${s.termMonths} months (approved ${a.term})`]),
+  ...(s.paymentFrequency === a.paymentFrequencyId
+    ? []
+    : [
+        `payments ${paymentFrequencyLabels[s.paymentFrequency]} (approved ${paymentFrequencyLabels[a.paymentFrequencyId]})`,
+      ]),
+];
 const isCoreService = (value: string): value is CoreService => (coreServices as readonly string[]).includes(value);
 const yearOf = (date: string) => Number(date.slice(0, 4));
 
@@ -388,6 +409,27 @@ const proposedLoan = async (tx: TenantTx, c: Case): Promise<LoanState> => {
 const currentLoan = async (tx: TenantTx, c: Case): Promise<LoanState> =>
   c.loan ? stateOfRow(c.loan) : proposedLoan(tx, c);
 
+/**
+ * A saved draft whose approval changed since takes the approval's terms, add-ons and payouts again when it is
+ * saved (the dates, ids and member stay the person's): a loan is booked on the decision of record only.
+ */
+const rebasedOnApproval = async (tx: TenantTx, c: Case, s: LoanState): Promise<LoanState> => {
+  if (s.decisionId === c.approval.decisionId && termsDifferences(s, c.approval).length === 0) return s;
+  const proposed = await proposedLoan(tx, c);
+  return {
+    ...s,
+    decisionId: proposed.decisionId,
+    amount: proposed.amount,
+    monthlyPayment: proposed.monthlyPayment,
+    termMonths: proposed.termMonths,
+    interestRate: proposed.interestRate,
+    buyRate: proposed.buyRate,
+    paymentFrequency: proposed.paymentFrequency,
+    additions: proposed.additions,
+    disbursements: proposed.disbursements,
+  };
+};
+
 const loanView = async (tx: TenantTx, c: Case, s: LoanState): Promise<Loan> => {
   const balance = disbursementBalance(
     s.amount,
@@ -480,6 +522,7 @@ const worksheetOf = async (tx: TenantTx, c: Case): Promise<LoanWorksheet> => {
       envelopesNote: loanTexts.envelopesNotAvailable,
       exportLoanSummaryOnFunding: c.settings.exportLoanSummaryOnFunding,
     },
+    conditions: s.isFunded ? [] : await conditionsOf(tx, c, s),
     lenderDate: c.lenderDate,
     earliestFundingDate: earliestFunding(c, s),
     reserveMatrices: matrices,
@@ -565,7 +608,7 @@ export const saveLoanInTx = async (
   const c = await loadCase(tx, actor.lenderId, applicationId);
   if (c.loan?.isFunded) throw new AppError(409, 'CONFLICT', loanTexts.alreadyFunded);
   checkTermsUnchanged(c, body);
-  const base = await currentLoan(tx, c);
+  const base = await rebasedOnApproval(tx, c, await currentLoan(tx, c));
   const hasRescission = c.app.rescissionDateType !== null;
   if (!hasRescission && body.rescissionDate !== null) throw fieldError('rescissionDate', loanTexts.rescissionNotUsed);
   const rescissionDate =
@@ -663,6 +706,30 @@ const mappingLabels = {
   addition: 'add-on',
 } as const;
 
+/**
+ * What the loan must meet before it is funded (issue 29, items 1 and 2), as blocking dry-run problems: the terms of
+ * the decision of record, every required stipulation cleared or waived (the Clear and Waive calls check that the
+ * person is of its clear groups), and an indirect loan's dealer packet received. The worksheet lists them too.
+ */
+const conditionsOf = async (tx: TenantTx, c: Case, s: LoanState): Promise<DryRunProblem[]> => {
+  const blocking = (code: DryRunProblem['code'], message: string, fixPath: string) =>
+    ({ code, message, fixPath, blocking: true }) satisfies DryRunProblem;
+  const requirementsPage = `/fundingRequirements/${c.app.id}`;
+  const differences = termsDifferences(s, c.approval);
+  return [
+    ...(differences.length > 0
+      ? [blocking('termsNotDecision', loanTexts.termsNotDecision(differences), '#amount')]
+      : []),
+    ...(await listOpenRequired(tx, c.app.id)).map((open) => {
+      const status = fundingRequirementStatusLabels[open.status as keyof typeof fundingRequirementStatusLabels];
+      return blocking('stipulationOpen', loanTexts.stipulationOpen(open.description, status), requirementsPage);
+    }),
+    ...(!c.app.direct && !c.app.packetReceivedDate
+      ? [blocking('dealerPacketMissing', loanTexts.dealerPacketMissing, requirementsPage)]
+      : []),
+  ];
+};
+
 /** Builds and validates the exact payload for the core (nothing is sent but the member lookup). */
 const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState): Promise<DryRunResult> => {
   const reference = bookingReference(c.app.lenderId, c.app.id, s.fundingSequence);
@@ -680,6 +747,7 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
   const sentToCore = c.settings.sendLoansToCore;
 
   if (s.id === null) problem('notSaved', loanTexts.notSavedYet, null);
+  problems.push(...(await conditionsOf(tx, c, s)));
   if (c.settings.fundOnlyFinalizedEnvelopes) problem('envelopes', loanTexts.fundOnlyFinalizedEnvelopes, null);
   if (!s.contractDate) problem('contractDateMissing', loanTexts.contractDateMissing, '#contractDate');
   if (!s.firstPaymentDate) problem('firstPaymentDateMissing', loanTexts.firstPaymentDateMissing, '#firstPaymentDate');
@@ -713,7 +781,10 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
     );
 
   if (sentToCore && !s.loanId) problem('loanIdMissing', loanTexts.loanIdMissing, '#loanId');
-  if (!s.memberNumber) problem('memberNumberMissing', loanTexts.memberNumberMissing, '#memberNumber', false);
+  if (!s.memberNumber && sentToCore && !c.primary?.ssnEncrypted)
+    // The core creates a member only with a tax id (issue 29, item 3): known now, not refused at the core later.
+    problem('memberTaxIdMissing', loanTexts.memberTaxIdMissing, `/application/${c.app.id}`);
+  else if (!s.memberNumber) problem('memberNumberMissing', loanTexts.memberNumberMissing, '#memberNumber', false);
   if (sentToCore && s.memberNumber && c.settings.coreService) {
     const core = coreOf(deps, c.settings.coreService);
     try {
@@ -950,6 +1021,9 @@ export const reverseLoanInTx = async (
   const row = await repo.updateLoan(tx, loan.id, {
     isFunded: false,
     fundingSequence: loan.fundingSequence + 1,
+    // The core keeps the reversed loan under its id (issue 29, item 4): funding again needs a new one, which the
+    // dry run asks for ('The loan id is missing: get or generate it in the Loan Id dialog.').
+    ...(sent ? { loanId: null } : {}),
     reversedAt: new Date(),
     reversedByUserId: actor.userId,
     coreLoanId: null,

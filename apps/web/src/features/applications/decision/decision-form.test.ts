@@ -13,6 +13,7 @@ const terms = {
   paymentFrequency: null,
   paymentMethodId: null,
   approvalConditionCodeIds: [],
+  fundingRequirements: [],
 };
 
 const worksheet: DecisionWorksheet = {
@@ -107,6 +108,23 @@ describe('the decision form', () => {
       cell: { term: 60, ltv: '100' },
     });
     expect(form.additions.map((a) => a.selected)).toEqual([true, false]);
+  });
+
+  it('reopens a saved approval with its stipulations, so the result panel and the list keep them (issue 29, item 6)', () => {
+    const decided = {
+      ...terms,
+      contractDate: '2026-11-20',
+      firstPaymentDate: '2026-12-20',
+      amount: '22000.00',
+      term: 60,
+      interestRate: '5.990',
+      paymentFrequencyId: 'Monthly' as const,
+      paymentFrequency: 'Monthly',
+      fundingRequirements: [{ description: 'Proof of income' }, { description: 'Verify HIN matches the title' }],
+    };
+    const form = initialForm({ ...worksheet, approval: decided }, '2026-11-26');
+    expect(form.fundingRequirements).toEqual(decided.fundingRequirements);
+    expect(form).toMatchObject({ amount: '22,000.00', term: '60', interestRate: '5.990' });
   });
 
   it('a grid cell sets term, rate and amount capped at the smallest of max loan, max amount and loan amount', () => {

@@ -70,7 +70,8 @@ const hasTerms = (terms: WorksheetTerms) => terms.amount !== null && terms.term 
 /**
  * The form as the worksheet opens: the terms last decided (the pending block for a pending decision), else the
  * request (the loan amount, the requested term and frequency) with the policy's suggested rate; contract date
- * today and the first payment a month later; additions as saved (defaults pre-selected before any decision).
+ * today and the first payment a month later; additions as saved (defaults pre-selected before any decision); the
+ * stipulations the decision carried.
  */
 export const initialForm = (worksheet: DecisionWorksheet, today: IsoDate): DecisionForm => {
   const decisionType = initialDecisionType(worksheet);
@@ -80,9 +81,18 @@ export const initialForm = (worksheet: DecisionWorksheet, today: IsoDate): Decis
     (fromDecision ? decided.paymentFrequencyId : null) ?? worksheet.requestedPaymentFrequencyId ?? 'Monthly';
   const amount = fromDecision ? decided.amount : worksheet.derived.loanAmount;
   const neverDecided = worksheet.decision === null;
+  // A decline not yet made starts from the policy's reasons (the lender's decline code of the same code), editable.
+  const engineCodeIds = (worksheet.policy?.reasonCodes ?? []).flatMap((reason) =>
+    worksheet.codes
+      .filter((x) => x.codeType === 'declineReason' && x.code.toLowerCase() === reason.toLowerCase())
+      .map((x) => x.id),
+  );
   const declines = worksheet.applicants.map((applicant) => ({
     applicantId: applicant.id,
-    codeIds: applicant.declineReasons.flatMap((r) => (r.codeId === null ? [] : [r.codeId])),
+    codeIds:
+      applicant.declineReasons.length > 0
+        ? applicant.declineReasons.flatMap((r) => (r.codeId === null ? [] : [r.codeId]))
+        : engineCodeIds,
     freeFormat: applicant.declineReasons.find((r) => r.codeId === null)?.text ?? '',
   }));
   const form: DecisionForm = {
@@ -101,7 +111,7 @@ export const initialForm = (worksheet: DecisionWorksheet, today: IsoDate): Decis
       selected: a.selected || (neverDecided && a.isDefault),
       flatAmount: moneyText(a.flatAmount),
     })),
-    fundingRequirements: [],
+    fundingRequirements: fromDecision ? decided.fundingRequirements : [],
     declines,
     reasons: [],
   };

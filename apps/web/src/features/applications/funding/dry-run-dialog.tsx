@@ -19,7 +19,8 @@ import { fundingLabels, fundingTexts } from './texts.ts';
 
 const date = (iso: string | null) => (iso ? formatUsDate(iso) : null);
 
-const ProblemList = ({
+/** Problems in plain words, each with its link to where it is fixed (the dry run, the worksheet's conditions). */
+export const ProblemList = ({
   problems,
   onFix,
   testId,

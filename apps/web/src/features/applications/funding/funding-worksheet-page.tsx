@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, type Id } from 'react-toastify';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -40,7 +41,7 @@ import { useLoanSummaryExportProgress } from '../loan-summary/export-progress.ts
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { DisbursementsTable, PayoffsTable } from './disbursements-table.tsx';
-import { DryRunDialog } from './dry-run-dialog.tsx';
+import { DryRunDialog, ProblemList } from './dry-run-dialog.tsx';
 import {
   dryRunLoan,
   fetchFundingDate,
@@ -452,9 +453,12 @@ const FundingWorksheetForm = ({
     if (!yes) return;
     setBusy('reverse');
     try {
-      await reverseLoan(applicationId);
+      const reversed = await reverseLoan(applicationId);
       attemptKey.current = null;
-      toasts.success(fundingTexts.reversed, fundingTexts.reversedText);
+      toasts.success(
+        fundingTexts.reversed,
+        reversed.sentToCore ? fundingTexts.reversedAtCoreText : fundingTexts.reversedText,
+      );
       await reload();
     } catch (error) {
       if (!isSessionError(error)) toasts.error(fundingTexts.reverseFailed, apiErrorText(error));
@@ -530,6 +534,13 @@ const FundingWorksheetForm = ({
           </Alert>
         ) : !loan.isSaved ? (
           <Alert severity="info">{fundingTexts.unsavedAlert}</Alert>
+        ) : null}
+
+        {worksheet.conditions.length > 0 ? (
+          <Alert severity="warning" data-testid="funding-conditions">
+            <AlertTitle>{fundingTexts.conditionsTitle}</AlertTitle>
+            <ProblemList problems={worksheet.conditions} onFix={fix} testId="funding-conditions-list" />
+          </Alert>
         ) : null}
 
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

@@ -30,6 +30,8 @@ export const fundingTexts = {
     'Reverse this funding? The booking is reversed at the core and the application goes back to its decided state.',
   reversed: 'Funding Reversed',
   reversedText: 'The application is back in its decided state.',
+  reversedAtCoreText:
+    'The application is back in its decided state. The core keeps the reversed loan under its id: generate a new loan id before funding again.',
   reverseFailed: 'Funding not reversed',
   dryRunFailed: 'Dry run failed',
   saveFirst: 'Save the loan first: the dry run and the funding use the saved loan.',
@@ -51,6 +53,7 @@ export const fundingTexts = {
   fundedAlert: (date: string, by: string | null) => `This loan was funded on ${date}${by ? ` by ${by}` : ''}.`,
   notSentAlert: 'It was not sent to the core (the lender’s settings).',
   unsavedAlert: 'This loan is proposed from the approval and is not saved yet.',
+  conditionsTitle: 'Before this loan can be funded',
   dryRunNoProblems: 'No problems: the loan can be funded.',
   dryRunBlocking: 'Fix these before funding:',
   dryRunNotices: 'Notices:',
