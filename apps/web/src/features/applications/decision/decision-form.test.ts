@@ -127,6 +127,22 @@ describe('the decision form', () => {
     expect(form).toMatchObject({ amount: '22,000.00', term: '60', interestRate: '5.990' });
   });
 
+  it("starts a decline from the policy's reasons (the lender's code of the same code), a saved decline from its own", () => {
+    const bankruptcy = { id: 32, codeType: 'declineReason' as const, code: 'BANKRUPTCY', description: 'Bankruptcy' };
+    const declined = {
+      ...worksheet,
+      policy: { ...worksheet.policy!, outcome: 'Decline', reasonCodes: ['bankruptcy', 'NO-SUCH-CODE'] },
+      codes: [...worksheet.codes, bankruptcy],
+    };
+    expect(initialForm(declined, '2026-11-26').declines.map((d) => d.codeIds)).toEqual([[32], [32]]);
+    const [ana, luis] = declined.applicants;
+    const saved = {
+      ...declined,
+      applicants: [{ ...ana!, declineReasons: [{ codeId: 31, code: 'D01', text: 'Insufficient income' }] }, luis!],
+    };
+    expect(initialForm(saved, '2026-11-26').declines.map((d) => d.codeIds)).toEqual([[31], [32]]);
+  });
+
   it('a grid cell sets term, rate and amount capped at the smallest of max loan, max amount and loan amount', () => {
     const form = initialForm(worksheet, '2026-11-26');
     const chosen = applyCell(form, worksheet, worksheet.rateGrid[0]!, worksheet.rateGrid[0]!.cells[2]!);
