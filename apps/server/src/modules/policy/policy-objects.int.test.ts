@@ -228,6 +228,41 @@ describe('policy objects: save-time checks, drafts and publishing (issue 12)', (
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'publish', 'update']);
   });
 
+  it('refuses a past effective time, and the screens name the version the engine uses (issue 29, item 8)', async () => {
+    const created = await admin.post('/api/matrices', { ...feeMatrix('Lien fees'), publish: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const changed = feeMatrix('Lien fees');
+    changed.config.rows[0]!.result.fee = '75.00';
+    for (const past of ['1900-01-01T00:00:00.000Z', new Date(Date.now() - 86_400_000).toISOString()]) {
+      const refused = await admin.put(`/api/matrices/${id}`, { ...changed, publish: true, effectiveAt: past });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toEqual([
+        { field: 'effectiveAt', message: adminMessages.policy.effectiveFromPast },
+      ]);
+    }
+    // Nothing of the refused save was kept: version 1 is still the only one.
+    expect((await admin.get(`/api/matrices/${id}`)).json()).toMatchObject({ version: 1, draftVersion: null });
+    expect(
+      (await admin.post(`/api/matrices/${id}/publish`, { effectiveAt: '2020-06-01T00:00:00.000Z' })).statusCode,
+    ).toBe(422);
+
+    // A version back-dated in the database (as before this rule) is not in force over a later-effective one, on the
+    // screen as in the engine: the latest effective time wins.
+    const saved = await admin.put(`/api/matrices/${id}`, { ...changed, publish: true });
+    expect(saved.json()).toMatchObject({ version: 2 });
+    await t.pool.query(
+      `update policy_versions set effective_at = '1900-01-01' where policy_object_id = $1 and version = 2`,
+      [id],
+    );
+    expect((await admin.get(`/api/matrices/${id}`)).json()).toMatchObject({ version: 1 });
+    const versions = (await admin.get(`/api/matrices/${id}/versions`)).json<{ version: number; current: boolean }[]>();
+    expect(versions.map((v) => [v.version, v.current])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+  });
+
   it('lists matrices by type, answers column definitions, and keeps every call to its right', async () => {
     await admin.post('/api/matrices', { ...feeMatrix('Title fees'), publish: true });
     const fees = (await admin.get('/api/matrices?matrixType=Fees&pageSize=100')).json<{

@@ -8,7 +8,7 @@ import { registerEndpoint } from '../../platform/endpoints.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { findLoanProduct } from '../loan-products/loan-products.repository.ts';
 import * as repo from './policy.repository.ts';
-import { checkObject, listVersionHistory, noDraft, policyObjectRow } from './policy.service.ts';
+import { checkObject, effectiveTimeOf, listVersionHistory, noDraft, policyObjectRow } from './policy.service.ts';
 
 type Stored = typeof policyObjects.$inferSelect;
 type Input = {
@@ -80,8 +80,7 @@ const policyObjectsModule = (kind: PolicyObjectKind) => {
       await checkObject(ctx.tx, row.id, kind, config);
       await repo.saveDraft(ctx.tx, row, config, ctx.auth.userId);
       if (input.publish) {
-        const at = input.effectiveAt ? new Date(input.effectiveAt) : new Date();
-        await repo.publishDraft(ctx.tx, row.id, at, ctx.auth.userId);
+        await repo.publishDraft(ctx.tx, row.id, effectiveTimeOf(input.effectiveAt), ctx.auth.userId);
       }
     },
     extraRoutes: (app, { db }) => {
@@ -95,7 +94,7 @@ const policyObjectsModule = (kind: PolicyObjectKind) => {
             .for('update');
           if (!row) throw notFound();
           const before = await toRow(row, ctx);
-          const at = r.body.effectiveAt ? new Date(r.body.effectiveAt) : new Date();
+          const at = effectiveTimeOf(r.body.effectiveAt);
           const published = await repo.publishDraft(tx, row.id, at, r.auth.userId);
           if (!published) throw noDraft();
           const after = await toRow(row, ctx);

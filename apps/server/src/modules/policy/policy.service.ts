@@ -79,7 +79,7 @@ export const policyProblems = (problems: readonly PolicyProblem[], workflowPath:
 export const versionInfo = async (tx: TenantTx, objectId: number, now = new Date()) => {
   const versions = (await repo.listVersions(tx, objectId)).map((v) => v.version);
   const published = versions.filter((v) => v.status === 'published');
-  const current = published.find((v) => v.effectiveAt! <= now);
+  const current = inForce(published, now);
   const scheduled = published.filter((v) => v.effectiveAt! > now).at(-1);
   const draft = versions.find((v) => v.status === 'draft');
   const latest = draft ?? current ?? scheduled ?? versions[0];
@@ -115,7 +115,10 @@ export const listVersionHistory = async (
   now = new Date(),
 ): Promise<PolicyVersion[]> => {
   const rows = await repo.listVersions(tx, objectId);
-  const current = rows.find((r) => r.version.status === 'published' && r.version.effectiveAt! <= now)?.version.id;
+  const current = inForce(
+    rows.map((r) => r.version),
+    now,
+  )?.id;
   return rows.map(({ version: v, publishedBy }) => ({
     version: v.version,
     status: v.status as PolicyVersion['status'],
@@ -128,6 +131,32 @@ export const listVersionHistory = async (
 };
 
 export const noDraft = () => validationError([{ field: 'effectiveAt', message: adminMessages.policy.noDraft }]);
+
+/** How far in the past an effective time may be (a form sent a moment after it was filled in). */
+const EFFECTIVE_SLACK_MS = 5 * 60_000;
+
+/**
+ * The effective time of a publish (issue 29, item 8): now when none is given; a time in the past is refused (a
+ * version back-dated to 1900 would have been in force before the versions it follows).
+ */
+export const effectiveTimeOf = (text: string | null | undefined, now = new Date()): Date => {
+  if (!text) return now;
+  const at = new Date(text);
+  if (at.getTime() < now.getTime() - EFFECTIVE_SLACK_MS)
+    throw validationError([{ field: 'effectiveAt', message: adminMessages.policy.effectiveFromPast }]);
+  return at;
+};
+
+type VersionFacts = { status: string; effectiveAt: Date | null; version: number };
+
+/**
+ * The version in force at `now`, by the engine's rule (repo.listInEffect): of the published versions whose time
+ * has come, the latest effective time, then the highest version. The screens use it too, so both name the same one.
+ */
+const inForce = <V extends VersionFacts>(versions: readonly V[], now: Date): V | undefined =>
+  versions
+    .filter((v) => v.status === 'published' && v.effectiveAt! <= now)
+    .sort((a, b) => b.effectiveAt!.getTime() - a.effectiveAt!.getTime() || b.version - a.version)[0];
 
 /* ----------------------------------------------------------------------------------- compiled policy cache */
 
