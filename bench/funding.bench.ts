@@ -38,26 +38,21 @@ try {
   );
   const { app } = await buildApp({ db: database.db, config }, { logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const { headers } = await signIn(address, 'officer', 'Officer2026');
-  const { headers: adminHeaders } = await signIn(address, 'admin', 'Admin2026');
-  const admin = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${address}${url}`, {
-      method,
-      headers: adminHeaders,
-      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-    });
-    return { status: response.status, text: await response.text() };
-  };
-  const call = async (method: string, url: string, body?: unknown, extra: Record<string, string> = {}) => {
-    const started = performance.now();
-    const response = await fetch(`${address}${url}`, {
-      method,
-      headers: { ...headers, ...extra },
-      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-    });
-    const text = await response.text();
-    return { status: response.status, text, ms: performance.now() - started };
-  };
+  /** The calls of one signed-in user: status, body text and the time the answer took. */
+  const callsOf =
+    (headers: Record<string, string>) =>
+    async (method: string, url: string, body?: unknown, extra: Record<string, string> = {}) => {
+      const started = performance.now();
+      const response = await fetch(`${address}${url}`, {
+        method,
+        headers: { ...headers, ...extra },
+        ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+      });
+      const text = await response.text();
+      return { status: response.status, text, ms: performance.now() - started };
+    };
+  const call = callsOf((await signIn(address, 'officer', 'Officer2026')).headers);
+  const admin = callsOf((await signIn(address, 'admin', 'Admin2026')).headers);
   const holidays = new Set(
     (
       await bare.query<{ d: string }>(`select holiday_date::text as d from lender_holidays where lender_id = $1`, [
