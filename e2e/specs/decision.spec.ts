@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from '../support/test.ts';
-import { apiAuth } from '../support/applications.ts';
+import { apiAuth, createAutoApplication } from '../support/applications.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
@@ -229,3 +229,79 @@ test(
     await leavesDecisionQueue(page, app!.id);
   },
 );
+
+test('terms outside the policy: the administrator saves them with a reason, shown on the worksheet and the receipt', async ({
+  page,
+  request,
+}) => {
+  // A new application of the administrator (who may override the policy), with the sandbox file of 123-45-0011 pulled.
+  const id = await createAutoApplication(request, {
+    user: users.admin,
+    // A vehicle worth 24,000 (an LTV of 80 %) for the policy's LTV rule.
+    request: {
+      negotiatedPrice: '20000.00',
+      ttlEstimate: '1200.00',
+      cashDown: '2000.00',
+      termMonths: 48,
+      paymentFrequencyId: 'Monthly',
+      value: '24000.00',
+    },
+    applicants: [
+      {
+        applicantRole: 'PRIMARY',
+        firstName: 'Parker',
+        lastName: 'Exception',
+        dob: '1984-07-19',
+        socialSecurityNumber: '123-45-0011',
+        addresses: [{ addressLine1: '2280 Pearl St', city: 'Boulder', state: 'CO', zip: '80302' }],
+        // An income, so that the policy reaches its term set (its debt-to-income rule needs one).
+        employments: [
+          {
+            status: 'EMPLOYED',
+            employer: 'Ball Corporation',
+            occupation: 'Engineer',
+            yearsEmployed: 6,
+            monthsEmployed: 3,
+            salary: '480000.00',
+            payPeriod: 'Annually',
+            isCurrent: true,
+          },
+        ],
+      },
+    ],
+  });
+  const headers = await apiAuth(request, users.admin);
+  const pulled = await request.post(`/api/applications/${id}/creditreport/pull`, {
+    headers,
+    data: { creditBureau: 'Equifax' },
+  });
+  expect(pulled.status(), await pulled.text()).toBe(200);
+  await signIn(page, users.admin, { at: `/decision/${id}` });
+  const card = decisionCard(page);
+  // The demo policy allows 24–84 months: 96 is outside it.
+  await card.getByRole('textbox', { name: 'Term (months)' }).fill('96');
+  await rateField(page).fill('6.49');
+  await card.getByRole('button', { name: 'Save Decision' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Exception to Policy' });
+  await expect(dialog.getByTestId('policy-exception-limits')).toContainText(
+    'A term of 96 months is not one the policy allows',
+  );
+  await dialog.getByTestId('policy-exception-confirm').click();
+  await expect(dialog.getByText('Give the reason for the exception to policy.')).toBeVisible();
+  await dialog.getByTestId('policy-exception-reason').fill('Long-standing member; board approval on file');
+  await reviewShots(page, 'decision-exception-dialog');
+  await dialog.getByTestId('policy-exception-confirm').click();
+  await expect(toast(page).filter({ hasText: 'Decision Saved!' })).toBeVisible();
+
+  const shown = page.getByTestId('decision-results-card').getByTestId('policy-exception');
+  await expect(shown).toContainText(/Allowed terms: policy 24, [\d, ]+ months, decided 96 months/);
+  await expect(shown).toContainText('Excepted by Avery Morgan: Long-standing member; board approval on file');
+  await page
+    .getByTestId('decision-history')
+    .getByRole('button', { name: /View receipt/ })
+    .first()
+    .click();
+  const receipt = page.getByRole('dialog', { name: /Decision Receipt/ });
+  await expect(receipt.getByTestId('policy-exception')).toContainText('decided 96 months');
+  await reviewShots(page, 'decision-exception-receipt');
+});

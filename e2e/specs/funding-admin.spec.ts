@@ -167,6 +167,9 @@ test('an administrator adds a funding requirement that only the funding group ma
   await reviewShots(page, 'funding-admin-funding-requirement-form');
   await saved(page, 'Saved');
   await expect(row(page, description)).toContainText('Yes');
+  // The list names the product and the group (issue 29, item 13), not their ids.
+  await expect(row(page, description)).toContainText('New Auto');
+  await expect(row(page, description)).toContainText('Funding Team');
   await reviewShots(page, 'funding-admin-funding-requirements-list');
 
   await page.getByRole('button', { name: `Edit ${description}` }).click();

@@ -40,31 +40,6 @@ const monthAfter = (iso: string) => {
   return isoDate(new Date(Date.UTC(y, m, Math.min(d, 28))));
 };
 
-/** Approves an application through the decision call, without stipulations (test set-up only). */
-const approveWithoutStipulations = async (request: APIRequestContext, headers: Record<string, string>, id: number) => {
-  const { applicants } = (await (await request.get(`/api/applications/${id}/applicants`, { headers })).json()) as {
-    applicants: { id: number }[];
-  };
-  const today = new Date();
-  const decided = await request.post(`/api/applications/${id}/decisions`, {
-    headers,
-    data: {
-      decisionType: 'approve',
-      approval: {
-        contractDate: isoDate(today),
-        firstPaymentDate: isoDate(new Date(today.getTime() + 31 * 24 * 3600 * 1000)),
-        amount: '19200.00',
-        term: 48,
-        interestRate: '6.250',
-        paymentFrequencyId: 'Monthly',
-      },
-      decisionApplicants: applicants.map((a) => ({ applicantId: a.id })),
-      fundingRequirements: [],
-    },
-  });
-  expect(decided.status(), await decided.text()).toBe(201);
-};
-
 /**
  * An approved, unfunded application without a right of rescission and not locked by anyone (test set-up only): one
  * of the demo's Funding queue, else a new auto application approved through the API.
@@ -109,7 +84,7 @@ const fundingCandidate = async (request: APIRequestContext): Promise<{ worksheet
       },
     ],
   });
-  await approveWithoutStipulations(request, headers, id);
+  await approveThroughApi(request, id, { user: users.admin, stipulations: [] });
   // The product's own requirements (a signed contract, insurance, the title) met, as the funding team would.
   await meetConditionsThroughApi(request, id);
   const created = await read(id);

@@ -152,7 +152,12 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   await page.getByRole('tab', { name: 'Files' }).click();
   await expect(page.getByTestId('files-panel').getByText(fileName).first()).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByTestId('history-row').filter({ hasText: 'Loan Summary printed' }).first()).toBeVisible();
+  const printedRow = page.getByTestId('history-row').filter({ hasText: 'Loan Summary printed' }).first();
+  await expect(printedRow).toBeVisible();
+  // Times are the lender's (Summit: America/Denver), the zone named — whatever the browser's zone (issue 29, item 10).
+  const [, printedDate, printedTime] =
+    /(\d{2}\/\d{2}\/\d{4}), (\d{1,2}:\d{2} [AP]M) M[SD]T/.exec((await printedRow.textContent()) ?? '') ?? [];
+  expect(printedTime, 'the history row shows a time in Mountain Time').toBeDefined();
 
   /* ------------------------------------------------------------------------ the closing summary */
   await page.getByRole('tab', { name: 'Closing Summary' }).click();
@@ -187,6 +192,9 @@ test('Loan Summary: choose sections, preview the PDF, attach it; the closing sum
   const history = summary.getByRole('region', { name: 'Application History' });
   const printed = history.getByRole('row').filter({ hasText: 'Loan Summary printed' });
   await expect(printed.first()).toBeVisible();
+  // The summary (and its PDF) writes the same moment in the same zone, and names it in the footer.
+  await expect(printed.filter({ hasText: `${printedDate} ${printedTime}` }).first()).toBeVisible();
+  await expect(summary).toContainText('Times in America/Denver');
   const opener = history.getByRole('button', { name: 'Show details' }).first();
   await opener.click();
   await expect(history.getByRole('button', { name: 'Hide details' }).first()).toHaveAttribute('aria-expanded', 'true');

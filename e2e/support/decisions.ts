@@ -5,15 +5,52 @@ import { users } from './sign-in.ts';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
+type Worksheet = {
+  approval: { amount: string | null; term: number | null; interestRate: string | null };
+  policy: { maxAmount: string | null; terms: number[] | null; suggestedRate: string | null } | null;
+  rateGrid: { term: number; cells: { rate: string }[] }[];
+};
+
 /**
- * Approves an application of the officer (who holds its lock) through the decision call, as the decision
- * worksheet would — test set-up for specs about what an approved application does (retraction, credit).
+ * Terms within the lender's policy for an application (its maximum amount, a term it allows, no rate below its
+ * grid's on that term — issue 29, item 5), from the decision worksheet's proposal (test set-up only).
  */
-export const approveThroughApi = async (request: APIRequestContext, applicationId: number) => {
-  const headers = await apiAuth(request, users.officer);
+const termsWithinPolicy = (w: Worksheet) => {
+  const request = Number(w.approval.amount ?? '19200');
+  const amount = Math.min(request, Number(w.policy?.maxAmount ?? request));
+  const allowed = w.policy?.terms ?? [];
+  const wanted = w.approval.term ?? 48;
+  const term =
+    allowed.length === 0 || allowed.includes(wanted)
+      ? wanted
+      : Math.max(...allowed.filter((t) => t <= wanted), Math.min(...allowed));
+  const rates = [
+    w.approval.interestRate ?? '6.250',
+    ...(w.rateGrid.find((r) => r.term === term)?.cells ?? []).map((c) => c.rate),
+  ];
+  return { amount: amount.toFixed(2), term, interestRate: Math.max(...rates.map(Number)).toFixed(3) };
+};
+
+/**
+ * Approves an application through the decision call, on terms within the policy, as the decision worksheet would
+ * (test set-up for specs about what an approved application does: retraction, credit, funding). `user` holds its
+ * lock (the loan officer unless said otherwise); `stipulations` go to the requirements worksheet.
+ */
+export const approveThroughApi = async (
+  request: APIRequestContext,
+  applicationId: number,
+  {
+    user = users.officer,
+    stipulations = ['Proof of income'],
+  }: { user?: typeof users.officer | typeof users.admin; stipulations?: string[] } = {},
+) => {
+  const headers = await apiAuth(request, user);
   const { applicants } = (await (
     await request.get(`/api/applications/${applicationId}/applicants`, { headers })
   ).json()) as { applicants: { id: number }[] };
+  const worksheet = (await (
+    await request.get(`/api/ApplicationDecision/${applicationId}`, { headers })
+  ).json()) as Worksheet;
   const today = new Date();
   const nextMonth = new Date(today.getTime() + 31 * 24 * 3600 * 1000);
   const decided = await request.post(`/api/applications/${applicationId}/decisions`, {
@@ -23,13 +60,11 @@ export const approveThroughApi = async (request: APIRequestContext, applicationI
       approval: {
         contractDate: isoDate(today),
         firstPaymentDate: isoDate(nextMonth),
-        amount: '19200.00',
-        term: 48,
-        interestRate: '6.250',
+        ...termsWithinPolicy(worksheet),
         paymentFrequencyId: 'Monthly',
       },
       decisionApplicants: applicants.map((a) => ({ applicantId: a.id })),
-      fundingRequirements: [{ description: 'Proof of income' }],
+      fundingRequirements: stipulations.map((description) => ({ description })),
     },
   });
   expect(decided.status(), await decided.text()).toBe(201);

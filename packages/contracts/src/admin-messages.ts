@@ -87,6 +87,8 @@ export const adminMessages = {
     effectiveFromPast: 'Choose a time from now on, or leave it empty.',
     effectiveFromIncomplete: 'Enter the whole date and time, or leave it empty.',
     noWorkflow: (kind: string, product: string) => `No ${kind} workflow is published for ${product}.`,
+    workflowNotForProduct: (workflow: string, product: string) =>
+      `${workflow} does not serve ${product} applications: this is what it would decide, not what ${product}’s own workflow decides.`,
     productTaken: (product: string, workflow: string) =>
       `${product} already runs the enabled workflow ${workflow}; one workflow of a kind per product.`,
     notAWorkflowKind: 'This workflow belongs to another kind.',

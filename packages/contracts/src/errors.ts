@@ -34,6 +34,8 @@ export const errorCodes = [
   'DB_UNAVAILABLE',
   /** The application has a decision: the change retracts it, and the caller must confirm (409). */
   'RETRACTION_CONFIRMATION_REQUIRED',
+  /** The decision's terms pass a limit of the policy (422; details.mayOverride says whether the caller may except). */
+  'OUTSIDE_POLICY',
   /** A third party (a bureau, a screening provider) failed or could not be reached (502). */
   'THIRD_PARTY_ERROR',
   /** Every upload slot of the process is taken (503 with Retry-After). */

@@ -102,6 +102,8 @@ export const policyRunSchema = z.object({
   result: policyResultSchema.nullable(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
+  /** What the caller should know about the run, e.g. a test run on a product the workflow does not serve. */
+  warnings: z.array(z.string()).default([]),
 });
 export type PolicyRun = z.infer<typeof policyRunSchema>;
 

@@ -4,6 +4,8 @@ export const workRights = [
   'canReceiveNotifications',
   'canPullAndRepullCredit',
   'canDecisionALoan',
+  // Decide terms outside the policy (amount, term, rate) with a reason recorded as an exception (issue 29, item 5).
+  'canOverridePolicy',
   'canFundALoan',
   'canCreateApplication',
   'canRevealSensitiveData',

@@ -14,7 +14,8 @@ export const currentUserSchema = z.object({
   jobTitle: z.string().nullable(),
   avatar: z.string().nullable(),
   homeLender: lenderSchema,
-  currentLender: lenderSchema,
+  /** The lender worked in, with its time zone (IANA): every time on screen is shown in it. */
+  currentLender: lenderSchema.extend({ timeZone: z.string() }),
   impersonating: z.boolean(),
   lenders: z.array(lenderSchema),
   rights: z.array(z.string()),

@@ -282,6 +282,9 @@ export const decisionDisclosure = (
 };
 
 /** A rate as the worksheet shows it: 1 to 3 decimals (spec 3 §9), e.g. '5.99%', '6.0%'. */
+/** A rate on the wire: three decimals, as the rate primitive has it ('6.490'; the columns keep four). */
+export const rateOnWire = (rate: MoneyInput): string => money(rate).toFixed(3);
+
 export const formatRate = (rate: Amount): string => {
   const r = orNull(rate);
   if (r === null) return '';

@@ -23,3 +23,4 @@ export * from './policy/index.ts';
 export * from './reserve.ts';
 export * from './funding.ts';
 export * from './loan-summary/index.ts';
+export * from './phone.ts';

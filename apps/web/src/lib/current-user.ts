@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { currentUserSchema, type CurrentUser } from '@credence/contracts';
 import { apiClient } from './api-client.ts';
+import { setDisplayTimeZone } from './format.ts';
 import { isSignedIn, useSession } from './session-store.ts';
 
 export const currentUserQueryKey = ['user', 'me'] as const;
 
-export const fetchCurrentUser = (): Promise<CurrentUser> =>
-  apiClient.get('/api/user/me', { schema: currentUserSchema });
+export const fetchCurrentUser = async (): Promise<CurrentUser> => {
+  const user = await apiClient.get('/api/user/me', { schema: currentUserSchema });
+  setDisplayTimeZone(user.currentLender.timeZone);
+  return user;
+};
 
 export const currentUserQuery = queryOptions({
   queryKey: currentUserQueryKey,

@@ -12,16 +12,29 @@ export const formatCurrency = (value: Money): string => {
 /** '1,234' for counts. */
 export const formatCount = (value: number): string => value.toLocaleString('en-US');
 
-/** A moment as local date and time: 03/05/2026 2:07 PM. */
-export const formatDateTime = (iso: string | null | undefined): string => {
+let lenderTimeZone: string | undefined;
+
+/** The lender's time zone (Administration › lender settings), set when the signed-in user is read. */
+export const setDisplayTimeZone = (timeZone: string) => {
+  lenderTimeZone = timeZone;
+};
+
+/** The zone every time is shown in (issue 29, item 10): the lender's; the browser's before the user is known. */
+export const displayTimeZone = (): string =>
+  lenderTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+
+/** A moment in the lender's zone, the zone named: 03/05/2026, 2:07 PM MST (the closing summary and PDFs agree). */
+export const formatDateTime = (iso: string | Date | null | undefined): string => {
   if (!iso) return '';
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+  if (Number.isNaN(date.getTime())) return String(iso);
   return date.toLocaleString('en-US', {
     month: '2-digit',
     day: '2-digit',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    timeZone: displayTimeZone(),
+    timeZoneName: 'short',
   });
 };

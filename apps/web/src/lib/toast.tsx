@@ -49,10 +49,10 @@ export const useToastsBelow = (element: HTMLElement | null) => {
 
 type ToastKind = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info'>;
 
-type ToastBodyProps = { title?: string; text?: string; toastId: Id };
+type ToastBodyProps = { title?: string; text?: string; toastId: Id; count?: number };
 
 /** Title and text of a toast; when the mouse leaves the toast, its timer restarts with the extended time. */
-const ToastBody = ({ title, text, toastId }: ToastBodyProps) => {
+const ToastBody = ({ title, text, toastId, count = 1 }: ToastBodyProps) => {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const container = ref.current?.closest('.Toastify__toast');
@@ -63,17 +63,48 @@ const ToastBody = ({ title, text, toastId }: ToastBodyProps) => {
   }, [toastId]);
   return (
     <div ref={ref} data-testid="toast">
-      {title ? <div style={{ fontWeight: 600, marginBottom: text ? 2 : 0 }}>{title}</div> : null}
+      {title ? (
+        <div style={{ fontWeight: 600, marginBottom: text ? 2 : 0 }}>
+          {title}
+          {count > 1 ? <span data-testid="toast-count"> ×{count}</span> : null}
+        </div>
+      ) : null}
       {text ? <div style={{ whiteSpace: 'pre-line' }}>{text}</div> : null}
     </div>
   );
 };
 
-const show = (kind: ToastKind, title: string | undefined, text?: string, options?: { toastId?: Id }): Id =>
-  toast[kind](
-    ({ toastProps }: ToastContentProps) => <ToastBody title={title} text={text} toastId={toastProps.toastId} />,
-    { toastId: options?.toastId },
+/** The toasts on screen by kind, title and text, with how many times each was shown (issue 29, item 14). */
+const shown = new Map<string, { id: Id; count: number }>();
+
+const bodyOf =
+  (title: string | undefined, text: string | undefined, count: number) =>
+  ({ toastProps }: ToastContentProps) => (
+    <ToastBody title={title} text={text} toastId={toastProps.toastId} count={count} />
   );
+
+/**
+ * Shows a toast; the same toast again while it is on screen (eight 'Requirement Saved' in a row) is one toast with
+ * a count, its 30 s started again.
+ */
+const show = (kind: ToastKind, title: string | undefined, text?: string, options?: { toastId?: Id }): Id => {
+  const key = `${kind}\u0000${title ?? ''}\u0000${text ?? ''}`;
+  const same = shown.get(key);
+  if (same && toast.isActive(same.id)) {
+    same.count += 1;
+    toast.update(same.id, { render: bodyOf(title, text, same.count), autoClose: TOAST_AUTO_CLOSE_MS });
+    return same.id;
+  }
+  const entry = { id: '' as Id, count: 1 };
+  entry.id = toast[kind](bodyOf(title, text, 1), {
+    toastId: options?.toastId,
+    onClose: () => {
+      if (shown.get(key) === entry) shown.delete(key);
+    },
+  });
+  shown.set(key, entry);
+  return entry.id;
+};
 
 /** Toast helpers: (title, text). */
 export const toasts = {

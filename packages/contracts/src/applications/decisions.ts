@@ -84,7 +84,24 @@ export const decisionTexts = {
   applicationIdMismatch: 'The application id does not match the address.',
   freeFormatTooLong: 'A reason may have at most 200 characters.',
   noDecisionToUpdate: 'The application has no approval to change.',
+  // Terms outside the policy (issue 29, item 5): each limit a 422 at its field, unless an exception is granted.
+  outsidePolicy: 'The terms are outside the policy.',
+  amountAbovePolicy: (decided: string, max: string) => `The amount ${decided} is above the policy’s maximum of ${max}.`,
+  termOutsidePolicy: (term: number, allowed: string) =>
+    `A term of ${term} months is not one the policy allows (${allowed} months).`,
+  rateBelowPolicy: (rate: string, policy: string) => `The rate ${rate}% is below the policy’s rate of ${policy}%.`,
+  exceptionReasonRequired: 'Give the reason for the exception to policy.',
+  exceptionReasonTooLong: 'The reason may be at most 500 characters.',
+  exceptionRightRequired: 'Terms outside the policy need the right to override the policy (canOverridePolicy).',
 } as const;
+
+/** The limits of the policy a decision may be excepted from (issue 29, item 5), with their names on screen. */
+export const policyLimitLabels = {
+  amount: 'Maximum amount',
+  term: 'Allowed terms',
+  rate: 'Policy rate',
+} as const;
+export type PolicyLimit = keyof typeof policyLimitLabels;
 
 /* ------------------------------------------------------------------------------------------- primitives */
 
@@ -118,6 +135,18 @@ export const approvalInputSchema = z.object({
     .transform((v) => v ?? []),
 });
 export type ApprovalInput = z.input<typeof approvalInputSchema>;
+
+/** The reason an officer with `canOverridePolicy` gives for deciding terms outside the policy (issue 29, item 5). */
+export const POLICY_EXCEPTION_REASON_MAX = 500;
+export const policyExceptionInputSchema = z
+  .object({
+    reason: textSchema({ multiline: true })
+      .trim()
+      .min(1, decisionTexts.exceptionReasonRequired)
+      .max(POLICY_EXCEPTION_REASON_MAX, decisionTexts.exceptionReasonTooLong),
+  })
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** A decline reason of an applicant: a decline-reason code of the lender, or a reason typed in (≤ 200). */
 export const declineReasonInputSchema = z.union([
@@ -192,6 +221,8 @@ export const decisionSubmitSchema = z.object({
     .max(20)
     .optional()
     .transform((v) => v ?? []),
+  /** Terms outside the policy: the exception's reason (needs `canOverridePolicy`). */
+  policyException: policyExceptionInputSchema,
 });
 export type DecisionSubmit = z.input<typeof decisionSubmitSchema>;
 export type DecisionSubmitParsed = z.output<typeof decisionSubmitSchema>;
@@ -231,6 +262,21 @@ const decidedTermsShape = {
   paymentMethodId: z.number().int().nullable(),
   monthlyPayment: moneySchema,
 };
+
+/** An exception to policy on a receipt: each limit passed (the policy's value and the decided one), who and why. */
+export const policyExceptionSchema = z.object({
+  limits: z.array(
+    z.object({
+      limit: z.enum(Object.keys(policyLimitLabels) as [PolicyLimit, ...PolicyLimit[]]),
+      label: z.string(),
+      policyValue: z.string(),
+      decidedValue: z.string(),
+    }),
+  ),
+  reason: z.string(),
+  decidedBy: z.object({ userId: z.number().int().nullable(), name: z.string() }),
+});
+export type PolicyException = z.infer<typeof policyExceptionSchema>;
 
 /** The pinned receipt (issue 13): what was known and why, stored once and never changed. */
 export const decisionReceiptSchema = z.object({
@@ -319,6 +365,8 @@ export const decisionReceiptSchema = z.object({
   retraction: z
     .object({ retractsDecisionId: z.number().int(), reason: z.string(), changes: z.array(z.string()) })
     .nullable(),
+  /** Terms decided outside the policy by someone allowed to (issue 29, item 5); receipts before it: absent. */
+  policyException: policyExceptionSchema.nullable().default(null),
 });
 export type DecisionReceipt = z.infer<typeof decisionReceiptSchema>;
 
@@ -486,6 +534,8 @@ export const decisionWorksheetSchema = z.object({
   applicants: z.array(worksheetApplicantSchema),
   /** The current decline (the receipt row), when the application is declined. */
   decline: z.object({ id: z.number().int() }).nullable(),
+  /** The exception to policy of the approval or counter-offer in force (issue 29, item 5). */
+  policyException: policyExceptionSchema.nullable(),
   decision: decisionSummarySchema.nullable(),
   /** The lender's enabled codes by type, for the worksheet's pickers. */
   codes: z.array(decisionCodeOptionSchema),
@@ -517,7 +567,7 @@ export const lastApprovalSchema = z
 export type LastApproval = z.infer<typeof lastApprovalSchema>;
 
 /** `PUT applications/{id}/lastapproval`: changed terms of the last approval, saved as a new receipt version. */
-export const lastApprovalUpdateSchema = approvalInputSchema;
+export const lastApprovalUpdateSchema = approvalInputSchema.extend({ policyException: policyExceptionInputSchema });
 export type LastApprovalUpdate = z.input<typeof lastApprovalUpdateSchema>;
 
 /* -------------------------------------------------------------------------------------------- endpoints */

@@ -431,6 +431,16 @@ export const GET_LOAN_SUMMARY = /* GraphQL */ `
           code
           description
         }
+        policyException {
+          limits {
+            limit
+            label
+            policyValue
+            decidedValue
+          }
+          reason
+          decidedBy
+        }
         decisionAdditions {
           name
           flatAmount
@@ -717,6 +727,12 @@ export type SummaryDecision = {
   decline: { declineReasons: { reason: string; freeFormatName: string | null; applicantId: number | null }[] } | null;
   conditions: { code: string; description: string }[];
   decisionAdditions: SummaryAddition[];
+  /** Terms decided outside the policy (issue 29, item 5): each limit passed, why, and by whom. */
+  policyException: {
+    limits: { limit: string; label: string; policyValue: string; decidedValue: string }[];
+    reason: string;
+    decidedBy: string;
+  } | null;
 };
 
 export type SummaryLoan = SummaryTerms & {

@@ -77,7 +77,7 @@ export const sampleLoanSummary: LoanSummaryApplication = {
     policyNumber: 'HM-55120-A',
     agentFirstName: 'Dana',
     agentLastName: 'Okafor',
-    agentPhoneNumber: '(555) 010-2233',
+    agentPhoneNumber: '5550102233',
     faxNumber: '(555) 010-2234',
     expirationDate: '2027-03-01',
   },
@@ -104,7 +104,7 @@ export const sampleLoanSummary: LoanSummaryApplication = {
     {
       sellingPrice: '25750.00',
       sellerNames: 'Robert Lane',
-      phoneNumber: '(555) 014-7788',
+      phoneNumber: '5550147788',
       email: 'robert.lane@example.com',
       hasLien: true,
       address: address('88 Orchard Road', 'Springfield', 'IL', '62704'),
@@ -118,7 +118,7 @@ export const sampleLoanSummary: LoanSummaryApplication = {
     payment: '389.00',
     goodThrough: '2026-03-20',
     mailTo: 'PO Box 400, Peoria, IL 61602',
-    phoneNumber: '(555) 017-4000',
+    phoneNumber: '5550174000',
     attention: 'Payoff Department',
     spokeTo: 'Alex Kim',
   },
@@ -271,9 +271,9 @@ export const sampleLoanSummary: LoanSummaryApplication = {
         address('45 Lake Shore Drive', 'Chicago', 'IL', '60611'),
       ],
       phoneNumbers: [
-        { number: '(555) 010-1234', phoneType: 'Mobile', preferredContact: true },
-        { number: '(555) 010-5678', phoneType: 'Home', preferredContact: false },
-        { number: '(555) 010-9012', phoneType: 'Work', preferredContact: false },
+        { number: '5550101234', phoneType: 'Mobile', preferredContact: true },
+        { number: '5550105678', phoneType: 'Home', preferredContact: false },
+        { number: '5550109012', phoneType: 'Work', preferredContact: false },
       ],
       emails: [
         { email: 'john.smith@example.com', preferredContact: true },
@@ -396,8 +396,8 @@ export const sampleLoanSummary: LoanSummaryApplication = {
       companyNaicsSic: null,
       addresses: [address('123 Main Street', 'Springfield', 'IL', '62701', 'Apt 4B')],
       phoneNumbers: [
-        { number: '(555) 010-4455', phoneType: 'Mobile', preferredContact: false },
-        { number: '(555) 010-6677', phoneType: 'Work', preferredContact: true },
+        { number: '5550104455', phoneType: 'Mobile', preferredContact: false },
+        { number: '5550106677', phoneType: 'Work', preferredContact: true },
       ],
       emails: [{ email: 'mary.smith@example.com', preferredContact: true }],
       govtIssuedIds: [
@@ -501,6 +501,11 @@ export const sampleLoanSummary: LoanSummaryApplication = {
       { name: 'Credit Life', flatAmount: null, ratePer1000: '4.75', amount: '121.84', selected: true },
       { name: 'Tire and Wheel', flatAmount: '399.00', ratePer1000: null, amount: '399.00', selected: false },
     ],
+    policyException: {
+      limits: [{ limit: 'rate', label: 'Policy rate', policyValue: '5.490', decidedValue: '5.125' }],
+      reason: 'Member relationship pricing approved by the branch manager',
+      decidedBy: 'Olivia Officer',
+    },
   },
   fundingRequirements: [
     {

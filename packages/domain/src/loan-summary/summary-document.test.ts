@@ -56,7 +56,7 @@ describe('the sample summary, section by section', () => {
   it('carries the title, the footer and the file name', () => {
     expect(doc.applicationId).toBe(1042);
     expect(doc.title).toBe('Loan Summary');
-    expect(doc.footer).toBe('Application 1042 · Smith, John');
+    expect(doc.footer).toBe('Application 1042 · Smith, John · Times in America/Chicago');
     expect(doc.fileName).toBe('SmithJohn_1042.pdf');
   });
 
@@ -295,6 +295,14 @@ describe('the sample summary, section by section', () => {
       'Amount Financed': '$25,650.00',
     });
     expect(table(block(blocks, 'Conditions')).rows.map((r) => r.cells[0])).toEqual(['POI', 'INS']);
+    // Issue 29, item 5: the exception to policy, each limit with the policy's value and the decided one.
+    expect(table(block(blocks, 'Exception to Policy')).rows.map((r) => r.cells)).toEqual([
+      ['Policy rate', '5.49%', '5.125%'],
+    ]);
+    expect(fields(blocks[blocks.indexOf(block(blocks, 'Exception to Policy')) + 1])).toEqual({
+      'Exception Reason': 'Member relationship pricing approved by the branch manager',
+      'Excepted By': 'Olivia Officer',
+    });
     expect(table(block(blocks, 'Add-Ons')).rows.map((r) => r.cells)).toEqual([
       ['GAP', '$595.00'],
       ['Credit Life', '$4.75 per $1,000'],
@@ -477,7 +485,7 @@ describe('empty states', () => {
   });
 
   it('the footer and the file name without any applicant', () => {
-    expect(doc.footer).toBe('Application 1042');
+    expect(doc.footer).toBe('Application 1042 · Times in America/Chicago');
     expect(doc.fileName).toBe('1042.pdf');
   });
 });
@@ -559,7 +567,7 @@ describe('business loans', () => {
   });
 
   it('the footer names the company; the file name falls back to it', () => {
-    expect(doc.footer).toBe('Application 1042 · Smith & Sons Hauling, LLC');
+    expect(doc.footer).toBe('Application 1042 · Smith & Sons Hauling, LLC · Times in America/Chicago');
     expect(doc.fileName).toBe('SmithSonsHaulingLLC_1042.pdf');
   });
 
@@ -746,7 +754,7 @@ describe('file name', () => {
     });
     const doc = build(app);
     expect(doc.fileName).toBe('OBrienSmithMaryAnn_1042.pdf');
-    expect(doc.footer).toBe("Application 1042 · O'Brien/Smith, Mary Ann?");
+    expect(doc.footer).toBe("Application 1042 · O'Brien/Smith, Mary Ann? · Times in America/Chicago");
   });
   it('keeps letters of any script', () => {
     const app = withApp((a) => {
@@ -770,6 +778,7 @@ describe('decision variants', () => {
       d.conditions = [];
       d.decisionAdditions = [];
       d.createdByUser = { firstName: null, lastName: null, serviceName: 'Auto Decision Engine' };
+      d.policyException = null;
       d.decline = {
         declineReasons: [
           { reason: 'INSUFFICIENT_INCOME', freeFormatName: null, applicantId: 201 },

@@ -13,6 +13,7 @@ import type {
 } from '@credence/contracts';
 import { Money } from '../money.ts';
 import { paymentFrequencyLabels, type PaymentFrequency } from '../payment.ts';
+import { formatPhone } from '../phone.ts';
 import {
   summaryAddress,
   summaryCount,
@@ -175,15 +176,18 @@ const applicantHeader = (a: SummaryApplicant): string => summaryLastFirst(a) || 
 
 /* ------------------------------------------------------------------------------------------- footer, file */
 
-/** 'Application 1042 · Smith, John' (business loans: the company name). */
-export const summaryFooter = (app: LoanSummaryApplication): string => {
+/**
+ * 'Application 1042 · Smith, John · Times in America/Denver' (business loans: the company name): the footer names
+ * the lender's zone every time in the summary is written in (issue 29, item 10).
+ */
+export const summaryFooter = (app: LoanSummaryApplication, timeZone: string): string => {
   const primary = primaryOf(app);
   const who = primary
     ? app.loanProduct.isBusinessLoan && primary.companyName
       ? primary.companyName
       : summaryLastFirst(primary) || primary.companyName || ''
     : '';
-  return who ? `Application ${app.id} · ${who}` : `Application ${app.id}`;
+  return [`Application ${app.id}`, who, `Times in ${timeZone}`].filter(Boolean).join(' · ');
 };
 
 /** Keeps letters and digits (any script), '-' and '_': nothing a file system or a header would choke on. */
@@ -205,7 +209,7 @@ const dealerBlock = (app: LoanSummaryApplication): SummaryBlock => {
   return fieldsBlock('Dealer', [
     ['Name', d.name],
     ['Address', summaryAddress(d)],
-    ['Phone', d.phoneNumber],
+    ['Phone', formatPhone(d.phoneNumber)],
     ['Fax', d.faxNumber],
     ['Contact Name', d.mainContactName],
     ['Contact Email', d.mainContactEmail],
@@ -219,7 +223,7 @@ const dealerPurchaseBlock = (app: LoanSummaryApplication): SummaryBlock => {
   return fieldsBlock('Dealer Purchase', [
     ['Dealership', p.dealership],
     ['Amount To Dealer', summaryMoney(p.amountToDealer)],
-    ['Phone', p.phoneNumber],
+    ['Phone', formatPhone(p.phoneNumber)],
     ['Fax', p.fax],
     ['Email', p.email],
     ['Attention', p.attention],
@@ -237,7 +241,7 @@ const sellerBlocks = (app: LoanSummaryApplication): SummaryBlock[] => {
       kind: 'table',
       columns: [{ header: 'Seller' }, { header: 'Phone' }, { header: 'Email' }, { header: 'Address' }],
       rows: app.sellers.map((s) => ({
-        cells: [s.sellerNames ?? '', s.phoneNumber ?? '', s.email ?? '', summaryAddress(s.address)],
+        cells: [s.sellerNames ?? '', formatPhone(s.phoneNumber), s.email ?? '', summaryAddress(s.address)],
       })),
     },
   ];
@@ -255,7 +259,7 @@ const lienBlock = (app: LoanSummaryApplication, title: 'Lien' | 'Refinance'): Su
     ['Payment', summaryMoney(l.payment)],
     ['Good Through', summaryDate(l.goodThrough)],
     ['Mail To', l.mailTo],
-    ['Phone', l.phoneNumber],
+    ['Phone', formatPhone(l.phoneNumber)],
     ['Attention', l.attention],
     ['Spoke To', l.spokeTo],
   ]);
@@ -385,7 +389,7 @@ const insuranceBlock = (app: LoanSummaryApplication): SummaryBlock | null => {
     ['Company', i.company],
     ['Policy #', i.policyNumber],
     ['Agent', joinNonEmpty([i.agentFirstName, i.agentLastName], ' ')],
-    ['Agent Phone', i.agentPhoneNumber],
+    ['Agent Phone', formatPhone(i.agentPhoneNumber)],
     ['Fax', i.faxNumber],
     ['Expiration Date', summaryDate(i.expirationDate)],
   ]);
@@ -585,7 +589,7 @@ const request = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summar
 const phoneLines = (a: SummaryApplicant): string[] =>
   a.phoneNumbers.map(
     (p) =>
-      `Phone: ${joinNonEmpty([p.number, p.phoneType ? `(${summaryEnum(p.phoneType)})` : ''], ' ')}${p.preferredContact ? ' (Preferred)' : ''}`,
+      `Phone: ${joinNonEmpty([formatPhone(p.number), p.phoneType ? `(${summaryEnum(p.phoneType)})` : ''], ' ')}${p.preferredContact ? ' (Preferred)' : ''}`,
   );
 const emailLines = (a: SummaryApplicant): string[] =>
   a.emails.map((e) => `Email: ${e.email}${e.preferredContact ? ' (Preferred)' : ''}`);
@@ -689,7 +693,7 @@ const businessBlock = (a: SummaryApplicant): SummaryBlock =>
     ['Established Date', summaryDate(a.companyEstablishedDate)],
     ['State Organized', a.companyState],
     ['Addresses', a.addresses.map(summaryAddress).filter(Boolean).join('\n')],
-    ['Company Phone', a.companyPhoneNumber],
+    ['Company Phone', formatPhone(a.companyPhoneNumber)],
     [
       'Gross Income',
       joinNonEmpty(
@@ -810,6 +814,28 @@ const creditReview = (app: LoanSummaryApplication, o: SummaryDocumentOptions): S
 
 /* ------------------------------------------------------------------------------------------- decision */
 
+type PolicyExceptionData = NonNullable<NonNullable<LoanSummaryApplication['decision']>['policyException']>;
+
+/** A limit's value as printed: money, months, or a rate. */
+const limitValue = (limit: string, value: string) =>
+  limit === 'amount' ? summaryMoney(value) : limit === 'term' ? `${value} months` : summaryRate(value);
+
+/** Issue 29, item 5: the decision's exception to policy — each limit passed, then why and by whom. */
+const policyExceptionBlocks = (x: PolicyExceptionData): SummaryBlock[] => [
+  {
+    kind: 'table',
+    title: 'Exception to Policy',
+    columns: [{ header: 'Limit' }, { header: 'Policy' }, { header: 'Decided' }],
+    rows: x.limits.map((l) => ({
+      cells: [l.label, limitValue(l.limit, l.policyValue), limitValue(l.limit, l.decidedValue)],
+    })),
+  },
+  fieldsBlock(undefined, [
+    ['Exception Reason', x.reason],
+    ['Excepted By', x.decidedBy],
+  ]),
+];
+
 const decision = (app: LoanSummaryApplication, o: SummaryDocumentOptions): SummaryBlock[] => {
   const d = app.decision;
   if (!d) return [empty(loanSummaryTexts.noDecisionData)];
@@ -844,6 +870,7 @@ const decision = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summa
       rows: d.conditions.map((c) => ({ cells: [c.code, c.description] })),
     });
   }
+  if (d.policyException) blocks.push(...policyExceptionBlocks(d.policyException));
   const reasons = d.decline?.declineReasons ?? [];
   if (reasons.length > 0) {
     const applicantName = (id: number | null) => {
@@ -1055,7 +1082,7 @@ export const buildSummaryDocument = (
 ): SummaryDocument => ({
   applicationId: app.id,
   title: options.title,
-  footer: summaryFooter(app),
+  footer: summaryFooter(app, options.timeZone),
   fileName: summaryFileName(app),
   sections: orderSummarySections(sections).map((key): SummaryDocumentSection => ({
     key,

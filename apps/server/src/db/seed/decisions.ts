@@ -133,6 +133,15 @@ const termsBody = (
       reasons.push(code('counterReason', 'AMOUNT'));
     }
   }
+  // The demo decides within the policy (issue 29, item 5): at most its maximum, on a term it allows.
+  const max = w.policy?.maxAmount ? money(w.policy.maxAmount) : null;
+  if (max !== null && amount.gt(max)) amount = max;
+  const allowed = (w.policy?.terms ?? []).filter((t) => isValidTerm(t, frequency));
+  if (allowed.length > 0 && !allowed.includes(term))
+    term = Math.max(...allowed.filter((t) => t <= term), Math.min(...allowed));
+  // Not below the rate the policy gives on that term, whatever the loan's LTV band.
+  for (const cell of w.rateGrid.find((r) => r.term === term)?.cells ?? [])
+    if (money(cell.rate).gt(rate)) rate = money(cell.rate).toDecimalPlaces(3);
   const today = todayIso();
   const conditions =
     type === 'pending'

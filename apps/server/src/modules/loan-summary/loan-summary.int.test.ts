@@ -122,6 +122,8 @@ describe('loan summary PDF, attach and export on funding (issue 15 items 4 and 5
       expect(text).toContain(`Page ${i + 1} of ${body.pages}`);
       expect(text).toContain(String(funded.id));
       expect(text).toContain(funded.last);
+      // Every time in it is the lender's (Summit: America/Denver), and each page names the zone (issue 29, item 10).
+      expect(text).toContain('Times in America/Denver');
     });
     expect(pdf.toString('latin1')).not.toMatch(/\/Subtype\s*\/Link/);
     const all = pages.join('\n').toLowerCase();

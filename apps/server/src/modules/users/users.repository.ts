@@ -11,7 +11,7 @@ export const findUser = async (db: DbExecutor, userId: number) => {
 /** The lenders a user may work in (a membership lookup across tenants, made for the user themself). */
 export const findUserLenders = (db: DbExecutor, userId: number) =>
   db
-    .select({ id: lenders.id, name: lenders.name })
+    .select({ id: lenders.id, name: lenders.name, timeZone: lenders.timeZone })
     .from(userLenders)
     .innerJoin(lenders, eq(lenders.id, userLenders.lenderId))
     .where(eq(userLenders.userId, userId))

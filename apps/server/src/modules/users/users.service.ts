@@ -6,9 +6,12 @@ import { AppError, unauthenticated } from '../../platform/errors.ts';
 import * as repo from './users.repository.ts';
 
 export const getCurrentUser = async (db: Db, auth: AuthContext): Promise<CurrentUser> => {
-  const [user, lenders] = await Promise.all([repo.findUser(db, auth.userId), repo.findUserLenders(db, auth.userId)]);
+  const [user, rows] = await Promise.all([repo.findUser(db, auth.userId), repo.findUserLenders(db, auth.userId)]);
   if (!user) throw unauthenticated();
+  const lenders = rows.map(({ id, name }) => ({ id, name }));
   const lenderName = (id: number) => lenders.find((l) => l.id === id)?.name ?? '';
+  // Every time on screen is shown in the current lender's zone (issue 29, item 10).
+  const timeZone = rows.find((l) => l.id === auth.lenderId)?.timeZone ?? 'UTC';
   return {
     id: user.id,
     username: user.username,
@@ -18,7 +21,7 @@ export const getCurrentUser = async (db: Db, auth: AuthContext): Promise<Current
     jobTitle: user.jobTitle,
     avatar: user.avatar,
     homeLender: { id: user.homeLenderId, name: lenderName(user.homeLenderId) },
-    currentLender: { id: auth.lenderId, name: lenderName(auth.lenderId) },
+    currentLender: { id: auth.lenderId, name: lenderName(auth.lenderId), timeZone },
     impersonating: auth.lenderId !== user.homeLenderId,
     lenders,
     rights: [...auth.rights].sort(),
@@ -27,7 +30,8 @@ export const getCurrentUser = async (db: Db, auth: AuthContext): Promise<Current
   };
 };
 
-export const listLenders = (db: Db, auth: AuthContext) => repo.findUserLenders(db, auth.userId);
+export const listLenders = async (db: Db, auth: AuthContext) =>
+  (await repo.findUserLenders(db, auth.userId)).map(({ id, name }) => ({ id, name }));
 
 /**
  * Works in another lender: the session's current lender changes (impersonation); choosing the home lender

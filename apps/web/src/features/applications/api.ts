@@ -33,7 +33,7 @@ import {
   type TransactionSave,
   type WorksheetInfo,
 } from '@credence/contracts';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient, isApiError } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { resourceKeys } from '../../lib/resource-api.ts';
 import { retrieving, silentLoad } from '../../lib/retrieving.ts';
@@ -85,12 +85,15 @@ const fetchWorksheetInfo = async (id: number): Promise<TimedWorksheetInfo> => {
   return { ...info, requestedAt };
 };
 export const useWorksheetInfo = (id: number) =>
-  useQuery({
+  useQuery<TimedWorksheetInfo>({
     enabled: id > 0,
     queryKey: applicationKeys.worksheetInfo(id),
-    queryFn: retrieving('application', () => fetchWorksheetInfo(id)),
+    // Another lender's application, or none: the frame shows one page that says so (issue 29, item 12).
+    queryFn: retrieving('application', () => fetchWorksheetInfo(id), { quietNotFound: true }),
     staleTime: 0,
-    refetchInterval: WORKSHEET_INFO_POLL_MS,
+    // An application that is not there (404) is not asked for again.
+    refetchInterval: ({ state }) =>
+      isApiError(state.error) && state.error.status === 404 ? false : WORKSHEET_INFO_POLL_MS,
     refetchIntervalInBackground: true,
     meta: silent,
   });

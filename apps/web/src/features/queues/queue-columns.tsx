@@ -15,9 +15,7 @@ import {
 } from '@mui/x-data-grid';
 import { messages, type QueueColumn, type QueueColumnType, type QueueRow } from '@credence/contracts';
 import { money, worksheetPathForState } from '@credence/domain';
-import { formatCurrency } from '../../lib/format.ts';
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
+import { formatCurrency, formatDateTime } from '../../lib/format.ts';
 
 const gridTypeOf: Record<QueueColumnType, GridColType> = {
   string: 'string',
@@ -123,7 +121,7 @@ export const buildQueueColumns = (
         return {
           ...common,
           valueGetter: (value: string | null) => (value ? new Date(value) : null),
-          valueFormatter: (value: Date | null) => (value ? dateTimeFormat.format(value) : ''),
+          valueFormatter: (value: Date | null) => formatDateTime(value),
         };
       case 'singleSelect': {
         const named = displayNameOf[column.field];

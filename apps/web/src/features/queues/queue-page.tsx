@@ -66,6 +66,7 @@ import {
   writeViewState,
   type QueueViewState,
 } from './grid-state.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { buildQueueColumns, worksheetPathOf } from './queue-columns.tsx';
 import { QueueToolbar, QueueToolbarContext } from './queue-toolbar.tsx';
 import {
@@ -211,7 +212,7 @@ const describeItem = (columns: readonly QueueColumn[], item: { field: string; op
       : Array.isArray(item.value)
         ? item.value.map(label).join(', ')
         : column?.type === 'dateTime' && typeof item.value === 'string'
-          ? new Date(item.value).toLocaleString('en-US')
+          ? formatDateTime(item.value)
           : label(item.value);
   return `${column?.headerName ?? item.field} ${item.operator} ${value}`.trim();
 };

@@ -423,6 +423,112 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
   });
 });
 
+describe('terms outside the policy (issue 29, item 5): an exception needs canOverridePolicy and a reason', () => {
+  // The demo's New Auto policy (A+ here): at most $100,000.00, terms 24–84 months, a rate per term and LTV band.
+  const outside = () => terms({ amount: '5000000.00', term: 600, interestRate: '0.010' });
+  // (At 600 months the policy gives no rate: the rate's limit is checked on a term it prices.)
+  const belowRate = () => terms({ amount: '20000.00', term: 60, interestRate: '0.010' });
+  const errorOf = (response: { body: string }) => JSON.parse(response.body) as ErrorBody;
+
+  it('without the right: 422 naming each limit at its field, and nothing is decided', async () => {
+    const id = await newCase();
+    const w = await worksheetOf(id);
+    expect(w.policy).toMatchObject({ maxAmount: '100000.00' });
+    const refused = await decide(id, {
+      decisionType: 'approve',
+      approval: outside(),
+      policyException: { reason: 'x' },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const body = errorOf(refused);
+    expect(body).toMatchObject({
+      code: 'OUTSIDE_POLICY',
+      message: decisionTexts.outsidePolicy,
+      details: { mayOverride: false },
+    });
+    expect(body.errors).toEqual([
+      { field: 'approval.amount', message: decisionTexts.amountAbovePolicy('$5,000,000.00', '$100,000.00') },
+      { field: 'approval.term', message: decisionTexts.termOutsidePolicy(600, w.policy!.terms!.join(', ')) },
+      { field: 'policyException', message: decisionTexts.exceptionRightRequired },
+    ]);
+    const cheap = errorOf(await decide(id, { decisionType: 'approve', approval: belowRate() }));
+    expect(cheap.errors).toEqual([
+      {
+        field: 'approval.interestRate',
+        message: expect.stringMatching(/^The rate 0\.010% is below the policy’s rate of \d+\.\d{3}%\.$/),
+      },
+      { field: 'policyException', message: decisionTexts.exceptionRightRequired },
+    ]);
+    expect(await stateOf(id)).toMatchObject({ state: 'new' });
+    expect((await officer.get(`/api/applications/${id}/decisions`)).json()).toEqual([]);
+    // A counter-offer is held to the same limits; within them the officer decides as before.
+    const counter = await decide(id, {
+      decisionType: 'counteroffer',
+      approval: terms({ amount: '100000.01' }),
+      reasons: [code.CR1],
+    });
+    expect(fieldsOf(counter)).toEqual(['approval.amount', 'policyException']);
+    const within = await decide(id, { decisionType: 'approve', approval: terms({ amount: '100000.00', term: 60 }) });
+    expect(within.statusCode, within.body).toBe(201);
+    expect(within.json<DecisionResult>().worksheet.policyException).toBeNull();
+    // Changing the approved terms afterwards is held to the policy too (the PUT's fields are the body's).
+    const put = await officer.put(`/api/applications/${id}/lastapproval`, terms({ term: 96 }));
+    expect(put.statusCode, put.body).toBe(422);
+    expect(fieldsOf(put)).toEqual(['term', 'policyException']);
+    expect(errorOf(put)).toMatchObject({ code: 'OUTSIDE_POLICY', details: { mayOverride: false } });
+  });
+
+  it('with the right: a reason is asked for, then the exception is recorded on the receipt, the worksheet, the history and the audit', async () => {
+    const id = await newCase();
+    // The officer who opened it lets go of it; the administrator (who may override the policy) takes it.
+    expect((await officer.delete(`/api/applications/${id}/lock`)).statusCode).toBeLessThan(300);
+    const locked = await admin.post(`/api/applications/${id}/lock`, {});
+    expect(locked.statusCode, locked.body).toBe(200);
+    const asked = await decide(id, { decisionType: 'approve', approval: outside() }, admin);
+    expect(errorOf(asked)).toMatchObject({ code: 'OUTSIDE_POLICY', details: { mayOverride: true } });
+    expect(errorOf(asked).errors!.at(-1)).toEqual({
+      field: 'policyException',
+      message: decisionTexts.exceptionReasonRequired,
+    });
+    const blank = await decide(
+      id,
+      { decisionType: 'approve', approval: outside(), policyException: { reason: '  ' } },
+      admin,
+    );
+    expect(fieldsOf(blank)).toEqual(['policyException.reason']);
+
+    const reason = 'Board-approved exception for a long-standing member';
+    const saved = await decide(
+      id,
+      { decisionType: 'approve', approval: outside(), policyException: { reason } },
+      admin,
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const result = saved.json<DecisionResult>();
+    const receipt = (await admin.get(`/api/applications/${id}/decisions/${result.decisionId}`)).json<DecisionRecord>()
+      .receipt;
+    expect(receipt.policyException).toMatchObject({
+      reason,
+      decidedBy: { name: 'Avery Morgan' },
+      limits: [
+        { limit: 'amount', label: 'Maximum amount', policyValue: '100000.00', decidedValue: '5000000.00' },
+        { limit: 'term', label: 'Allowed terms', policyValue: '24, 36, 48, 60, 72, 84', decidedValue: '600' },
+      ],
+    });
+    expect(result.worksheet.policyException).toEqual(receipt.policyException);
+    const history = await t.pool.query(
+      `select description from application_history where application_id = $1 and action = 'Decision Saved'`,
+      [id],
+    );
+    expect(history.rows[0].description).toContain('exception to policy: Maximum amount, Allowed terms');
+    const audit = await t.pool.query(
+      `select details from audit_events where area = 'applications' and record_id = $1 and action = 'decide'`,
+      [String(id)],
+    );
+    expect(audit.rows[0].details.policyException).toMatchObject({ reason });
+  });
+});
+
 describe('add-ons from the catalogue (Administration › Add-Ons; spec 3 §7 "default additions")', () => {
   it("answers the product's enabled add-ons, the defaults marked; another lender's application is a 404", async () => {
     const id = await newCase();

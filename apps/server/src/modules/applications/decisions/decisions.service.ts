@@ -26,6 +26,7 @@ import {
   type ControlType,
   type ApplicationState,
   approvalInputSchema,
+  lastApprovalUpdateSchema,
 } from '@credence/contracts';
 import {
   addMonths,
@@ -61,6 +62,7 @@ import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
 import { usd } from './decision-format.ts';
 import { evaluateAutoApproval, rateGridOf, type EvaluatedPolicy } from './decision-policy.ts';
 import * as repo from './decisions.repository.ts';
+import { limitsPassed, policyExceptionOf } from './policy-exceptions.ts';
 
 /* ----------------------------------------------------------------------------------------------- helpers */
 
@@ -314,6 +316,7 @@ const buildWorksheet = async (tx: TenantTx, lenderId: number, applicationId: num
     loanProductName: c.found.productName,
     loanProductControlType: c.controlType,
     direct: c.app.direct,
+    policyException: approval?.policyException ?? null,
     approval: approval?.approval
       ? termsOfReceipt(approval)
       : proposedTerms(c, loanAmount, evaluated?.result.values.rate ?? null),
@@ -377,6 +380,8 @@ type Decided = {
   policySettingsType: string | null;
   /** The policy run the decision rests on (auto-decisions: the run that decided). */
   policy?: { runId: number; evaluated: EvaluatedPolicy } | null;
+  /** Terms outside the policy: the reason of an officer allowed to except them (issue 29, item 5). */
+  policyException?: { reason: string } | null;
   historyAction: string;
 };
 
@@ -558,6 +563,15 @@ const decide = async (
   }
 
   const derived = derivedOf(c, approval?.amount ?? null);
+  const policyException =
+    approval && d.source === 'manual' && (d.decisionType === 'approve' || d.decisionType === 'counteroffer')
+      ? policyExceptionOf(
+          auth,
+          limitsPassed(evaluated, c.facts, { ...approval, ltv: derivedValuesForReceipt(derived).ltv }),
+          d.policyException,
+          d.decidedBy,
+        )
+      : null;
   const codesById = new Map(c.codes.map((x) => [x.id, x]));
   // Add-ons go with terms (an approval, counter-offer or pending decision), as the stipulations do.
   const additions = approval ? pricedAdditions(c, d, approval.amount) : [];
@@ -665,6 +679,7 @@ const decide = async (
     fundingRequirements: approval ? d.fundingRequirements.map((f) => ({ description: f.description })) : [],
     reasons: d.reasons.map((id) => codeRef(codesById.get(id)!)),
     retraction: null,
+    policyException,
   };
   const decisionId = await repo.insertDecision(tx, {
     lenderId: auth.lenderId,
@@ -710,9 +725,12 @@ const decide = async (
   const terms = approval
     ? `: ${usd(approval.amount)} for ${approval.term} months at ${approval.interestRate}%, payment ${usd(approval.monthlyPayment)}`
     : '';
+  const excepted = policyException
+    ? ` — exception to policy: ${policyException.limits.map((l) => l.label).join(', ')}`
+    : '';
   await history({
     action: d.historyAction,
-    description: `${label}${d.source === 'auto' ? ' (decision engine)' : ''}${terms} — decision version ${version}`,
+    description: `${label}${d.source === 'auto' ? ' (decision engine)' : ''}${terms}${excepted} — decision version ${version}`,
     entity: 'Decision',
     changes: [
       {
@@ -735,6 +753,9 @@ const decide = async (
       source: d.source,
       version,
       changes: { state: { old: application.state, new: stateAfter } },
+      ...(policyException
+        ? { policyException: { limits: policyException.limits, reason: policyException.reason } }
+        : {}),
     },
   });
   return decisionId;
@@ -887,8 +908,10 @@ const onTheBody = async <T>(work: () => Promise<T>) => {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && error.status === 422 && error.errors)
-      throw validationError(error.errors.map((e) => ({ ...e, field: e.field.replace(/^approval\.?/, '') || 'body' })));
+    if (error instanceof AppError && error.status === 422 && error.errors) {
+      const errors = error.errors.map((e) => ({ ...e, field: e.field.replace(/^approval\.?/, '') || 'body' }));
+      throw new AppError(422, error.code, error.message, errors, undefined, error.details);
+    }
     throw error;
   }
 };
@@ -902,7 +925,7 @@ export const updateLastApproval = (
   ctx: ApplicationContext,
   auth: AuthContext,
   applicationId: number,
-  terms: ReturnType<typeof approvalInputSchema.parse>,
+  terms: ReturnType<typeof lastApprovalUpdateSchema.parse>,
 ) =>
   ctx.write(auth, applicationId, undefined, async (tx, application, history) => {
     const last = await findLastApproval(tx, applicationId);
@@ -923,6 +946,7 @@ export const updateLastApproval = (
         reasons: receipt.reasons.map((x) => x.codeId),
         insuranceDecision: false,
         policySettingsType: null,
+        policyException: terms.policyException,
         historyAction: 'Approval Updated',
       }),
     );

@@ -67,6 +67,7 @@ describe('running the decision engine on an application (issue 12, spec 3 §7)',
     expect(run.workflowName).toBe('Auto loans: auto-approval');
     expect(run.version).toBe(1);
     expect(run.draft).toBe(false);
+    expect(run.warnings).toEqual([]);
     expect(run.nodeEvaluationResults[0]).toMatchObject({ result: 'pass' });
     expect(run.nodeEvaluationResults.at(-1)!.result).toBe('outcome');
     expect(run.nodeEvaluationResults.every((n) => n.explanation.length > 10)).toBe(true);
@@ -164,6 +165,10 @@ describe('running the decision engine on an application (issue 12, spec 3 §7)',
     expect(tested.statusCode, tested.body).toBe(200);
     const run = tested.json<PolicyRun>();
     expect(run.draft).toBe(true);
+    // The workflow serves no product: the test run says so (issue 29, item 9).
+    expect(run.warnings).toEqual([
+      expect.stringMatching(/^Two-node check does not serve .+ applications: this is what it would decide/),
+    ]);
     expect(run.nodeEvaluationResults.map((n) => n.name)).toEqual([
       'Score at least 700',
       run.outcomeType === 'Approve' ? 'Approve' : 'Review',

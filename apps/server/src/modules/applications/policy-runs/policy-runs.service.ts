@@ -23,7 +23,7 @@ const kindWords = { loanPolicy: 'loan policy', autoApproval: 'auto-approval' } a
 
 type StoredResult = { result: PolicyResult; draft: boolean; workflowName: string; version: number | null };
 
-const toRun = (row: typeof policyRuns.$inferSelect, createdBy: string | null): PolicyRun => {
+const toRun = (row: typeof policyRuns.$inferSelect, createdBy: string | null, warnings: string[] = []): PolicyRun => {
   const stored = row.result as unknown as StoredResult;
   return {
     id: row.id,
@@ -44,6 +44,7 @@ const toRun = (row: typeof policyRuns.$inferSelect, createdBy: string | null): P
     result: stored.result ?? null,
     createdAt: row.createdAt.toISOString(),
     createdBy,
+    warnings,
   };
 };
 
@@ -82,10 +83,12 @@ const run = async (
       overrides = [{ objectId: workflowId, kind: objectKind[kind], versionId: draft.id, config: draft.config }];
   }
   const policy = await policyInEffect(tx, auth.lenderId, { overrides });
+  const forProduct = await policyRepo.listWorkflowsForProduct(tx, objectKind[kind], application.productId);
+  // The editor's test run may run any workflow on any application, and says so when the product is not its own.
+  const servesProduct = workflowId === undefined || forProduct.some((w) => w.id === workflowId);
   if (workflowId === undefined) {
     const inEffect = new Set(policy.inEffect.map((e) => e.objectId));
-    const candidates = await policyRepo.listWorkflowsForProduct(tx, objectKind[kind], application.productId);
-    workflowId = candidates.find((w) => inEffect.has(w.id))?.id;
+    workflowId = forProduct.find((w) => inEffect.has(w.id))?.id;
   }
   const version = policy.inEffect.find((e) => e.objectId === workflowId);
   if (workflowId === undefined || !version)
@@ -129,7 +132,10 @@ const run = async (
       changes: [],
     });
   const [me] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
-  return toRun(row!, me?.name ?? null);
+  const warnings = servesProduct
+    ? []
+    : [adminMessages.policy.workflowNotForProduct(workflowName, application.productName)];
+  return toRun(row!, me?.name ?? null, warnings);
 };
 
 export const runWorkflow = (

@@ -1,5 +1,10 @@
-import type { DecisionReceipt, LoanSummaryApplication, SummaryDecision } from '@credence/contracts';
-import { maskDocumentNumber, maskSsn } from '@credence/domain';
+import {
+  phoneTypes,
+  type DecisionReceipt,
+  type LoanSummaryApplication,
+  type SummaryDecision,
+} from '@credence/contracts';
+import { maskDocumentNumber, maskSsn, rateOnWire } from '@credence/domain';
 import Decimal from 'decimal.js';
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import type { TenantTx } from '../../../db/tenancy.ts';
@@ -135,6 +140,9 @@ const decisionOf = (row: Awaited<ReturnType<typeof repo.listLatestDecisions>>[nu
           }
         : null,
     conditions: (receipt.approval?.approvalConditions ?? []).map((c) => ({ code: c.code, description: c.text })),
+    policyException: receipt.policyException
+      ? { ...receipt.policyException, decidedBy: receipt.policyException.decidedBy.name }
+      : null,
     decisionAdditions: receipt.additions.map((x) => ({
       name: x.name,
       flatAmount: x.flatAmount,
@@ -489,7 +497,8 @@ export const loadApplications = async (
           })),
           phoneNumbers: (phoneNumbers.get(p.id) ?? []).map((x) => ({
             number: x.number,
-            phoneType: String(x.phoneType),
+            // The type's name ('Mobile'), as the worksheet shows it (issue 29, item 11).
+            phoneType: phoneTypes.find((t) => t.id === x.phoneType)?.name ?? String(x.phoneType),
             preferredContact: x.preferredContact,
           })),
           emails: (emails.get(p.id) ?? []).map((x) => ({ email: x.email, preferredContact: x.preferredContact })),
@@ -534,7 +543,8 @@ export const loadApplications = async (
                 defaultScoreModelId: report.defaultScoreModel,
                 publicRecordsCount: report.publicRecordsCount,
                 inquiriesCount: report.inquiriesCount,
-                scoreModels: report.scores.map((s) => ({ id: s.model, serviceName: report.bureau, score: s.score })),
+                // Each score under its model's name ('FICO Auto 8'), not the bureau's (issue 29, item 11).
+                scoreModels: report.scores.map((s) => ({ id: s.model, serviceName: s.model, score: s.score })),
                 tradelines: (tradelines.get(report.id) ?? []).map((t) => ({
                   creditorName: t.creditor,
                   portfolioType: t.portfolioType,
@@ -573,7 +583,7 @@ export const loadApplications = async (
             fundingDate: l.fundingDate,
             rescissionDate: l.rescissionDate,
             amount: l.amount,
-            interestRate: l.interestRate,
+            interestRate: rateOnWire(l.interestRate),
             term: l.termMonths,
             isFunded: l.isFunded,
             fundedUtcTime: iso(l.fundedAt),

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditAdminPageSchema, auditAsOfSchema, auditFiltersSchema, ssnLookupPageSchema } from '@credence/contracts';
 import { apiClient, fetchBlob } from '../../../lib/api-client.ts';
+import { displayTimeZone } from '../../../lib/format.ts';
 
 export type SsnLookupFilter = { fromDate: string; toDate: string; page: number; pageSize: number };
 
@@ -17,12 +18,6 @@ export const useSsnLookups = ({ fromDate, toDate, page, pageSize }: SsnLookupFil
     placeholderData: keepPreviousData,
   });
 
-/**
- * The browser's time zone: the audit's days (filters, as-of) are read in it and the CSV's times written in it,
- * so what the page shows and what it filters agree (the lenders table has no time zone of its own yet).
- */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 /** The audit history filters (the URL keeps them): days as YYYY-MM-DD, the user's id, the area's name. */
 export type AuditHistoryFilter = { fromDate: string; toDate: string; userId: string; area: string };
 
@@ -31,7 +26,7 @@ const filterQuery = ({ fromDate, toDate, userId, area }: AuditHistoryFilter) => 
   toDate: toDate || undefined,
   userId: userId || undefined,
   area: area || undefined,
-  timeZone: browserTimeZone(),
+  timeZone: displayTimeZone(),
 });
 
 /** GET /api/audit/admin: one page of the audit, newest first, each entry with its changed properties. */
@@ -62,7 +57,7 @@ export const useAuditAsOf = (area: string, recordId: string, asOf: string) =>
     queryFn: () =>
       apiClient.get('/api/audit/admin/record', {
         schema: auditAsOfSchema,
-        query: { area, recordId, asOf, timeZone: browserTimeZone() },
+        query: { area, recordId, asOf, timeZone: displayTimeZone() },
       }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(asOf) && asOf >= '1900-01-01',
     placeholderData: keepPreviousData,

@@ -26,7 +26,6 @@ import {
   messages,
   scoreSelectionLabels,
   scoreSelections,
-  userGroupsEndpoints,
   type DecisionEngineConfig,
   type DecisionEngineSettings,
   type Page,
@@ -46,6 +45,7 @@ import { toasts } from '../../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { versionText } from '../kit/policy-version.ts';
 import { DealerRatesTable, dealerRateInput, dealerRateValues, type DealerRateValues } from './dealer-rates.tsx';
+import { userGroupsLookupQuery } from '../user-groups/lookup.ts';
 
 /** Form values: a select holds '' for none. */
 type Values = Omit<
@@ -155,10 +155,7 @@ const SettingsForm = ({ settings, products }: { settings: DecisionEngineSettings
     queryFn: () =>
       allOf<RowOf<typeof decisionRetractionRuleSetsResource>>(decisionRetractionRuleSetsResource, { enabled: 'true' }),
   });
-  const groups = useQuery({
-    queryKey: ['userGroups', 'lookup'],
-    queryFn: ({ signal }) => callEndpoint(userGroupsEndpoints.lookup, {}, { signal }),
-  });
+  const groups = useQuery(userGroupsLookupQuery);
 
   const onSave = form.handleSubmit(async (values) => {
     setFormErrors([]);

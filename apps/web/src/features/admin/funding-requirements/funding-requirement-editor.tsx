@@ -8,7 +8,6 @@ import {
   fundingRequirementDefinitionsResource,
   fundingRequirementDefinitionTexts,
   messages,
-  userGroupsEndpoints,
   type FundingRequirementDefinition,
 } from '@credence/contracts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
@@ -17,11 +16,11 @@ import { contractResolver } from '../../../components/form/resolver.ts';
 import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { noRows } from '../../../components/form/values.ts';
 import { isSessionError } from '../../../lib/api-client.ts';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { adminLoanProductsQuery, productOptions } from '../disbursements/index.ts';
 import type { EditorProps } from '../kit/types.ts';
+import { userGroupsLookupQuery } from '../user-groups/lookup.ts';
 
 type Values = FieldValues;
 
@@ -55,10 +54,7 @@ export const FundingRequirementEditor = ({ record, onClose }: EditorProps<Fundin
   const save = useSaveResource(fundingRequirementDefinitionsResource);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const products = useQuery(adminLoanProductsQuery);
-  const groups = useQuery({
-    queryKey: ['userGroups', 'lookup'],
-    queryFn: () => callEndpoint(userGroupsEndpoints.lookup, {}),
-  });
+  const groups = useQuery(userGroupsLookupQuery);
   const fields: FieldDecl[] = [
     {
       name: 'description',

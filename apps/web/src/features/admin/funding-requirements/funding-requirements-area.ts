@@ -3,9 +3,9 @@ import {
   fundingRequirementDefinitionTexts,
   type FundingRequirementDefinition,
 } from '@credence/contracts';
+import { createElement } from 'react';
 import { resourceArea } from '../kit/areas.ts';
-
-const countOr = (ids: readonly number[], none: string) => (ids.length === 0 ? none : String(ids.length));
+import { LoanProductNames, UserGroupNames } from './name-cells.tsx';
 
 /**
  * Administration › Funding Requirements (/admin/fundingRequirements): the stipulations each loan product requires
@@ -25,16 +25,16 @@ export const fundingRequirementsArea = resourceArea({
     {
       field: 'loanProductIds',
       header: 'Loan Products',
-      flex: 0.7,
+      flex: 1.2,
       sortable: false,
-      text: (r: FundingRequirementDefinition) => countOr(r.loanProductIds, 'All'),
+      render: (r: FundingRequirementDefinition) => createElement(LoanProductNames, { ids: r.loanProductIds }),
     },
     {
       field: 'clearUserGroupIds',
       header: 'Groups Allowed to Clear',
       flex: 0.9,
       sortable: false,
-      text: (r: FundingRequirementDefinition) => countOr(r.clearUserGroupIds, 'Anyone who may fund'),
+      render: (r: FundingRequirementDefinition) => createElement(UserGroupNames, { ids: r.clearUserGroupIds }),
     },
     { field: 'sortOrder', header: 'Sort Order', flex: 0.5 },
   ],

@@ -10,7 +10,6 @@ import {
   branchesResource,
   adminMessages,
   messages,
-  userGroupsEndpoints,
   userInputSchema,
   usersEndpoints,
   usersResource,
@@ -28,6 +27,7 @@ import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { apiErrorText, toasts } from '../../../lib/toast.tsx';
 import type { EditorProps } from '../kit/types.ts';
+import { userGroupsLookupQuery } from '../user-groups/lookup.ts';
 
 type Values = FieldValues;
 
@@ -71,10 +71,7 @@ const useChoices = () => {
     queryKey: ['resource', 'branches', 'choices'],
     queryFn: () => callEndpoint(branchesResource.endpoints.list, { query: { enabled: 'true', pageSize: 500 } }),
   });
-  const groups = useQuery({
-    queryKey: ['userGroups', 'lookup'],
-    queryFn: () => callEndpoint(userGroupsEndpoints.lookup, {}),
-  });
+  const groups = useQuery(userGroupsLookupQuery);
   return {
     roles: (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
     branches: (branches.data?.data ?? []).map((b) => ({ value: b.id, label: b.name })),

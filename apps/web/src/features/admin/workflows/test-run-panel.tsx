@@ -147,6 +147,11 @@ export const TestRunPanel = ({
       </Button>
       {run ? (
         <>
+          {run.warnings.map((warning) => (
+            <Alert key={warning} severity="warning" data-testid="run-warning">
+              {warning}
+            </Alert>
+          ))}
           <Alert
             severity={run.outcomeType === 'Decline' ? 'error' : run.outcomeType === 'Approve' ? 'success' : 'warning'}
           >

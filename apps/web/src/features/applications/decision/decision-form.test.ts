@@ -86,6 +86,7 @@ const worksheet: DecisionWorksheet = {
     { id: 8, name: 'Luis Diaz', role: 'Co-Applicant', monthlyIncome: null, monthlyDebts: null, declineReasons: [] },
   ],
   decline: null,
+  policyException: null,
   decision: null,
   codes: [
     { id: 31, codeType: 'declineReason', code: 'D01', description: 'Insufficient income' },

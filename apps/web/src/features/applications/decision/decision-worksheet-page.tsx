@@ -88,6 +88,7 @@ import {
   type DecisionForm,
 } from './decision-form.ts';
 import { DecisionHistoryCard } from './decision-history-card.tsx';
+import { PolicyExceptionDialog, PolicyExceptionView } from './policy-exception.tsx';
 import { PolicyResultCard, ResultPanels } from './policy-result.tsx';
 import { RateGridTable } from './rate-grid-table.tsx';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
@@ -504,20 +505,32 @@ const DecisionWorksheetForm = ({
 
   // The 'Validation Error' toasts of the last save are closed when the user saves again.
   const validationToasts = useRef<Id[]>([]);
-  const save = async (data: DecisionForm) => {
+  // Issue 29, item 5: terms outside the policy, which this officer may except with a reason.
+  const [outsidePolicy, setOutsidePolicy] = useState<{ data: DecisionForm; limits: string[] } | null>(null);
+  const save = async (data: DecisionForm, policyException: { reason: string } | null = null) => {
     if (!(await startEditing())) return;
     validationToasts.current.forEach((id) => toast.dismiss(id));
     validationToasts.current = [];
     setBusy('save');
     try {
-      const result = await submitDecision(applicationId, submitBodyOf(data, worksheet, figuresOf(data, worksheet)));
+      const body = { ...submitBodyOf(data, worksheet, figuresOf(data, worksheet)), policyException };
+      const result = await submitDecision(applicationId, body);
+      setOutsidePolicy(null);
       toasts.success(decisionPageTexts.saved);
       allowNextNavigation();
       form.reset(data);
       queryClient.setQueryData(decisionKeys.worksheet(applicationId), result.worksheet);
       await reload();
     } catch (error) {
-      if (isApiError(error) && error.status === 422 && error.errors.length > 0) {
+      if (
+        isApiError(error) &&
+        error.code === 'OUTSIDE_POLICY' &&
+        error.details.mayOverride === true &&
+        !policyException
+      ) {
+        const limits = error.errors.filter((e) => e.field !== 'policyException').map((e) => e.message);
+        setOutsidePolicy({ data, limits });
+      } else if (isApiError(error) && error.status === 422 && error.errors.length > 0) {
         for (const e of error.errors) {
           validationToasts.current.push(toasts.error(decisionPageTexts.validationError, e.message));
           const field = fieldOfPath[e.field];
@@ -590,7 +603,7 @@ const DecisionWorksheetForm = ({
         spacing={2}
         component="form"
         noValidate
-        onSubmit={(event) => void form.handleSubmit(save)(event)}
+        onSubmit={(event) => void form.handleSubmit((data) => save(data))(event)}
         aria-label="Decision worksheet"
       >
         <DecisionSummaryBar worksheet={worksheet} />
@@ -811,6 +824,11 @@ const DecisionWorksheetForm = ({
         </WorksheetCard>
 
         <WorksheetCard title={decisionLabels.results} testId="decision-results-card">
+          {worksheet.policyException ? (
+            <Box sx={{ mb: 2 }}>
+              <PolicyExceptionView exception={worksheet.policyException} />
+            </Box>
+          ) : null}
           <ResultPanels
             policy={worksheet.policy}
             counterReasons={type === 'counteroffer' ? values.reasons.map(codeText) : []}
@@ -842,6 +860,13 @@ const DecisionWorksheetForm = ({
           />
         </WorksheetCard>
 
+        {outsidePolicy ? (
+          <PolicyExceptionDialog
+            limits={outsidePolicy.limits}
+            onClose={() => setOutsidePolicy(null)}
+            onConfirm={(reason) => save(outsidePolicy.data, { reason })}
+          />
+        ) : null}
         <DecisionHistoryCard
           worksheet={worksheet}
           canRetract={mayDecide}

@@ -22,6 +22,7 @@ import { showMoney } from '../../../components/form/values.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataList, formatDate } from '../worksheet/view-parts.tsx';
 import { useDecisionReceipt } from './decision-api.ts';
+import { PolicyExceptionView } from './policy-exception.tsx';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
 
 const pct = (value: string | null) => (value === null ? null : formatPercent(money(value)));
@@ -179,6 +180,11 @@ export const ReceiptView = ({ receipt }: { receipt: DecisionReceipt }) => {
         />
       </Section>
       <Section title="Policy">
+        {receipt.policyException ? (
+          <Box sx={{ mb: 1 }}>
+            <PolicyExceptionView exception={receipt.policyException} />
+          </Box>
+        ) : null}
         {receipt.policy ? (
           <>
             <Typography variant="body2" sx={{ mb: 0.5 }}>

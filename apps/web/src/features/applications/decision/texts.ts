@@ -39,6 +39,14 @@ export const decisionPageTexts = {
   retrieving: (thing: string) => `An error occurred retrieving ${thing} from the api.`,
   emptyHistory: 'No decisions yet.',
   paymentPending: 'Calculating…',
+  // Issue 29, item 5: terms outside the policy.
+  exceptionTitle: 'Exception to Policy',
+  exceptionIntro: 'These terms are outside the lender’s policy. Saving them records an exception on the receipt:',
+  exceptionReason: 'Reason for the exception',
+  exceptionConfirm: 'Save with Exception',
+  exceptionReasonRequired: decisionTexts.exceptionReasonRequired,
+  exceptionReasonTooLong: decisionTexts.exceptionReasonTooLong,
+  exceptionBy: (name: string) => `Excepted by ${name}`,
 } as const;
 
 /** Section and field labels. */

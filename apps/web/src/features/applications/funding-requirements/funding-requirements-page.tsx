@@ -4,10 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -28,6 +24,7 @@ import {
   type FundingRequirementsWorksheet,
   type FundingRequirementStatus,
 } from '@credence/contracts';
+import { ReasonDialog } from '../../../components/form/reason-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { applicationKeys } from '../api.ts';
@@ -371,58 +368,22 @@ const WaiveDialog = ({
   requirement: FundingRequirementRow;
   onClose: () => void;
   onWaive: (reason: string) => Promise<void>;
-}) => {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const trimmed = reason.trim();
-  const error = !trimmed
-    ? labels.waiveReasonRequired
-    : trimmed.length > FUNDING_REQUIREMENT_WAIVE_REASON_MAX
-      ? labels.waiveReasonTooLong
-      : null;
-  return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="waive-title">
-      <DialogTitle id="waive-title">{labels.waiveTitle}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>{requirement.description}</Typography>
-        <TextField
-          autoFocus
-          required
-          fullWidth
-          multiline
-          minRows={3}
-          label={labels.waiveReason}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          onBlur={() => setTouched(true)}
-          error={touched && error !== null}
-          helperText={touched && error ? error : `${trimmed.length}/${FUNDING_REQUIREMENT_WAIVE_REASON_MAX}`}
-          slotProps={{ htmlInput: { 'data-testid': 'waive-reason' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          {labels.cancel}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={saving}
-          data-testid="waive-confirm"
-          onClick={async () => {
-            setTouched(true);
-            if (error) return;
-            setSaving(true);
-            await onWaive(trimmed);
-            setSaving(false);
-          }}
-        >
-          {labels.waive}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+}) => (
+  <ReasonDialog
+    title={labels.waiveTitle}
+    label={labels.waiveReason}
+    confirmText={labels.waive}
+    cancelText={labels.cancel}
+    max={FUNDING_REQUIREMENT_WAIVE_REASON_MAX}
+    requiredText={labels.waiveReasonRequired}
+    tooLongText={labels.waiveReasonTooLong}
+    testId="waive"
+    onClose={onClose}
+    onConfirm={onWaive}
+  >
+    <Typography sx={{ mb: 2 }}>{requirement.description}</Typography>
+  </ReasonDialog>
+);
 
 const AddRequirement = ({ busy, onAdd }: { busy: boolean; onAdd: (description: string) => Promise<boolean> }) => {
   const [description, setDescription] = useState('');

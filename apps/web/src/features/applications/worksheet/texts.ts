@@ -20,4 +20,9 @@ export const worksheetTexts = {
   notAvailable:
     'This part of Credence is still being built. Everything recorded about the application can be seen and edited on the Application worksheet.',
   openApplicationWorksheet: 'Open the Application worksheet',
+  // Issue 29, item 12: an application id that is not there or is another lender's.
+  missingTitle: 'Application not available',
+  missing: 'This application does not exist or is not available to you.',
+  back: 'Back',
+  home: 'Go to Home',
 } as const;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { controlTypeLabels, messages } from '@credence/contracts';
 import { useDocumentTitle } from '../../../components/page-title.tsx';
 import { useToastsBelow } from '../../../lib/toast.tsx';
-import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { applicationKeys, useWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { releasedHere, useApplicationLock } from './use-application-lock.ts';
@@ -51,6 +51,29 @@ const HeaderItem = ({ label, children, testId }: { label: string; children: Reac
     </Box>
   </Box>
 );
+
+/** Spec 3 §2 / issue 29, item 12: an application that is not there, or belongs to another lender. */
+const ApplicationNotAvailable = () => {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageTitle>{worksheetTexts.missingTitle}</PageTitle>
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="application-not-available">
+        {worksheetTexts.missing}
+      </Alert>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        {window.history.length > 1 ? (
+          <Button variant="outlined" onClick={() => void navigate(-1)}>
+            {worksheetTexts.back}
+          </Button>
+        ) : null}
+        <Button component={RouterLink} to="/home" variant="contained">
+          {worksheetTexts.home}
+        </Button>
+      </Box>
+    </>
+  );
+};
 
 /**
  * The frame of the seven worksheets of one application (spec 3 §2): a header with the application id, primary
@@ -92,7 +115,7 @@ export const WorksheetFrame = () => {
     [applicationId, info, canEdit, readOnlyReason, refreshInfo, startEditing],
   );
 
-  if (!valid || (infoQuery.isError && !info)) return <NotFoundPage />;
+  if (!valid || (infoQuery.isError && !info)) return <ApplicationNotAvailable />;
 
   return (
     <WorksheetContext.Provider value={context}>
@@ -202,7 +225,8 @@ export const WorksheetFrame = () => {
           {messages.applications.lockedBy(holder)} Saving is disabled until the lock is released.
         </Alert>
       ) : null}
-      <Outlet />
+      {/* The worksheet loads once the application is known to be there (one clear page otherwise, no failed calls). */}
+      {info ? <Outlet /> : <Skeleton variant="rounded" height={320} data-testid="worksheet-loading" />}
     </WorksheetContext.Provider>
   );
 };
