@@ -24,8 +24,9 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
  * gzip KB (1 KB = 1000 bytes, as Vite reports) per first load. The shell's 250 KB is issue 17's target
  * (measured 304.5 KB before the split, 246.5 KB after). Sign-in adds its form kit (react-hook-form, MUI
  * text fields): 282.6 KB when the budget was set; it may not grow past 290 KB unnoticed. The shell was raised to
- * 251 KB for issue 29 (measured 250.0 -> 250.5 KB): every time shown in the lender's zone (+0.3 KB, the zone read
- * with the user and named on each time) and one toast per repeated text with a count (+0.2 KB).
+ * 251 KB for issue 29 (measured 250.0 -> 250.3 KB): every time shown in the lender's zone (+0.3 KB, the zone read
+ * with the user and named on each time), one toast per repeated text with a count (+0.2 KB), toasts placed at the
+ * top centre instead of below the page's anchors (-0.2 KB).
  */
 const budgets = [
   { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251, css: 20 },

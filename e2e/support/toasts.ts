@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect } from './test.ts';
 
 /**
- * Closes every toast by its × (they stay 30 s over the page's top right, where the Add buttons are), again while
- * one is still arriving or leaving, until none is left.
+ * Closes every toast by its × (they stay 30 s), again while one is still arriving or leaving, until none is left:
+ * for a test that counts toasts or looks at the page without them.
  */
 export const closeToasts = async (page: Page) => {
   const toasts = page.locator('.Toastify__toast');

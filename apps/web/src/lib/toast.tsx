@@ -7,45 +7,14 @@ import { isApiError } from './api-client.ts';
 export const TOAST_AUTO_CLOSE_MS = 30_000;
 export const TOAST_EXTENDED_MS = 5_000;
 
-/** The toasts' distance from the top of the window: under the top bar, or under an element placed by useToastsBelow. */
-const TOAST_TOP_VAR = '--credence-toast-top';
-const TOAST_DEFAULT_TOP_PX = 60;
-export const toastContainerTop = `var(${TOAST_TOP_VAR}, ${TOAST_DEFAULT_TOP_PX}px)`;
-
-/** The elements toasts keep clear of now (the worksheet header, the Application worksheet's actions toolbar). */
-const toastAnchors = new Set<HTMLElement>();
-
-const placeToasts = () => {
-  const root = document.documentElement;
-  if (toastAnchors.size === 0) {
-    root.style.removeProperty(TOAST_TOP_VAR);
-    return;
-  }
-  const lowest = Math.max(
-    ...[...toastAnchors].map((element) => Math.round(element.getBoundingClientRect().bottom + window.scrollY) + 8),
-  );
-  root.style.setProperty(TOAST_TOP_VAR, `${Math.max(TOAST_DEFAULT_TOP_PX, lowest)}px`);
-};
-
 /**
- * While `element` is on the page, toasts (top right, spec 1 §8) start below it — below the lowest of such
- * elements: the worksheet header keeps its lock chip in view during a toast's 30 s, and the Application
- * worksheet's toolbar its Alerts button at the right end.
+ * Where toasts open (issue 29, item 14): at the top, centred, over the top bar's empty middle — between the New
+ * Application button and the lender picker, above every page's title row — so that no toast lies over an action
+ * of the page (a list's row buttons, a worksheet's lock chip or toolbar, a report's Cross Sell and Print) for its
+ * 30 s. Further toasts stack below it.
  */
-export const useToastsBelow = (element: HTMLElement | null) => {
-  useEffect(() => {
-    if (!element) return;
-    toastAnchors.add(element);
-    placeToasts();
-    const observer = new ResizeObserver(placeToasts);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      toastAnchors.delete(element);
-      placeToasts();
-    };
-  }, [element]);
-};
+export const TOAST_TOP_PX = 4;
+export const TOAST_WIDTH_PX = 360;
 
 type ToastKind = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info'>;
 
@@ -75,7 +44,10 @@ const ToastBody = ({ title, text, toastId, count = 1 }: ToastBodyProps) => {
 };
 
 /** The toasts on screen by kind, title and text, with how many times each was shown (issue 29, item 14). */
-const shown = new Map<string, { id: Id; count: number }>();
+const shown = new Map<string, { id: Id; count: number; kind: ToastKind }>();
+
+/** A confirmation ('Saved') is done once the next toast arrives: it leaves, so the stack stays in the top bar. */
+const settled = (kind: ToastKind) => kind === 'success' || kind === 'info';
 
 const bodyOf =
   (title: string | undefined, text: string | undefined, count: number) =>
@@ -85,7 +57,7 @@ const bodyOf =
 
 /**
  * Shows a toast; the same toast again while it is on screen (eight 'Requirement Saved' in a row) is one toast with
- * a count, its 30 s started again.
+ * a count, its 30 s started again; a new one sends the confirmations on screen away (errors and warnings stay).
  */
 const show = (kind: ToastKind, title: string | undefined, text?: string, options?: { toastId?: Id }): Id => {
   const key = `${kind}\u0000${title ?? ''}\u0000${text ?? ''}`;
@@ -95,7 +67,8 @@ const show = (kind: ToastKind, title: string | undefined, text?: string, options
     toast.update(same.id, { render: bodyOf(title, text, same.count), autoClose: TOAST_AUTO_CLOSE_MS });
     return same.id;
   }
-  const entry = { id: '' as Id, count: 1 };
+  for (const other of shown.values()) if (settled(other.kind)) toast.dismiss(other.id);
+  const entry = { id: '' as Id, count: 1, kind };
   entry.id = toast[kind](bodyOf(title, text, 1), {
     toastId: options?.toastId,
     onClose: () => {

@@ -38,7 +38,7 @@ import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { gridSettingKey, useGridSetting, useSaveGridSetting } from '../../../lib/grid-settings.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatCount, formatCurrency, formatDateTime } from '../../../lib/format.ts';
-import { showApiErrorToast, toasts, useToastsBelow } from '../../../lib/toast.tsx';
+import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { applicationKeys } from '../api.ts';
@@ -397,9 +397,6 @@ export const CreditWorksheetPage = () => {
     });
   };
   const [crossSellFor, setCrossSellFor] = useState<{ applicantId: number; name: string } | null>(null);
-  // The report's Cross Sell and Print stay in view under a toast (issue 29, item 14).
-  const [reportActions, setReportActions] = useState<HTMLDivElement | null>(null);
-  useToastsBelow(reportActions);
 
   const data = credit.data;
   const visible = useMemo(() => data?.applicants.filter((a) => !a.hidden) ?? [], [data]);
@@ -591,7 +588,7 @@ export const CreditWorksheetPage = () => {
             </Tabs>
             {current?.activeCreditReport ? (
               <>
-                <Stack ref={setReportActions} direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
                   {mayPull ? (
                     <Button
                       size="small"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +9,6 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ShareIcon from '@mui/icons-material/Share';
 import TuneIcon from '@mui/icons-material/Tune';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { useToastsBelow } from '../../../lib/toast.tsx';
 import { useApplicationAlerts } from '../dialogs-api.ts';
 
 export type ApplicationAction = 'hmda' | 'followUp' | 'packet' | 'share' | 'customFields' | 'promotions' | 'alerts';
@@ -38,12 +36,8 @@ export const ApplicationActions = ({
 }) => {
   const { data: alerts } = useApplicationAlerts(applicationId);
   const count = alerts?.length ?? 0;
-  // Toasts open below the toolbar, never over the Alerts button at its right end.
-  const [toolbar, setToolbar] = useState<HTMLDivElement | null>(null);
-  useToastsBelow(toolbar);
   return (
     <Paper
-      ref={setToolbar}
       variant="outlined"
       sx={{ px: 1.5, py: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
       role="toolbar"

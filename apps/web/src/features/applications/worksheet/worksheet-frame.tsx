@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -14,7 +14,6 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { controlTypeLabels, messages } from '@credence/contracts';
 import { useDocumentTitle } from '../../../components/page-title.tsx';
-import { useToastsBelow } from '../../../lib/toast.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { applicationKeys, useWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
@@ -95,9 +94,6 @@ export const WorksheetFrame = () => {
   const info = infoQuery.data;
   const { phase, unlock, startEditing } = useApplicationLock(applicationId, info, refreshInfo);
   const current = worksheetOfPath(location.pathname);
-  // Toasts open below the header, never over its lock chip.
-  const [header, setHeader] = useState<HTMLDivElement | null>(null);
-  useToastsBelow(header);
   useDocumentTitle(`${current.title} ${applicationId}`);
 
   // Someone else holds the lock (as the polled info says, or as the server just answered): editing is off.
@@ -119,7 +115,7 @@ export const WorksheetFrame = () => {
 
   return (
     <WorksheetContext.Provider value={context}>
-      <Paper ref={setHeader} variant="outlined" sx={{ mb: 2, overflow: 'hidden' }} data-testid="worksheet-header">
+      <Paper variant="outlined" sx={{ mb: 2, overflow: 'hidden' }} data-testid="worksheet-header">
         <Box sx={{ px: 2.5, pt: 1.75, pb: 1.25, display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-end' }}>
           <Box sx={{ mr: 1 }}>
             <Typography variant="h5" component="h1" sx={{ lineHeight: 1.2 }}>
