@@ -149,22 +149,27 @@ test('a tier set with ranges per score model and a condition: an overlap of one 
 });
 
 /** A time as the editors' date-and-time fields show it (month/day/year, hours:minutes AM or PM). */
-const typedTime = (at: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  const hours = at.getHours() % 12 || 12;
-  const half = at.getHours() < 12 ? 'AM' : 'PM';
-  return {
-    shown: `${two(at.getMonth() + 1)}/${two(at.getDate())}/${at.getFullYear()}, ${hours}:${two(at.getMinutes())} ${half}`,
-  };
+/** Summit's time zone: the 'Effective from' field and every time on screen are in it (issue 29, item 10). */
+const LENDER_ZONE = 'America/Denver';
+
+/** The lender's calendar day `days` from now, as a `datetime-local` field's date ('2026-11-28'). */
+const lenderDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: LENDER_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * 24 * 3600_000),
+  );
+
+/** 9:00 AM on that day as the app shows it: '11/28/2026, 9:00 AM MST'. */
+const shownAtNine = (day: string) => {
+  const [year, month, date] = day.split('-');
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: LENDER_ZONE, timeZoneName: 'short' })
+    .formatToParts(new Date(`${day}T16:00:00Z`))
+    .find((p) => p.type === 'timeZoneName')!.value;
+  return `${month}/${date}/${year}, 9:00 AM ${zone}`;
 };
 
-/** Sets 'Effective from' (a date-and-time field) to `at`, in the local time the field shows. */
-const typeEffectiveFrom = async (page: Page, at: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  const field = page.getByRole('dialog').getByLabel('Effective from', { exact: true });
-  await field.fill(
-    `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`,
-  );
+/** Sets 'Effective from' (a date-and-time field, in the lender's zone) to a `datetime-local` text. */
+const typeEffectiveFrom = async (page: Page, text: string) => {
+  await page.getByRole('dialog').getByLabel('Effective from', { exact: true }).fill(text);
 };
 
 test('publishes a credit tier set from a later time: the version in effect stays until then', async ({ page }) => {
@@ -186,26 +191,24 @@ test('publishes a credit tier set from a later time: the version in effect stays
   await expect(editor.getByRole('textbox', { name: 'Tier 1 name' })).toHaveValue('All');
   await typeInto(page, 'Tier 1 name', 'Everyone');
   // Yesterday is refused on the field, and Save and Publish sends nothing.
-  await typeEffectiveFrom(page, new Date(Date.now() - 24 * 3600_000));
+  await typeEffectiveFrom(page, `${lenderDay(-1)}T09:00`);
   await expect(editor.getByText('Choose a time from now on, or leave it empty.')).toBeVisible();
   await editor.getByRole('button', { name: 'Save and Publish' }).click();
   await expect(editor.getByLabel('Effective from', { exact: true })).toBeFocused();
   await expect(editor.getByLabel('Effective from', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await reviewShots(page, 'policy-effective-from-refused');
 
-  // Tomorrow at 9:00 AM.
-  const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  tomorrow.setHours(9, 0, 0, 0);
-  await typeEffectiveFrom(page, tomorrow);
-  await expect(editor.getByLabel('Effective from', { exact: true })).toHaveValue(
-    `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:00`,
-  );
+  // Tomorrow at 9:00 AM, the lender's time (whatever the browser's zone), as the field says.
+  const tomorrow = lenderDay(1);
+  await typeEffectiveFrom(page, `${tomorrow}T09:00`);
+  await expect(editor.getByText(`Times in ${LENDER_ZONE}`)).toBeVisible();
+  await expect(editor.getByLabel('Effective from', { exact: true })).toHaveValue(`${tomorrow}T09:00`);
   await expect(editor.getByText('Choose a time from now on, or leave it empty.')).toHaveCount(0);
   await expect(editor.getByText('Empty: at once')).toBeVisible();
   await reviewShots(page, 'policy-effective-from');
   await editor.getByRole('button', { name: 'Save and Publish' }).click();
   await expect(editor).toHaveCount(0);
-  const { shown } = typedTime(tomorrow);
+  const shown = shownAtNine(tomorrow);
   await expect(toast(page, `Saved and published from ${shown}`)).toBeVisible();
   // v1 stays in effect; v2 is listed with its time.
   await expect(listRow(page, name)).toContainText(`v1 · v2 from ${shown}`);

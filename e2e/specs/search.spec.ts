@@ -68,7 +68,12 @@ test('an opened application is listed under Recent Applications and a click open
   const found = await search(request, headers, { text: '10003', page: 1, pageSize: 1 });
   const row = found.data[0]!;
 
+  // Opened: the worksheet has read the application (that read is what Recent Applications remembers).
+  const read = page.waitForResponse(
+    (r) => r.url().endsWith('/api/applications/10003') && r.request().method() === 'GET',
+  );
   await signIn(page, users.officer, { at: '/application/10003' });
+  expect((await read).status()).toBe(200);
   await expect(page.getByText(String(row.applicationId)).first()).toBeVisible();
   await page.goto('/home');
   await searchBox(page).focus();

@@ -30,15 +30,21 @@ const ToastBody = ({ title, text, toastId, count = 1 }: ToastBodyProps) => {
     container.addEventListener('mouseleave', extend);
     return () => container.removeEventListener('mouseleave', extend);
   }, [toastId]);
+  const times = count > 1 ? <span data-testid="toast-count"> ×{count}</span> : null;
   return (
     <div ref={ref} data-testid="toast">
       {title ? (
         <div style={{ fontWeight: 600, marginBottom: text ? 2 : 0 }}>
           {title}
-          {count > 1 ? <span data-testid="toast-count"> ×{count}</span> : null}
+          {times}
         </div>
       ) : null}
-      {text ? <div style={{ whiteSpace: 'pre-line' }}>{text}</div> : null}
+      {text ? (
+        <div style={{ whiteSpace: 'pre-line' }}>
+          {text}
+          {title ? null : times}
+        </div>
+      ) : null}
     </div>
   );
 };

@@ -33,8 +33,8 @@ export type CoreMemberLookup = {
 export type CoreNewMember = {
   firstName: string;
   lastName: string;
-  /** Nine digits. */
-  ssn: string;
+  /** The member's tax id, nine digits: a person's SSN, or a business's EIN (issue 29, item 3). */
+  taxId: { kind: 'ssn' | 'ein'; digits: string };
   address: CoreAddress | null;
 };
 

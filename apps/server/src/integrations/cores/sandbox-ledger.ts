@@ -16,6 +16,12 @@ export type LedgerAccountInsert = typeof coreSandboxAccounts.$inferInsert;
 /** The sandbox's lookup key for an SSN: SHA-256 of the nine digits, hex. */
 export const sandboxSsnHash = (ssn: string) => createHash('sha256').update(ssn.replace(/\D/g, '')).digest('hex');
 
+/** The lookup key of a member's tax id: its SSN's, or for a business its EIN's (never equal to an SSN's). */
+export const sandboxTaxIdHash = (taxId: { kind: 'ssn' | 'ein'; digits: string }) =>
+  taxId.kind === 'ssn'
+    ? sandboxSsnHash(taxId.digits)
+    : createHash('sha256').update(`EIN ${taxId.digits}`).digest('hex');
+
 export const findMember = async (db: DbExecutor, lenderId: number, memberNumber: string) =>
   (
     await db
@@ -25,10 +31,13 @@ export const findMember = async (db: DbExecutor, lenderId: number, memberNumber:
   )[0] ?? null;
 
 export const findMembersBySsn = (db: DbExecutor, lenderId: number, ssn: string) =>
+  findMembersByTaxId(db, lenderId, { kind: 'ssn', digits: ssn });
+
+export const findMembersByTaxId = (db: DbExecutor, lenderId: number, taxId: { kind: 'ssn' | 'ein'; digits: string }) =>
   db
     .select()
     .from(coreSandboxMembers)
-    .where(and(eq(coreSandboxMembers.lenderId, lenderId), eq(coreSandboxMembers.ssnHash, sandboxSsnHash(ssn))))
+    .where(and(eq(coreSandboxMembers.lenderId, lenderId), eq(coreSandboxMembers.ssnHash, sandboxTaxIdHash(taxId))))
     .orderBy(asc(coreSandboxMembers.memberNumber));
 
 /** Inserts a member unless the number is taken; answers whether it was inserted. */

@@ -155,11 +155,12 @@ export const createSandboxCore = (
 
     createMember: (lenderId, member) =>
       call(async () => {
-        const ssn = member.ssn.replace(/\D/g, '');
-        if (ssn.length !== 9) refuse(`${coreService}: a member needs a nine-digit SSN`);
-        // A core keeps one membership per person: the open member already on file for the SSN is answered (so a
-        // funding retried after a failed booking does not open a second membership).
-        const existing = (await ledger.findMembersBySsn(db, lenderId, ssn)).find((m) => m.status === 'open');
+        const taxId = { kind: member.taxId.kind, digits: member.taxId.digits.replace(/\D/g, '') };
+        if (taxId.digits.length !== 9)
+          refuse(`${coreService}: a member needs a nine-digit ${taxId.kind === 'ein' ? 'EIN' : 'SSN'}`);
+        // A core keeps one membership per person (or business): the open member already on file for the tax id is
+        // answered (so a funding retried after a failed booking does not open a second membership).
+        const existing = (await ledger.findMembersByTaxId(db, lenderId, taxId)).find((m) => m.status === 'open');
         if (existing) return memberOf(existing);
         // A number already used (a seeded member) is skipped: the next one is taken.
         for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -169,7 +170,7 @@ export const createSandboxCore = (
             memberNumber,
             firstName: member.firstName,
             lastName: member.lastName,
-            ssnHash: ledger.sandboxSsnHash(ssn),
+            ssnHash: ledger.sandboxTaxIdHash(taxId),
             role: 'Primary',
             address: member.address ? { ...member.address } : null,
             status: 'open',

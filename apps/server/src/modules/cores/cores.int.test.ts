@@ -56,7 +56,7 @@ describe.each(coreServices.map((core, i) => ({ core, lenderId: 90_000 + i })))(
       const member = await sandbox.createMember(lenderId, {
         firstName: 'Robin',
         lastName: 'Avery',
-        ssn,
+        taxId: { kind: 'ssn', digits: ssn },
         address: { addressLine1: '12 Elm St', city: 'Denver', state: 'CO', zip: '80202' },
       });
       memberNumber = member.memberNumber;
@@ -76,12 +76,33 @@ describe.each(coreServices.map((core, i) => ({ core, lenderId: 90_000 + i })))(
       const other = await sandbox.createMember(lenderId, {
         firstName: 'Kim',
         lastName: 'Lee',
-        ssn: '111223333',
+        taxId: { kind: 'ssn', digits: '111223333' },
         address: null,
       });
       expect(other.memberNumber).not.toBe(memberNumber);
+      // A business is a member by its EIN (issue 29, item 3), never the person whose SSN has the same digits.
+      const business = await sandbox.createMember(lenderId, {
+        firstName: 'Front Range Landscaping LLC',
+        lastName: '',
+        taxId: { kind: 'ein', digits: ssn },
+        address: null,
+      });
+      expect(business.memberNumber).not.toBe(memberNumber);
+      await expect(
+        sandbox.createMember(lenderId, {
+          firstName: 'No Id LLC',
+          lastName: '',
+          taxId: { kind: 'ein', digits: '12' },
+          address: null,
+        }),
+      ).rejects.toMatchObject({ coreMessages: [expect.stringContaining('a member needs a nine-digit EIN')] });
       // The same person again (a funding retried after a failed booking): the membership on file, not a second one.
-      const again = await sandbox.createMember(lenderId, { firstName: 'Robin', lastName: 'Avery', ssn, address: null });
+      const again = await sandbox.createMember(lenderId, {
+        firstName: 'Robin',
+        lastName: 'Avery',
+        taxId: { kind: 'ssn', digits: ssn },
+        address: null,
+      });
       expect(again.memberNumber).toBe(memberNumber);
     });
 

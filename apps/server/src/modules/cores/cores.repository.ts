@@ -46,6 +46,7 @@ export const findPrimaryApplicant = async (tx: TenantTx, applicationId: number) 
       companyName: applicants.companyName,
       isBusiness: applicants.isBusiness,
       ssnEncrypted: applicants.ssnEncrypted,
+      employerIdentificationNumber: applicants.employerIdentificationNumber,
     })
     .from(applicants)
     .where(and(eq(applicants.applicationId, applicationId), eq(applicants.role, 'PRIMARY')))

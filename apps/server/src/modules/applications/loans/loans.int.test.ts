@@ -558,6 +558,18 @@ describe('the funding gate (issue 29, items 1 and 2)', () => {
     const refused = await fund(id);
     expect(refused.statusCode, refused.body).toBe(422);
     expect(await coreAccounts(id)).toBe(0);
+
+    // A business with its EIN on file: the core opens the membership with the EIN, and the loan funds.
+    await t.pool.query(
+      `update applicants set is_business = true, company_name = 'Front Range Landscaping LLC',
+              employer_identification_number = '84-1234567'
+        where application_id = $1 and role = 'PRIMARY'`,
+      [id],
+    );
+    expect((await dryRun(id)).problems.map((p) => p.code)).not.toContain('memberTaxIdMissing');
+    const funded = await fund(id);
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect(await coreAccounts(id)).toBe(1);
   });
 
   it('books only the decision of record: a draft saved before the approval changed is refused until saved again', async () => {

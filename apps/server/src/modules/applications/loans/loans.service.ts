@@ -39,7 +39,12 @@ import {
 } from '@credence/domain';
 import type { Db } from '../../../db/client.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
-import { createCoreProvider, CoreError, type CoreProvider } from '../../../integrations/cores/index.ts';
+import {
+  createCoreProvider,
+  CoreError,
+  type CoreNewMember,
+  type CoreProvider,
+} from '../../../integrations/cores/index.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../../platform/crypto.ts';
 import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
@@ -782,7 +787,7 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
     );
 
   if (sentToCore && !s.loanId) problem('loanIdMissing', loanTexts.loanIdMissing, '#loanId');
-  if (!s.memberNumber && sentToCore && !c.primary?.ssnEncrypted)
+  if (!s.memberNumber && sentToCore && !hasTaxId(c.primary))
     // The core creates a member only with a tax id (issue 29, item 3): known now, not refused at the core later.
     problem('memberTaxIdMissing', loanTexts.memberTaxIdMissing, `/application/${c.app.id}`);
   else if (!s.memberNumber) problem('memberNumberMissing', loanTexts.memberNumberMissing, '#memberNumber', false);
@@ -841,6 +846,18 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
 const coreOf = (deps: LoanDeps, coreService: CoreService): CoreProvider =>
   deps.coreFor?.(coreService) ??
   createCoreProvider(deps.db, coreService, deps.coreTimeoutMs === undefined ? {} : { timeoutMs: deps.coreTimeoutMs });
+
+type Primary = Awaited<ReturnType<typeof repo.findPrimaryApplicant>>;
+const einDigits = (p: Primary) => (p?.isBusiness ? (p.employerIdentificationNumber ?? '').replace(/\D/g, '') : '');
+
+/** Whether the core can open a membership for the primary applicant: a person's SSN, or a business's EIN. */
+const hasTaxId = (p: Primary) => Boolean(p?.ssnEncrypted) || einDigits(p).length === 9;
+
+/** The tax id a new member is opened with (issue 29, item 3): the SSN when there is one, else the business's EIN. */
+const taxIdOf = (deps: LoanDeps, p: Primary): CoreNewMember['taxId'] =>
+  p?.ssnEncrypted
+    ? { kind: 'ssn', digits: deps.protector.decrypt(p.ssnEncrypted, protectedPurposes.ssn) }
+    : { kind: 'ein', digits: einDigits(p) };
 
 const coreFailure = (error: CoreError, message: string) =>
   new AppError(
@@ -905,11 +922,10 @@ export const fundLoanInTx = async (
       if (!booking) {
         if (!memberNumber) {
           const p = c.primary;
-          const ssn = p?.ssnEncrypted ? deps.protector.decrypt(p.ssnEncrypted, protectedPurposes.ssn) : '';
           const member = await core.createMember(actor.lenderId, {
             firstName: p?.firstName ?? p?.companyName ?? '',
             lastName: p?.lastName ?? '',
-            ssn,
+            taxId: taxIdOf(deps, p),
             address: p?.address ?? null,
           });
           memberNumber = member.memberNumber;

@@ -6,7 +6,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DialogFrame } from '../../../components/form/form-dialog.tsx';
-import { effectiveFromProblem, localDateTimeText, type PolicySaveChoice, type PolicySaving } from './policy-editor.ts';
+import { displayTimeZone } from '../../../lib/format.ts';
+import {
+  effectiveFromProblem,
+  localDateTimeText,
+  momentOfLocalText,
+  type PolicySaveChoice,
+  type PolicySaving,
+} from './policy-editor.ts';
 import { versionText } from './policy-version.ts';
 
 type Versioned = Parameters<typeof versionText>[0];
@@ -58,7 +65,7 @@ export const PolicyEditorActions = ({
       input.current?.focus();
       return;
     }
-    onSave(true, effectiveFrom ? new Date(effectiveFrom).toISOString() : null);
+    onSave(true, effectiveFrom ? momentOfLocalText(effectiveFrom).toISOString() : null);
   };
 
   return (
@@ -92,7 +99,7 @@ export const PolicyEditorActions = ({
         onBlur={() => setProblem(effectiveFromProblem(effectiveFrom, incomplete()))}
         disabled={saving !== null}
         error={problem !== null}
-        helperText={problem ?? 'Empty: at once'}
+        helperText={problem ?? `Empty: at once. Times in ${displayTimeZone()}`}
         slotProps={{
           inputLabel: { shrink: true },
           input: { sx: { width: 230, flexShrink: 0 } },

@@ -4,7 +4,7 @@ import { adminMessages, messages, type AnyResource } from '@credence/contracts';
 import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { displayTimeZone, formatDateTime } from '../../../lib/format.ts';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { UNSAVED_CHANGES_TITLE, useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
@@ -19,10 +19,42 @@ export type PolicySaving = 'draft' | 'publish' | null;
  */
 export type PolicySaveChoice = (publish: boolean, effectiveAt: string | null) => void;
 
-/** The text of a `datetime-local` input for a time, in the user's time zone ('2026-12-01T09:00'). */
-export const localDateTimeText = (at: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+/** The wall clock of a moment in a zone: its year, month, day, hour (00–23) and minute as text. */
+const wallClock = (at: Date, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+};
+
+/**
+ * The text of a `datetime-local` input for a time, in the lender's time zone as every time is shown (issue 29,
+ * item 10): '2026-12-01T09:00'.
+ */
+export const localDateTimeText = (at: Date, timeZone = displayTimeZone()) => {
+  const c = wallClock(at, timeZone);
+  return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}`;
+};
+
+/** The moment a `datetime-local` text names in the lender's time zone (an invalid date when it names none). */
+export const momentOfLocalText = (text: string, timeZone = displayTimeZone()): Date => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return new Date(Number.NaN);
+  const wanted = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // The zone's offset at that moment, found by reading the guess back (twice: once more across a DST change).
+  let guess = wanted;
+  for (let i = 0; i < 2; i += 1) {
+    const c = wallClock(new Date(guess), timeZone);
+    guess += wanted - Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute);
+  }
+  return new Date(guess);
 };
 
 /**
@@ -31,7 +63,7 @@ export const localDateTimeText = (at: Date) => {
  */
 export const effectiveFromProblem = (text: string, incomplete: boolean, now = new Date()): string | null => {
   if (!text) return incomplete ? adminMessages.policy.effectiveFromIncomplete : null;
-  const at = new Date(text); // a date-time without an offset is the user's local time
+  const at = momentOfLocalText(text);
   if (Number.isNaN(at.getTime())) return adminMessages.policy.effectiveFromIncomplete;
   const thisMinute = new Date(now);
   thisMinute.setSeconds(0, 0);
