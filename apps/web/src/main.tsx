@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { getWindowId } from './lib/session-store.ts';
 import './reduced-motion.css';
+import './toasts.css';
 
 // The per-tab window id is created once per tab session (spec 1 §2).
 getWindowId();

@@ -11,10 +11,9 @@ export const TOAST_EXTENDED_MS = 5_000;
  * Where toasts open (issue 29, item 14): at the top, centred, over the top bar's empty middle — between the New
  * Application button and the lender picker, above every page's title row — so that no toast lies over an action
  * of the page (a list's row buttons, a worksheet's lock chip or toolbar, a report's Cross Sell and Print) for its
- * 30 s. Further toasts stack below it.
+ * 30 s (their size: toasts.css). Further toasts stack below it.
  */
 export const TOAST_TOP_PX = 4;
-export const TOAST_WIDTH_PX = 360;
 
 type ToastKind = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info'>;
 

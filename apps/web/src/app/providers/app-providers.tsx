@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { ConfirmHost } from '../../lib/confirm.tsx';
-import { TOAST_AUTO_CLOSE_MS, TOAST_TOP_PX, TOAST_WIDTH_PX } from '../../lib/toast.tsx';
+import { TOAST_AUTO_CLOSE_MS, TOAST_TOP_PX } from '../../lib/toast.tsx';
 import { appTheme } from './app-theme.ts';
 import { createAppQueryClient } from './query-client.ts';
 
@@ -31,7 +31,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
           closeOnClick={false}
           draggable={false}
           theme="colored"
-          style={{ zIndex: 2000, top: TOAST_TOP_PX, width: TOAST_WIDTH_PX }}
+          style={{ zIndex: 2000, top: TOAST_TOP_PX }}
         />
       </QueryClientProvider>
     </ThemeProvider>
