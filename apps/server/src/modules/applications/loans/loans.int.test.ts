@@ -10,6 +10,7 @@ import {
   type ReverseResult,
 } from '@credence/contracts';
 import { addDays, addMonths, weekday } from '@credence/domain';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_TEST_MEMBERS } from '../../../integrations/cores/index.ts';
 import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
@@ -784,5 +785,109 @@ describe('funding (POST|PUT applications/{id}/loans/fund)', () => {
     } finally {
       await t.pool.query(`update lenders set fund_only_finalized_envelopes = false where id = $1`, [summitId]);
     }
+  });
+});
+
+describe('no sequence of calls books a loan off its decision or its conditions (issue 29, property)', () => {
+  type Step =
+    | { kind: 'approval'; amount: string; rate: string; term: number }
+    | { kind: 'draft' }
+    | { kind: 'requirement'; index: number; status: 'outstanding' | 'received' | 'cleared' | 'waived' }
+    | { kind: 'meet' }
+    | { kind: 'fund' };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({
+      kind: fc.constant('approval' as const),
+      amount: fc.constantFrom('1000.00', '8000.00', '25000.00'),
+      rate: fc.constantFrom('6.490', '15.490', '24.000'),
+      term: fc.constantFrom(36, 48, 60),
+    }),
+    fc.constant({ kind: 'draft' as const }),
+    fc.record({
+      kind: fc.constant('requirement' as const),
+      index: fc.nat(7),
+      status: fc.constantFrom('outstanding' as const, 'received' as const, 'cleared' as const, 'waived' as const),
+    }),
+    fc.constant({ kind: 'meet' as const }),
+    fc.constant({ kind: 'fund' as const }),
+  );
+
+  /** Runs one call of the sequence; a refusal is an answer like any other, never a 500. */
+  const run = async (id: number, s: Exclude<Step, { kind: 'fund' }>) => {
+    let answer: { statusCode: number; body: string };
+    if (s.kind === 'meet') return meetConditions(id);
+    if (s.kind === 'draft') answer = await saveDraft(id);
+    else if (s.kind === 'approval') {
+      const w = await worksheet(id);
+      answer = await officer.put(`/api/applications/${id}/lastapproval`, {
+        contractDate: w.approval.contractDate,
+        firstPaymentDate: w.approval.firstPaymentDate,
+        amount: s.amount,
+        term: s.term,
+        interestRate: s.rate,
+        paymentFrequencyId: 'Monthly',
+        policyException: { reason: 'Property test terms' },
+      });
+    } else {
+      const all = await requirementsOf(id);
+      const r = all[s.index % all.length]!;
+      answer = await admin.put(`/api/applications/${id}/fundingRequirements/${r.id}`, {
+        status: s.status,
+        waiveReason: s.status === 'waived' ? 'Verified by phone (property test)' : null,
+        updatedAt: r.updatedAt,
+      });
+    }
+    expect(answer.statusCode, answer.body).toBeLessThan(500);
+  };
+
+  /** Funds; when it books, the booking is the approval of record and every required stipulation was met. */
+  const fundAndCheck = async (id: number) => {
+    const approval = (await officer.get(`/api/applications/${id}/lastapproval`)).json<{
+      amount: string;
+      term: number;
+      interestRate: string;
+    }>();
+    // Open: outstanding or received (a stipulation of an earlier version of the decision is withdrawn, not open).
+    const open = (await requirementsOf(id)).filter((r) => r.required && ['outstanding', 'received'].includes(r.status));
+    const funded = await fund(id);
+    expect(funded.statusCode, funded.body).toBeLessThan(500);
+    if (funded.statusCode !== 200) {
+      expect(await bookings(id)).toBe(0);
+      return false;
+    }
+    expect(open.map((r) => r.description)).toEqual([]);
+    const [booked] = await q<{ amount: string; interest_rate: string; term_months: number }>(
+      `select amount, interest_rate, term_months from loans where application_id = $1`,
+      [id],
+    );
+    // The loan may be less than approved, never more; at the approved rate and term.
+    expect(Number(booked!.amount)).toBeLessThanOrEqual(Number(approval.amount));
+    expect(Number(booked!.interest_rate)).toBe(Number(approval.interestRate));
+    expect(booked!.term_months).toBe(approval.term);
+    return true;
+  };
+
+  it('books only the approved terms, with every required stipulation cleared or waived', async () => {
+    await fc.assert(
+      // Half the cases start with every stipulation met, so that fundings inside the sequence are tried too.
+      fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 1, maxLength: 8 }), async (met, steps) => {
+        const id = await newApproved(['Proof of residence'], { conditionsMet: met });
+        // Each sequence ends with a draft saved and a funding tried, whatever came before.
+        for (const s of [...steps, { kind: 'draft' } as const, { kind: 'fund' } as const]) {
+          if (s.kind !== 'fund') await run(id, s);
+          else if (await fundAndCheck(id)) return;
+        }
+      }),
+      {
+        numRuns: 20,
+        // Always among them: a draft made stale by a changed approval (its stipulations met again), then funded.
+        examples: [
+          [
+            true,
+            [{ kind: 'draft' }, { kind: 'approval', amount: '1000.00', rate: '24.000', term: 60 }, { kind: 'fund' }],
+          ],
+        ],
+      },
+    );
   });
 });
