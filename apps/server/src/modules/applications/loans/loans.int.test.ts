@@ -9,7 +9,7 @@ import {
   type ProposedDisbursements,
   type ReverseResult,
 } from '@credence/contracts';
-import { addDays, addMonths, weekday } from '@credence/domain';
+import { addDays, addMonths, money, weekday } from '@credence/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_TEST_MEMBERS } from '../../../integrations/cores/index.ts';
@@ -861,8 +861,8 @@ describe('no sequence of calls books a loan off its decision or its conditions (
       [id],
     );
     // The loan may be less than approved, never more; at the approved rate and term.
-    expect(Number(booked!.amount)).toBeLessThanOrEqual(Number(approval.amount));
-    expect(Number(booked!.interest_rate)).toBe(Number(approval.interestRate));
+    expect(money(booked!.amount).lte(money(approval.amount))).toBe(true);
+    expect(money(booked!.interest_rate).eq(money(approval.interestRate))).toBe(true);
     expect(booked!.term_months).toBe(approval.term);
     return true;
   };
