@@ -15,9 +15,18 @@ type Worksheet = {
  * Terms within the lender's policy for an application (its maximum amount, a term it allows, no rate below its
  * grid's on that term — issue 29, item 5), from the decision worksheet's proposal (test set-up only).
  */
+/** An API decimal as an exact integer of its smallest unit ('19200.00' at 2 places: 1920000n) — no floats for money. */
+const units = (value: string, places: number) => {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(whole + fraction.padEnd(places, '0').slice(0, places));
+};
+const largest = (values: string[], places: number) =>
+  values.reduce((a, b) => (units(b, places) > units(a, places) ? b : a));
+
 const termsWithinPolicy = (w: Worksheet) => {
-  const request = Number(w.approval.amount ?? '19200');
-  const amount = Math.min(request, Number(w.policy?.maxAmount ?? request));
+  const request = w.approval.amount ?? '19200.00';
+  const max = w.policy?.maxAmount ?? null;
+  const amount = max !== null && units(max, 2) < units(request, 2) ? max : request;
   const allowed = w.policy?.terms ?? [];
   const wanted = w.approval.term ?? 48;
   const term =
@@ -28,7 +37,7 @@ const termsWithinPolicy = (w: Worksheet) => {
     w.approval.interestRate ?? '6.250',
     ...(w.rateGrid.find((r) => r.term === term)?.cells ?? []).map((c) => c.rate),
   ];
-  return { amount: amount.toFixed(2), term, interestRate: Math.max(...rates.map(Number)).toFixed(3) };
+  return { amount, term, interestRate: largest(rates, 3) };
 };
 
 /**
