@@ -17,6 +17,8 @@ describe('payoffAtDate', () => {
     ['12000.00', '3.25', '2026-03-11', '2026-03-01', 0, '12000.00'],
     ['500.10', '0.01', '2026-01-31', '2026-03-01', 29, '500.39'],
     ['0.00', '1.11', '2024-02-28', '2024-03-01', 2, '2.22'],
+    // A four-decimal per diem is multiplied by the days, then rounded once: 27 352.07 + 487.149 (not 16.24 × 30).
+    ['27352.07', '16.2383', '2026-03-01', '2026-03-31', 30, '27839.22'],
   ])('%s + %s per day from %s to %s', (amount, perDiem, goodThrough, payoffDate, days, total) => {
     const p = payoffAtDate({ payoffAmount: amount, perDiem, goodThrough, payoffDate });
     expect(p.days).toBe(days);

@@ -7,6 +7,7 @@
 import { isBusinessDay, rescissionDeadline } from './business-calendar.ts';
 import { centsOf, fromCents } from './exact.ts';
 import { addDays, daysBetween, type IsoDate } from './loan-dates.ts';
+import { payoffAt } from './ratios.ts';
 import { toCents, type Money, type MoneyInput } from './money.ts';
 
 /* ------------------------------------------------------------------------------------------- payoffs */
@@ -22,14 +23,13 @@ export type PayoffInput = {
 
 /**
  * The payoff of a lien or an internal refinance at a date: `payoffAmount + perDiem × days` from the date the
- * amount was quoted for; no days are taken off when the payoff date is before it. Exact to the cent (both
- * amounts have at most two decimals, so the product is whole cents).
+ * amount was quoted for; no days are taken off when the payoff date is before it. A per diem often has more
+ * than two decimals (16.2383): it is multiplied by the days first and the sum rounded once, half up to the cent.
  */
-export const payoffAtDate = ({ payoffAmount, perDiem, goodThrough, payoffDate }: PayoffInput) => {
-  const days = Math.max(0, daysBetween(goodThrough, payoffDate));
-  const cents = centsOf(toCents(payoffAmount)) + centsOf(toCents(perDiem)) * BigInt(days);
-  return { days, total: fromCents(cents) };
-};
+export const payoffAtDate = ({ payoffAmount, perDiem, goodThrough, payoffDate }: PayoffInput) => ({
+  days: Math.max(0, daysBetween(goodThrough, payoffDate)),
+  total: payoffAt(payoffAmount, perDiem, goodThrough, payoffDate),
+});
 
 /* ------------------------------------------------------------------------------------ disbursements */
 

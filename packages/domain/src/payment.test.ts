@@ -167,7 +167,7 @@ describe('term and frequency', () => {
     expect(numberOfPayments(24, 'Annually')).toBe(2);
   });
   it.each([
-    [1, 'Annually', 'A annually term must be a multiple of 12 months.'],
+    [1, 'Annually', 'An annually term must be a multiple of 12 months.'],
     [13, 'BiWeekly', 'A bi-weekly term must be a multiple of 6 months.'],
     [4, 'Quarterly', 'A quarterly term must be a multiple of 3 months.'],
     [7, 'SemiAnnually', 'A semi-annually term must be a multiple of 6 months.'],

@@ -54,9 +54,9 @@ export const isValidTerm = (termMonths: number, frequency: PaymentFrequency): bo
 
 export const invalidTermMessage = (frequency: PaymentFrequency): string => {
   const step = termStepMonths(frequency);
-  return step === 1
-    ? 'Term must be a whole number of months.'
-    : `A ${paymentFrequencyLabels[frequency].toLowerCase()} term must be a multiple of ${step} months.`;
+  if (step === 1) return 'Term must be a whole number of months.';
+  const label = paymentFrequencyLabels[frequency].toLowerCase();
+  return `${/^[aeiou]/.test(label) ? 'An' : 'A'} ${label} term must be a multiple of ${step} months.`;
 };
 
 /** Number of payments of a term in months at a frequency; throws a LoanMathError when they do not fit. */
