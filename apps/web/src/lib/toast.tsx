@@ -51,8 +51,11 @@ const ToastBody = ({ title, text, toastId, count = 1 }: ToastBodyProps) => {
 /** The toasts on screen by kind, title and text, with how many times each was shown (issue 29, item 14). */
 const shown = new Map<string, { id: Id; count: number; kind: ToastKind }>();
 
-/** A confirmation ('Saved') is done once the next toast arrives: it leaves, so the stack stays in the top bar. */
-const settled = (kind: ToastKind) => kind === 'success' || kind === 'info';
+/**
+ * A confirmation ('Saved') is done once the next toast arrives: it leaves, so the stack stays in the top bar. A
+ * message to read (info: 'You have been logged out due to inactivity'), a warning or an error stays.
+ */
+const settled = (kind: ToastKind) => kind === 'success';
 
 const bodyOf =
   (title: string | undefined, text: string | undefined, count: number) =>
@@ -62,7 +65,7 @@ const bodyOf =
 
 /**
  * Shows a toast; the same toast again while it is on screen (eight 'Requirement Saved' in a row) is one toast with
- * a count, its 30 s started again; a new one sends the confirmations on screen away (errors and warnings stay).
+ * a count, its 30 s started again; a new one sends the confirmations on screen away (messages, warnings and errors stay).
  */
 const show = (kind: ToastKind, title: string | undefined, text?: string, options?: { toastId?: Id }): Id => {
   const key = `${kind}\u0000${title ?? ''}\u0000${text ?? ''}`;
