@@ -34,13 +34,18 @@ export const isIsoDate = (value: string): boolean => {
   }
 };
 
-/** The same day `months` months later (or earlier), clamped to the month's last day: Jan 31 + 1 → Feb 29 2024. */
-export const addMonths = (date: IsoDate, months: number): IsoDate => {
-  const { y, m, d } = parse(date);
+/** Day `day` of the month `months` after (y, m), or the month's last day when it is shorter. */
+const onDay = (y: number, m: number, months: number, day: number): Ymd => {
   const index = y * 12 + (m - 1) + months;
   const ny = Math.floor(index / 12);
   const nm = index - ny * 12 + 1;
-  return format({ y: ny, m: nm, d: Math.min(d, daysInMonth(ny, nm)) });
+  return { y: ny, m: nm, d: Math.min(day, daysInMonth(ny, nm)) };
+};
+
+/** The same day `months` months later (or earlier), clamped to the month's last day: Jan 31 + 1 → Feb 29 2024. */
+export const addMonths = (date: IsoDate, months: number): IsoDate => {
+  const { y, m, d } = parse(date);
+  return format(onDay(y, m, months, d));
 };
 
 export const addDays = (date: IsoDate, days: number): IsoDate => {
@@ -76,35 +81,66 @@ export const monthsPerPeriod: Partial<Record<PaymentFrequency, number>> = {
 export const daysPerPeriod: Partial<Record<PaymentFrequency, number>> = { BiWeekly: 14, Weekly: 7 };
 
 /**
- * The due date of payment `index` (0 = the first payment), always counted from the first payment date, never
- * period by period (spec 3 §9): years, quarters of 3 months and months by month arithmetic; semi-monthly
- * two payments a month, on the first payment's day and 15 days later, clamped to the month's end; two weeks;
- * one week.
+ * The two days of the month of a semi-monthly schedule, chosen from the first payment's day d: the 15th and the
+ * last day when d is the 15th or its month's last day; else d and d + 15 below the 15th (1st/16th …
+ * 14th/29th), d − 15 and d above it. 31 stands for the last day, and a day past a month's end is its last day,
+ * so payments are 13 to 16 days apart (13 only across the end of February) and never two on one day.
+ */
+export const semiMonthlyDays = (firstPaymentDate: IsoDate): readonly [number, number] => {
+  const { y, m, d } = parse(firstPaymentDate);
+  if (d === 15 || d === daysInMonth(y, m)) return [15, 31];
+  return d < 15 ? [d, d + 15] : [d - 15, d];
+};
+
+const semiMonthlyDate = (firstPaymentDate: IsoDate, index: number): IsoDate => {
+  const days = semiMonthlyDays(firstPaymentDate);
+  const first = parse(firstPaymentDate);
+  const slot = index + (first.d === days[0] ? 0 : 1);
+  const half = ((slot % 2) + 2) % 2;
+  return format(onDay(first.y, first.m, (slot - half) / 2, days[half]!));
+};
+
+/**
+ * The due date of payment `index` (0 = the first payment; −1 the scheduled date before it), always counted
+ * from the first payment date, never period by period (spec 3 §9): years, quarters of 3 months and months by
+ * month arithmetic; semi-monthly on the two days of `semiMonthlyDays`; two weeks; one week.
  */
 export const paymentDate = (firstPaymentDate: IsoDate, index: number, frequency: PaymentFrequency): IsoDate => {
   const months = monthsPerPeriod[frequency];
   if (months !== undefined) return addMonths(firstPaymentDate, months * index);
   const days = daysPerPeriod[frequency];
   if (days !== undefined) return addDays(firstPaymentDate, days * index);
-  // Semi-monthly.
-  const { d } = parse(firstPaymentDate);
-  const monthStart = addMonths(firstPaymentDate, Math.floor(index / 2));
-  const { y, m } = parse(monthStart);
-  const day = index % 2 === 0 ? d : d + 15;
-  return format({ y, m, d: Math.min(day, daysInMonth(y, m)) });
+  return semiMonthlyDate(firstPaymentDate, index);
 };
 
 /** Spec 3 §9: the last payment date applies (number of payments − 1) periods to the first payment date. */
 export const lastPaymentDate = (firstPaymentDate: IsoDate, numberOfPayments: number, frequency: PaymentFrequency) =>
   paymentDate(firstPaymentDate, numberOfPayments - 1, frequency);
 
-/** The date one payment period before `date`: where a regular first period would begin. */
-export const periodBefore = (date: IsoDate, frequency: PaymentFrequency): IsoDate => {
-  const months = monthsPerPeriod[frequency];
-  if (months !== undefined) return addMonths(date, -months);
-  const days = daysPerPeriod[frequency];
-  return addDays(date, -(days ?? 15));
+/** The scheduled date one period before `date` taken as a first payment: where a regular first period begins. */
+export const periodBefore = (date: IsoDate, frequency: PaymentFrequency): IsoDate => paymentDate(date, -1, frequency);
+
+/** The date `months` months after `date`'s month on day `day` of a series (a short month's last day past its end). */
+export const monthOnDay = (date: IsoDate, months: number, day: number): IsoDate => {
+  const { y, m } = parse(date);
+  return format(onDay(y, m, months, day));
 };
+
+/**
+ * Appendix J (b)(3)(iv), (b)(5)(ii)–(iii): the full months from `from` to `to`, measured back from `to` on the
+ * day `day` of a series of payments (the 29th–31st falling on a short month's last day, 31 its last day), and
+ * the days left from `from` to the start of the first full month (0–30).
+ */
+export const monthsAndDaysBack = (from: IsoDate, to: IsoDate, day: number): { months: number; days: number } => {
+  const a = parse(from);
+  const b = parse(to);
+  const all = (b.y - a.y) * 12 + (b.m - a.m);
+  const months = onDay(b.y, b.m, -all, day).d < a.d ? all - 1 : all;
+  return { months, days: daysBetween(from, monthOnDay(to, -months, day)) };
+};
+
+/** The day of the month of an ISO date. */
+export const dayOfMonth = (date: IsoDate): number => parse(date).d;
 
 /** A calendar date as the spec shows dates: MM/dd/yyyy. */
 export const formatUsDate = (date: IsoDate): string => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aprPercent, formatApr, isAprWithinTolerance } from './apr.ts';
-import { addMonths, days360, daysBetween, lastPaymentDate, paymentDate } from './loan-dates.ts';
+import { addDays, addMonths, days360, daysBetween, lastPaymentDate, paymentDate, periodBefore } from './loan-dates.ts';
 import { amortize, firstPeriodUnits, paymentScheduleText, scheduleCsv } from './loan-schedule.ts';
 import { money } from './money.ts';
 import { reselectRateGridCell, selectRateGridCell, isRateGridTermEnabled, type RateGridRow } from './rate-grid.ts';
@@ -45,15 +45,35 @@ describe('dates', () => {
     ['BiWeekly', 3, '2025-01-01', '2025-01-29'],
     ['Weekly', 53, '2025-01-01', '2025-12-31'],
     ['SemiMonthly', 2, '2025-01-01', '2025-01-16'],
-    ['SemiMonthly', 4, '2025-01-20', '2025-02-28'],
+    ['SemiMonthly', 4, '2025-01-20', '2025-03-05'],
     ['SemiMonthly', 3, '2025-01-31', '2025-02-28'],
   ] as const)('last payment date, %s, %i payments from %s → %s (spec 3 §9)', (frequency, n, first, last) => {
     expect(lastPaymentDate(first, n, frequency)).toBe(last);
   });
 
-  it('semi-monthly payments fall on the first day and 15 days later, clamped to month end', () => {
-    const dates = Array.from({ length: 6 }, (_, k) => paymentDate('2025-01-20', k, 'SemiMonthly'));
-    expect(dates).toEqual(['2025-01-20', '2025-01-31', '2025-02-20', '2025-02-28', '2025-03-20', '2025-03-31']);
+  it.each([
+    ['2025-01-20', ['2025-01-20', '2025-02-05', '2025-02-20', '2025-03-05', '2025-03-20', '2025-04-05']],
+    ['2025-01-31', ['2025-01-31', '2025-02-15', '2025-02-28', '2025-03-15', '2025-03-31', '2025-04-15']],
+    ['2026-01-15', ['2026-01-15', '2026-01-31', '2026-02-15', '2026-02-28', '2026-03-15', '2026-03-31']],
+    ['2025-01-01', ['2025-01-01', '2025-01-16', '2025-02-01', '2025-02-16', '2025-03-01', '2025-03-16']],
+    ['2025-01-14', ['2025-01-14', '2025-01-29', '2025-02-14', '2025-02-28', '2025-03-14', '2025-03-29']],
+    ['2025-01-30', ['2025-01-30', '2025-02-15', '2025-02-28', '2025-03-15', '2025-03-30', '2025-04-15']],
+  ] as const)('semi-monthly from %s: two fixed days a month, month-end safe', (first, dates) => {
+    expect(dates.map((_, k) => paymentDate(first, k, 'SemiMonthly'))).toEqual(dates);
+    expect(periodBefore(first, 'SemiMonthly')).toBe(paymentDate(first, -1, 'SemiMonthly'));
+  });
+
+  it('semi-monthly payments are 13 to 16 days apart, 13 only across the end of February, never on one day', () => {
+    for (let day = 0; day < 366; day += 1) {
+      const first = addDays('2027-01-01', day);
+      for (let k = 0; k < 30; k += 1) {
+        const [a, b] = [paymentDate(first, k - 1, 'SemiMonthly'), paymentDate(first, k, 'SemiMonthly')];
+        const gap = daysBetween(a, b);
+        expect(gap).toBeGreaterThanOrEqual(gap === 13 ? 13 : 14);
+        expect(gap).toBeLessThanOrEqual(16);
+        if (gap === 13) expect(b.slice(5, 7) === '03' || a.slice(5, 7) === '02').toBe(true);
+      }
+    }
   });
 
   it('day counts: actual and 30/360', () => {

@@ -1,4 +1,5 @@
 import { centsOf, fromCents, ratioOf, roundHalfUp } from './exact.ts';
+import { unitPeriodRate } from './apr.ts';
 import { Money, money, type MoneyInput } from './money.ts';
 
 /** Payments per year of every frequency a product offers. */
@@ -77,6 +78,8 @@ export type LevelPaymentInput = {
   annualRatePercent: MoneyInput;
   numberOfPayments: number;
   frequency: PaymentFrequency;
+  /** A balloon (residual) owed with the last payment, on top of it; none by default. */
+  balloonAmount?: MoneyInput;
 };
 
 const checkAmountAndRate = (amount: MoneyInput, annualRatePercent: MoneyInput) => {
@@ -87,23 +90,44 @@ const checkAmountAndRate = (amount: MoneyInput, annualRatePercent: MoneyInput) =
   if (!rate.isFinite() || rate.isNegative()) throw new LoanMathError('rate', 'Interest Rate cannot be negative.');
 };
 
+/** The balloon in cents: 0 to the amount (the error names the Balloon Amount; its field is the amount's). */
+export const balloonCents = (balloonAmount: MoneyInput | undefined, principalCents: bigint): bigint => {
+  const cents =
+    balloonAmount === undefined ? 0n : centsOf(money(balloonAmount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+  if (cents < 0n) throw new LoanMathError('amount', 'Balloon Amount cannot be negative.');
+  if (cents > principalCents) throw new LoanMathError('amount', 'Balloon Amount cannot be more than the Loan Amount.');
+  return cents;
+};
+
+const principalCentsOf = (amount: MoneyInput) => centsOf(money(amount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+
+/** (1 + r)^n = G / D as integers, with r = rn / rd the periodic rate. */
+const growth = (r: { n: bigint; d: bigint }, n: number) => ({ G: (r.d + r.n) ** BigInt(n), D: r.d ** BigInt(n) });
+
 /**
- * Level payment of a fully amortising loan, P·r / (1 − (1 + r)^−n) with r the periodic rate (P / n at 0 %),
- * rounded half up to the cent with the tie decided exactly: $911.00 at 4.5 % over one annual payment is
- * 951.995, so $952.00. A payment that rounds to $0.00 is an error, not a schedule.
+ * Level payment of a loan amortising to a balloon B (0 for a fully amortising one), (P − B·v^n)·r / (1 − v^n)
+ * with r the periodic rate and v = 1 / (1 + r) ((P − B) / n at 0 %), rounded half up to the cent with the tie
+ * decided exactly: $911.00 at 4.5 % over one annual payment is 951.995, so $952.00. A payment that rounds to
+ * $0.00 is an error, not a schedule.
  */
-export const levelPaymentCents = ({ amount, annualRatePercent, numberOfPayments: n, frequency }: LevelPaymentInput) => {
+export const levelPaymentCents = ({
+  amount,
+  annualRatePercent,
+  numberOfPayments: n,
+  frequency,
+  balloonAmount,
+}: LevelPaymentInput) => {
   checkAmountAndRate(amount, annualRatePercent);
   if (!Number.isInteger(n) || n < 1) throw new LoanMathError('term', 'Term must be at least one payment.');
-  const principal = centsOf(money(amount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+  const principal = principalCentsOf(amount);
+  const balloon = balloonCents(balloonAmount, principal);
   const r = periodicRate(annualRatePercent, frequency);
   let cents: bigint;
-  if (r.n === 0n) cents = roundHalfUp(principal, BigInt(n));
+  if (r.n === 0n) cents = roundHalfUp(principal - balloon, BigInt(n));
   else {
-    // P·(rn/rd)·(rd+rn)^n / ((rd+rn)^n − rd^n), all in integers.
-    const grown = (r.d + r.n) ** BigInt(n);
-    const base = r.d ** BigInt(n);
-    cents = roundHalfUp(principal * r.n * grown, r.d * (grown - base));
+    // (P·G − B·D)·rn / (rd·(G − D)), all in integers.
+    const { G, D } = growth(r, n);
+    cents = roundHalfUp((principal * G - balloon * D) * r.n, r.d * (G - D));
   }
   if (cents <= 0n)
     throw new LoanMathError('payment', 'The payment rounds to $0.00: raise the amount or shorten the term.');
@@ -116,15 +140,63 @@ export type PaymentInput = {
   annualRatePercent: MoneyInput;
   termMonths: number;
   frequency: PaymentFrequency;
+  balloonAmount?: MoneyInput;
 };
 
 /** The level payment of a term in months (which must fit the frequency). */
-export const calculatePayment = ({ amount, annualRatePercent, termMonths, frequency }: PaymentInput): Money =>
-  fromCents(
-    levelPaymentCents({
-      amount,
-      annualRatePercent,
-      numberOfPayments: numberOfPayments(termMonths, frequency),
-      frequency,
-    }),
-  );
+export const calculatePayment = ({ termMonths, ...input }: PaymentInput): Money =>
+  fromCents(levelPaymentCents({ ...input, numberOfPayments: numberOfPayments(termMonths, input.frequency) }));
+
+export type AmountForPaymentInput = Omit<PaymentInput, 'amount'> & { payment: MoneyInput };
+
+const floorDiv = (n: bigint, d: bigint) => (n >= 0n ? n / d : -((-n + d - 1n) / d));
+
+/**
+ * The loan amount a payment buys: the largest amount whose level payment (`levelPaymentCents`) is not above
+ * `payment`, exact to the cent. Rounded half up, the payment X of an amount A is at most p while
+ * X < p + ½, i.e. A·G·rn < (2p + 1)·rd·(G − D) / 2 + B·D·rn.
+ */
+export const amountForPayment = ({
+  payment,
+  termMonths,
+  frequency,
+  annualRatePercent,
+  balloonAmount,
+}: AmountForPaymentInput): Money => {
+  checkAmountAndRate(1, annualRatePercent);
+  const n = numberOfPayments(termMonths, frequency);
+  const p = centsOf(money(payment).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+  if (p <= 0n) throw new LoanMathError('payment', 'The payment must be greater than 0.');
+  const b = balloonAmount === undefined ? 0n : principalCentsOf(balloonAmount);
+  const r = periodicRate(annualRatePercent, frequency);
+  if (r.n === 0n) return fromCents(floorDiv(2n * b + (2n * p + 1n) * BigInt(n) - 1n, 2n));
+  const { G, D } = growth(r, n);
+  return fromCents(floorDiv((2n * p + 1n) * r.d * (G - D) + 2n * b * D * r.n - 1n, 2n * G * r.n));
+};
+
+export type RateForPaymentInput = Omit<PaymentInput, 'annualRatePercent'> & { payment: MoneyInput };
+
+/**
+ * The annual rate (percent, 6 decimals) at which `payment` (and the balloon with the last one) repays `amount`
+ * over the term: the level payment's rate before it is rounded to the cent. A payment that does not repay the
+ * amount at 0 % is an error.
+ */
+export const rateForPayment = ({
+  amount,
+  payment,
+  termMonths,
+  frequency,
+  balloonAmount,
+}: RateForPaymentInput): Money => {
+  checkAmountAndRate(amount, 0);
+  const n = numberOfPayments(termMonths, frequency);
+  const principal = principalCentsOf(amount);
+  const p = principalCentsOf(payment);
+  const b = balloonCents(balloonAmount, principal);
+  if (p * BigInt(n) + b < principal)
+    throw new LoanMathError('payment', 'The payment does not repay the Loan Amount over the term.');
+  const payments = Array.from({ length: n }, (_, k) => ({ cents: p + (k === n - 1 ? b : 0n), periods: k + 1 }));
+  const perYear = paymentFrequencies[frequency];
+  const i = unitPeriodRate({ amountFinancedCents: principal, payments, fraction: 0, unitPeriodsPerYear: perYear });
+  return new Money(i * perYear * 100).toDecimalPlaces(6);
+};
