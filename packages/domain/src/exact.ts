@@ -6,12 +6,12 @@ import { Money, type MoneyInput } from './money.ts';
 
 export type Ratio = { n: bigint; d: bigint };
 
-/** The exact fraction of a finite decimal ('4.5' → 9/2). */
+/** The exact fraction of a finite decimal, over a power of ten ('4.5' → 45/10). */
 export const ratioOf = (value: MoneyInput): Ratio => {
   const m = new Money(value);
   if (!m.isFinite()) throw new RangeError('Not a finite number');
-  const [n, d] = m.toFraction() as [Money, Money];
-  return { n: BigInt(n.toFixed(0)), d: BigInt(d.toFixed(0)) };
+  const places = m.decimalPlaces();
+  return { n: BigInt(m.toFixed(places).replace('.', '')), d: 10n ** BigInt(places) };
 };
 
 /** n/d rounded to the nearest integer, halves away from zero (d > 0). */

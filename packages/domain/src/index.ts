@@ -13,6 +13,7 @@ export * from './exact.ts';
 export * from './loan-dates.ts';
 export * from './business-calendar.ts';
 export * from './loan-schedule.ts';
+export * from './unit-periods.ts';
 export * from './apr.ts';
 export * from './ratios.ts';
 export * from './rate-grid.ts';

@@ -6,24 +6,37 @@ import type { PaymentFrequency } from './payment.ts';
 
 export type IsoDate = string;
 
-const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
 type Ymd = { y: number; m: number; d: number };
 
+/** The number written in `date` from `start` to `end`, or −1 when it is not all digits. */
+const digits = (date: string, start: number, end: number): number => {
+  let n = 0;
+  for (let i = start; i < end; i += 1) {
+    const digit = date.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+};
+
+/** YYYY-MM-DD, a real calendar day (read by hand: the schedule reads thousands of dates). */
 const parse = (date: IsoDate): Ymd => {
-  const match = isoPattern.exec(date);
-  if (!match) throw new RangeError(`Not a date: ${date}`);
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) throw new RangeError(`Not a date: ${date}`);
+  const [y, m, d] = [digits(date, 0, 4), digits(date, 5, 7), digits(date, 8, 10)];
+  const shaped = date.length === 10 && date[4] === '-' && date[7] === '-' && y >= 0;
+  if (!shaped || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) throw new RangeError(`Not a date: ${date}`);
   return { y, m, d };
 };
 
-const format = ({ y, m, d }: Ymd): IsoDate =>
-  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const format = ({ y, m, d }: Ymd): IsoDate => `${String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
 
 /** Days in month m (1–12) of year y. */
-export const daysInMonth = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+export const daysInMonth = (y: number, m: number): number => {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+};
 
 export const isIsoDate = (value: string): boolean => {
   try {
@@ -48,10 +61,14 @@ export const addMonths = (date: IsoDate, months: number): IsoDate => {
   return format(onDay(y, m, months, d));
 };
 
+const fromUtc = (time: number): IsoDate => {
+  const t = new Date(time);
+  return format({ y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() });
+};
+
 export const addDays = (date: IsoDate, days: number): IsoDate => {
   const { y, m, d } = parse(date);
-  const t = new Date(Date.UTC(y, m - 1, d) + days * DAY_MS);
-  return format({ y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() });
+  return fromUtc(Date.UTC(y, m - 1, d) + days * DAY_MS);
 };
 
 /** Actual calendar days from `from` to `to` (negative when `to` is earlier). */
@@ -92,26 +109,29 @@ export const semiMonthlyDays = (firstPaymentDate: IsoDate): readonly [number, nu
   return d < 15 ? [d, d + 15] : [d - 15, d];
 };
 
-const semiMonthlyDate = (firstPaymentDate: IsoDate, index: number): IsoDate => {
-  const days = semiMonthlyDays(firstPaymentDate);
+/**
+ * The due dates of a schedule, by payment index (0 = the first payment; −1 the scheduled date before it), always
+ * counted from the first payment date, never period by period (spec 3 §9): years, quarters of 3 months and
+ * months by month arithmetic; semi-monthly on the two days of `semiMonthlyDays`; two weeks; one week.
+ */
+export const paymentDates = (firstPaymentDate: IsoDate, frequency: PaymentFrequency): ((index: number) => IsoDate) => {
   const first = parse(firstPaymentDate);
-  const slot = index + (first.d === days[0] ? 0 : 1);
-  const half = ((slot % 2) + 2) % 2;
-  return format(onDay(first.y, first.m, (slot - half) / 2, days[half]!));
+  const months = monthsPerPeriod[frequency];
+  if (months !== undefined) return (k) => format(onDay(first.y, first.m, months * k, first.d));
+  const days = daysPerPeriod[frequency];
+  const start = Date.UTC(first.y, first.m - 1, first.d);
+  if (days !== undefined) return (k) => fromUtc(start + days * k * DAY_MS);
+  const pair = semiMonthlyDays(firstPaymentDate);
+  const offset = first.d === pair[0] ? 0 : 1;
+  return (k) => {
+    const half = (((k + offset) % 2) + 2) % 2;
+    return format(onDay(first.y, first.m, (k + offset - half) / 2, pair[half]!));
+  };
 };
 
-/**
- * The due date of payment `index` (0 = the first payment; −1 the scheduled date before it), always counted
- * from the first payment date, never period by period (spec 3 §9): years, quarters of 3 months and months by
- * month arithmetic; semi-monthly on the two days of `semiMonthlyDays`; two weeks; one week.
- */
-export const paymentDate = (firstPaymentDate: IsoDate, index: number, frequency: PaymentFrequency): IsoDate => {
-  const months = monthsPerPeriod[frequency];
-  if (months !== undefined) return addMonths(firstPaymentDate, months * index);
-  const days = daysPerPeriod[frequency];
-  if (days !== undefined) return addDays(firstPaymentDate, days * index);
-  return semiMonthlyDate(firstPaymentDate, index);
-};
+/** The due date of payment `index` of a schedule (see `paymentDates`). */
+export const paymentDate = (firstPaymentDate: IsoDate, index: number, frequency: PaymentFrequency): IsoDate =>
+  paymentDates(firstPaymentDate, frequency)(index);
 
 /** Spec 3 §9: the last payment date applies (number of payments − 1) periods to the first payment date. */
 export const lastPaymentDate = (firstPaymentDate: IsoDate, numberOfPayments: number, frequency: PaymentFrequency) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aprPercent, formatApr, isAprWithinTolerance } from './apr.ts';
 import { addDays, addMonths, days360, daysBetween, lastPaymentDate, paymentDate, periodBefore } from './loan-dates.ts';
-import { amortize, firstPeriodUnits, paymentScheduleText, scheduleCsv } from './loan-schedule.ts';
+import { amortize, paymentScheduleText, scheduleCsv } from './loan-schedule.ts';
+import { firstPeriodUnits } from './unit-periods.ts';
 import { money } from './money.ts';
 import { reselectRateGridCell, selectRateGridCell, isRateGridTermEnabled, type RateGridRow } from './rate-grid.ts';
 import {

@@ -10,7 +10,7 @@ import {
   isAprWithinTolerance,
   isFinanceChargeWithinTolerance,
 } from './apr.ts';
-import { daysBetween, days360, formatUsDate, paymentDate, periodBefore, type IsoDate } from './loan-dates.ts';
+import { daysBetween, days360, formatUsDate, paymentDates, periodBefore, type IsoDate } from './loan-dates.ts';
 import { money, type Money, type MoneyInput } from './money.ts';
 import {
   LoanMathError,
@@ -21,8 +21,6 @@ import {
   type PaymentFrequency,
 } from './payment.ts';
 import { checkFirstPaymentDate, unitPeriods } from './unit-periods.ts';
-
-export { firstPeriodUnits } from './unit-periods.ts';
 
 /** How odd days (from the contract date to the start of a regular first period) accrue. */
 export type DayCountBasis = 'actual/365' | '30/360';
@@ -143,6 +141,7 @@ type Rows = { rows: ScheduleRow[]; totalCents: bigint; payment: bigint };
 const scheduleRows = (terms: LoanTerms, n: number, principalCents: bigint, firstExtra: bigint): Rows => {
   const payment = levelPaymentCents({ ...terms, numberOfPayments: n });
   const r = periodicRate(terms.annualRatePercent, terms.frequency);
+  const dateOf = paymentDates(terms.firstPaymentDate, terms.frequency);
   const rows: ScheduleRow[] = [];
   let balance = principalCents;
   let totalCents = 0n;
@@ -157,7 +156,7 @@ const scheduleRows = (terms: LoanTerms, n: number, principalCents: bigint, first
         'The rounded payment pays the loan off before the end of the term: shorten the term.',
       );
     totalCents += due;
-    rows.push(new ScheduleRow(k, paymentDate(terms.firstPaymentDate, k - 1, terms.frequency), due, interest, balance));
+    rows.push(new ScheduleRow(k, dateOf(k - 1), due, interest, balance));
   }
   return { rows, totalCents, payment };
 };
