@@ -1,6 +1,7 @@
 /**
  * Loan maths speed: the amortization schedule with its Appendix J APR for long loans, and the exact level
- * payment alone. Target (issue 16): schedule + APR of a 480-payment loan in under 1 ms.
+ * payment alone. Targets: schedule + APR of a 480-payment loan in under 1 ms (issue 16); the whole disclosure of
+ * a 480-payment loan with an odd first period, prepaid finance charges and a balloon, p95 ≤ 5 ms (issue 41).
  * Run: npm run bench:loan-maths   (prints p50/p95/p99 per scenario; nothing is asserted)
  */
 import { amortize, levelPaymentCents, type LoanTerms } from '@credence/domain';
@@ -37,6 +38,23 @@ process.stdout.write(`Node ${process.version}, ${new Date().toISOString()}\n`);
 measure('schedule + APR, 480 monthly payments, regular first period', 2000, () => amortize(loan({})));
 measure('schedule + APR, 480 monthly payments, odd first period', 2000, () =>
   amortize(loan({ contractDate: '2026-12-17', firstPaymentDate: '2027-02-01' })),
+);
+measure('disclosure, 480 monthly, odd days prepaid, fees, balloon', 2000, () =>
+  amortize(
+    loan({
+      contractDate: '2026-12-17',
+      firstPaymentDate: '2027-01-31',
+      oddDaysInterest: 'prepaid',
+      prepaidFinanceCharge: '4250.00',
+      balloonAmount: '90000.00',
+      securedByDwelling: true,
+    }),
+  ),
+);
+measure('disclosure, 480 semi-monthly payments (20 years)', 2000, () =>
+  amortize(
+    loan({ termMonths: 240, frequency: 'SemiMonthly', contractDate: '2026-12-20', firstPaymentDate: '2027-01-15' }),
+  ),
 );
 measure('schedule + APR, 520 weekly payments (10 years)', 2000, () =>
   amortize(loan({ amount: '40000.00', termMonths: 120, frequency: 'Weekly', contractDate: '2027-01-25' })),
