@@ -14,6 +14,7 @@ import { daysBetween, days360, formatUsDate, paymentDates, periodBefore, type Is
 import { money, type Money, type MoneyInput } from './money.ts';
 import {
   LoanMathError,
+  amountCents,
   balloonCents,
   levelPaymentCents,
   numberOfPayments as paymentsOfTerm,
@@ -184,7 +185,7 @@ const aprOf = (terms: LoanTerms, contractDate: IsoDate, amountFinancedCents: big
 export const amortize = (terms: LoanTerms): LoanDisclosure => {
   const { frequency, firstPaymentDate } = terms;
   const n = paymentsOfTerm(terms.termMonths, frequency);
-  const principalCents = centsOf(money(terms.amount).toDecimalPlaces(2));
+  const principalCents = amountCents(terms.amount);
   const regularStart = periodBefore(firstPaymentDate, frequency);
   const contractDate = terms.contractDate ?? regularStart;
   checkFirstPaymentDate(contractDate, firstPaymentDate);

@@ -82,24 +82,28 @@ export type LevelPaymentInput = {
   balloonAmount?: MoneyInput;
 };
 
-const checkAmountAndRate = (amount: MoneyInput, annualRatePercent: MoneyInput) => {
-  const principal = money(amount);
+const checkRate = (annualRatePercent: MoneyInput) => {
   const rate = money(annualRatePercent);
-  if (!principal.isFinite() || principal.lte(0))
-    throw new LoanMathError('amount', 'Loan Amount must be greater than 0.');
   if (!rate.isFinite() || rate.isNegative()) throw new LoanMathError('rate', 'Interest Rate cannot be negative.');
 };
 
+const checkAmountAndRate = (amount: MoneyInput, annualRatePercent: MoneyInput) => {
+  const principal = money(amount);
+  if (!principal.isFinite() || principal.lte(0))
+    throw new LoanMathError('amount', 'Loan Amount must be greater than 0.');
+  checkRate(annualRatePercent);
+};
+
+/** An amount in whole cents, half up. */
+export const amountCents = (amount: MoneyInput) => centsOf(money(amount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+
 /** The balloon in cents: 0 to the amount (the error names the Balloon Amount; its field is the amount's). */
 export const balloonCents = (balloonAmount: MoneyInput | undefined, principalCents: bigint): bigint => {
-  const cents =
-    balloonAmount === undefined ? 0n : centsOf(money(balloonAmount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+  const cents = balloonAmount === undefined ? 0n : amountCents(balloonAmount);
   if (cents < 0n) throw new LoanMathError('amount', 'Balloon Amount cannot be negative.');
   if (cents > principalCents) throw new LoanMathError('amount', 'Balloon Amount cannot be more than the Loan Amount.');
   return cents;
 };
-
-const principalCentsOf = (amount: MoneyInput) => centsOf(money(amount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
 
 /** (1 + r)^n = G / D as integers, with r = rn / rd the periodic rate. */
 const growth = (r: { n: bigint; d: bigint }, n: number) => ({ G: (r.d + r.n) ** BigInt(n), D: r.d ** BigInt(n) });
@@ -119,7 +123,7 @@ export const levelPaymentCents = ({
 }: LevelPaymentInput) => {
   checkAmountAndRate(amount, annualRatePercent);
   if (!Number.isInteger(n) || n < 1) throw new LoanMathError('term', 'Term must be at least one payment.');
-  const principal = principalCentsOf(amount);
+  const principal = amountCents(amount);
   const balloon = balloonCents(balloonAmount, principal);
   const r = periodicRate(annualRatePercent, frequency);
   let cents: bigint;
@@ -163,11 +167,11 @@ export const amountForPayment = ({
   annualRatePercent,
   balloonAmount,
 }: AmountForPaymentInput): Money => {
-  checkAmountAndRate(1, annualRatePercent);
+  checkRate(annualRatePercent);
   const n = numberOfPayments(termMonths, frequency);
-  const p = centsOf(money(payment).toDecimalPlaces(2, Money.ROUND_HALF_UP));
+  const p = amountCents(payment);
   if (p <= 0n) throw new LoanMathError('payment', 'The payment must be greater than 0.');
-  const b = balloonAmount === undefined ? 0n : principalCentsOf(balloonAmount);
+  const b = balloonAmount === undefined ? 0n : amountCents(balloonAmount);
   const r = periodicRate(annualRatePercent, frequency);
   if (r.n === 0n) return fromCents(floorDiv(2n * b + (2n * p + 1n) * BigInt(n) - 1n, 2n));
   const { G, D } = growth(r, n);
@@ -190,8 +194,8 @@ export const rateForPayment = ({
 }: RateForPaymentInput): Money => {
   checkAmountAndRate(amount, 0);
   const n = numberOfPayments(termMonths, frequency);
-  const principal = principalCentsOf(amount);
-  const p = principalCentsOf(payment);
+  const principal = amountCents(amount);
+  const p = amountCents(payment);
   const b = balloonCents(balloonAmount, principal);
   if (p * BigInt(n) + b < principal)
     throw new LoanMathError('payment', 'The payment does not repay the Loan Amount over the term.');
