@@ -90,6 +90,8 @@ export const decisionTexts = {
   termOutsidePolicy: (term: number, allowed: string) =>
     `A term of ${term} months is not one the policy allows (${allowed} months).`,
   rateBelowPolicy: (rate: string, policy: string) => `The rate ${rate}% is below the policy’s rate of ${policy}%.`,
+  againstPolicyOutcome: (outcome: string, decided: string) =>
+    `The policy’s outcome at these terms is ${outcome}: ${decided} is an exception to policy.`,
   exceptionReasonRequired: 'Give the reason for the exception to policy.',
   exceptionReasonTooLong: 'The reason may be at most 500 characters.',
   exceptionRightRequired: 'Terms outside the policy need the right to override the policy (canOverridePolicy).',
@@ -100,6 +102,7 @@ export const policyLimitLabels = {
   amount: 'Maximum amount',
   term: 'Allowed terms',
   rate: 'Policy rate',
+  outcome: 'Policy outcome',
 } as const;
 export type PolicyLimit = keyof typeof policyLimitLabels;
 

@@ -15,6 +15,7 @@ import { Money } from '../money.ts';
 import { paymentFrequencyLabels, type PaymentFrequency } from '../payment.ts';
 import { formatPhone } from '../phone.ts';
 import {
+  policyLimitValue,
   summaryAddress,
   summaryCount,
   summaryDate,
@@ -816,10 +817,6 @@ const creditReview = (app: LoanSummaryApplication, o: SummaryDocumentOptions): S
 
 type PolicyExceptionData = NonNullable<NonNullable<LoanSummaryApplication['decision']>['policyException']>;
 
-/** A limit's value as printed: money, months, or a rate. */
-const limitValue = (limit: string, value: string) =>
-  limit === 'amount' ? summaryMoney(value) : limit === 'term' ? `${value} months` : summaryRate(value);
-
 /** Issue 29, item 5: the decision's exception to policy — each limit passed, then why and by whom. */
 const policyExceptionBlocks = (x: PolicyExceptionData): SummaryBlock[] => [
   {
@@ -827,7 +824,7 @@ const policyExceptionBlocks = (x: PolicyExceptionData): SummaryBlock[] => [
     title: 'Exception to Policy',
     columns: [{ header: 'Limit' }, { header: 'Policy' }, { header: 'Decided' }],
     rows: x.limits.map((l) => ({
-      cells: [l.label, limitValue(l.limit, l.policyValue), limitValue(l.limit, l.decidedValue)],
+      cells: [l.label, policyLimitValue(l.limit, l.policyValue), policyLimitValue(l.limit, l.decidedValue)],
     })),
   },
   fieldsBlock(undefined, [

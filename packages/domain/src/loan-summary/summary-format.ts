@@ -203,3 +203,16 @@ export const summaryAddress = (
 
 /** Parses a money value for sums (null when absent). */
 export const summaryDecimalOf = decimalOf;
+
+/**
+ * A limit of a decision's exception to policy as printed (issue 29, item 5): money, months, a rate — or, for the
+ * policy's outcome, the outcome and the decision as they are ('Decline', 'Approve').
+ */
+export const policyLimitValue = (limit: string, value: string): string =>
+  limit === 'amount'
+    ? summaryMoney(value)
+    : limit === 'term'
+      ? `${value} months`
+      : limit === 'rate'
+        ? summaryRate(value)
+        : value;

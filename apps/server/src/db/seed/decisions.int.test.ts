@@ -54,20 +54,29 @@ const decidedApplications = async () =>
   ).rows;
 
 describe('the demo decisions (issue 13)', () => {
-  it('gives every decided demo application of both lenders a receipt of its state, by the lender’s loan officer', async () => {
+  it('gives every decided demo application of both lenders a receipt of its state, by the lender’s loan officer — or, outside the policy, an exception by the administrator', async () => {
     const rows = await decidedApplications();
+    const excepted = rows.filter((r) => r.receipt?.policyException);
+    expect(excepted.length, 'demo decisions with an exception to policy').toBeGreaterThan(0);
+    for (const row of excepted)
+      expect(row.receipt!.policyException, `application ${row.id}`).toMatchObject({
+        limits: [expect.objectContaining({ label: expect.any(String), policyValue: expect.any(String) })],
+        reason: expect.stringContaining('Member for 14 years'),
+        decidedBy: { name: 'Avery Morgan' },
+      });
     expect(new Set(rows.map((r) => r.lender))).toEqual(new Set([SUMMIT, HARBOR]));
     expect(new Set(rows.map((r) => r.state))).toEqual(new Set(Object.keys(expectedType)));
     for (const row of rows) {
       const label = `application ${row.id} (${row.state})`;
       expect(row.decision_type, label).toBe(expectedType[row.state]);
       expect(row, label).toMatchObject({ entry_kind: 'decision', state_before: 'reviewed', state_after: row.state });
-      expect(row.decided_by, label).toBe(decider[row.lender]);
       const receipt = row.receipt!;
+      const by = receipt.policyException ? 'Avery Morgan' : decider[row.lender];
+      expect(row.decided_by, label).toBe(by);
       expect(receipt, label).toMatchObject({
         decisionType: expectedType[row.state],
         source: 'manual',
-        decidedBy: { name: decider[row.lender] },
+        decidedBy: { name: by },
         retraction: null,
       });
       expect(receipt.creditReports.length, label).toBeGreaterThan(0);
@@ -147,7 +156,7 @@ describe('the demo decisions (issue 13)', () => {
       expect(worksheet.decline).not.toBeNull();
       expect(worksheet.applicants.every((a) => a.declineReasons.length > 0)).toBe(true);
 
-      const approved = rows.find((r) => r.lender === lender && r.state === 'approved')!;
+      const approved = rows.find((r) => r.lender === lender && r.state === 'approved' && !r.receipt?.policyException)!;
       const history = (await client.get(`/api/applications/${approved.id}/decisions`)).json<DecisionHistoryRow[]>();
       expect(history).toEqual([
         expect.objectContaining({ decisionType: 'approve', version: 1, createdBy: decider[lender] }),

@@ -5,6 +5,7 @@ import {
   type DecisionSubmit,
   type DecisionType,
   type DecisionWorksheet,
+  type Right,
 } from '@credence/contracts';
 import { addMonths, isValidTerm, money, termStepMonths, todayIso, type PaymentFrequency } from '@credence/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { runWithAmbient, type AmbientTransaction, type PoolTx } from '../ambient
 import type { Db, DbExecutor } from '../client.ts';
 import { withTenant, type TenantTx } from '../tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { ApplicationContext, HistoryWriter } from '../../modules/applications/application-context.ts';
 import { recordHistory } from '../../modules/applications/application-history/application-history.repository.ts';
 import { findForWrite } from '../../modules/applications/application-locks/application-locks.repository.ts';
@@ -23,6 +24,13 @@ import { createRandom } from './random.ts';
 
 /** Who decided each lender's demo applications: Olivia Chen at Summit, Hector Ruiz at Harbor (their usernames). */
 const deciders: Record<string, string> = { [SUMMIT]: 'officer', [HARBOR]: 'harbor' };
+/**
+ * Terms the policy declines (or limits it sets) are approved as an exception to policy by someone with the right
+ * (issue 29, item 5): the administrator, with the reason the receipt keeps.
+ */
+const EXCEPTIONS_BY = 'admin';
+const EXCEPTION_REASON =
+  'Member for 14 years with no late payment on two prior auto loans; the branch manager vouches for the income.';
 
 /** The decision a decided state implies. */
 const decisionOfState: Partial<Record<ApplicationState, DecisionType>> = {
@@ -228,20 +236,26 @@ export const seedDecisionDemo = async (tx: DbExecutor) => {
   for (const lender of await tx.select().from(lenders).orderBy(asc(lenders.id))) {
     const username = deciders[lender.name];
     if (!username) continue;
-    const [decider] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userLenders, and(eq(userLenders.userId, users.id), eq(userLenders.lenderId, lender.id)))
-      .where(eq(users.username, username));
-    if (!decider) continue;
-    const auth: AuthContext = {
+    const member = async (name: string) =>
+      (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(userLenders, and(eq(userLenders.userId, users.id), eq(userLenders.lenderId, lender.id)))
+          .where(eq(users.username, name))
+      )[0];
+    const [decider, excepter] = [await member(username), await member(EXCEPTIONS_BY)];
+    if (!decider || !excepter) continue;
+    const authOf = (userId: number, rights: Right[]): AuthContext => ({
       sessionId: 'demo-seed',
-      userId: decider.id,
+      userId,
       homeLenderId: lender.id,
       lenderId: lender.id,
-      rights: new Set(['canDecisionALoan']),
+      rights: new Set(rights),
       passwordExpired: false,
-    };
+    });
+    const auth = authOf(decider.id, ['canDecisionALoan']);
+    const exceptionAuth = authOf(excepter.id, ['canDecisionALoan', 'canOverridePolicy']);
     const codeIds = new Map(
       (await tx.select().from(decisionCodes).where(eq(decisionCodes.lenderId, lender.id))).map((c) => [
         `${c.codeType}/${c.code}`,
@@ -300,7 +314,11 @@ export const seedDecisionDemo = async (tx: DbExecutor) => {
                 index,
               )
             : termsBody(type, await getWorksheet(ctx, auth, app.id), code, app.gathersInsurance, index);
-        await submitDecision(ctx, auth, app.id, decisionSubmitSchema.parse(body));
+        await submitDecision(ctx, auth, app.id, decisionSubmitSchema.parse(body)).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.code === 'OUTSIDE_POLICY')) throw error;
+          const excepted = { ...body, policyException: { reason: EXCEPTION_REASON } };
+          return submitDecision(ctx, exceptionAuth, app.id, decisionSubmitSchema.parse(excepted));
+        });
       }
     });
   }

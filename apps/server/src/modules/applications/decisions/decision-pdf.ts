@@ -5,7 +5,15 @@ import {
   type ApplicantRole,
   type DecisionRecord,
 } from '@credence/contracts';
-import { formatApr, formatPercent, formatPti, formatRate, formatUsDate, money } from '@credence/domain';
+import {
+  formatApr,
+  formatPercent,
+  formatPti,
+  formatRate,
+  formatUsDate,
+  money,
+  policyLimitValue,
+} from '@credence/domain';
 import type { Content } from 'pdfmake/interfaces';
 import { z } from 'zod';
 import { authOf } from '../../../platform/auth.ts';
@@ -72,6 +80,21 @@ export const receiptDocument = (record: DecisionRecord) => {
         ['Total of payments', amount(r.disclosures?.totalOfPayments)],
         ['Conditions', a.approvalConditions.map((c) => c.text).join('; ') || '—'],
       ]),
+    );
+  }
+  if (r.policyException) {
+    const x = r.policyException;
+    content.push(
+      { text: 'Exception to Policy', style: 'section' },
+      pdfTable(
+        ['Limit', 'Policy', 'Decided'],
+        x.limits.map((l) => [
+          l.label,
+          policyLimitValue(l.limit, l.policyValue),
+          policyLimitValue(l.limit, l.decidedValue),
+        ]),
+      ),
+      { text: `Excepted by ${x.decidedBy.name}: ${x.reason}` },
     );
   }
   content.push(

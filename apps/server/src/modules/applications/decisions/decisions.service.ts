@@ -567,7 +567,11 @@ const decide = async (
     approval && d.source === 'manual' && (d.decisionType === 'approve' || d.decisionType === 'counteroffer')
       ? policyExceptionOf(
           auth,
-          limitsPassed(evaluated, c.facts, { ...approval, ltv: derivedValuesForReceipt(derived).ltv }),
+          limitsPassed(evaluated, c.facts, {
+            ...approval,
+            decisionType: d.decisionType,
+            ltv: derivedValuesForReceipt(derived).ltv,
+          }),
           d.policyException,
           d.decidedBy,
         )

@@ -1,5 +1,6 @@
 import {
   decisionTexts,
+  decisionTypeLabels,
   policyLimitLabels,
   type FieldError,
   type PolicyException,
@@ -12,16 +13,26 @@ import { usd } from './decision-format.ts';
 import type { EvaluatedPolicy } from './decision-policy.ts';
 
 type Limit = PolicyException['limits'][number];
-type DecidedTerms = { amount: string; term: number; interestRate: string; ltv: string | null };
+type DecidedTerms = {
+  decisionType: 'approve' | 'counteroffer';
+  amount: string;
+  term: number;
+  interestRate: string;
+  ltv: string | null;
+};
+
+/** A policy's outcome that refuses the loan: approving or countering it anyway is an exception. */
+const DECLINING_OUTCOME = /^decline/i;
 
 /**
  * The limits of the policy the decided terms pass (issue 29, item 5): the policy evaluated again at the decided
  * amount, term and LTV (as the rate grid evaluates it per cell) — an amount above its maximum, a term outside its
- * term set, a rate below the rate it gives. No policy (no workflow in effect): no limits.
+ * term set, a rate below the rate it gives — and an approval or counter-offer of terms the policy declines. No
+ * policy (no workflow in effect): no limits.
  */
 export const limitsPassed = (evaluated: EvaluatedPolicy | null, facts: PolicyFacts, decided: DecidedTerms): Limit[] => {
   if (!evaluated) return [];
-  const { values } = evaluated.compiled.evaluate({
+  const { values, outcome } = evaluated.compiled.evaluate({
     ...facts,
     amount: decided.amount,
     termMonths: decided.term,
@@ -30,6 +41,7 @@ export const limitsPassed = (evaluated: EvaluatedPolicy | null, facts: PolicyFac
   const limits: Limit[] = [];
   const limit = (key: Limit['limit'], policyValue: string, decidedValue: string) =>
     limits.push({ limit: key, label: policyLimitLabels[key], policyValue, decidedValue });
+  if (DECLINING_OUTCOME.test(outcome)) limit('outcome', outcome, decisionTypeLabels[decided.decisionType]);
   if (values.maxAmount !== null && money(decided.amount).gt(money(values.maxAmount)))
     limit('amount', money(values.maxAmount).toFixed(2), money(decided.amount).toFixed(2));
   const terms = values.terms;
@@ -43,11 +55,13 @@ const fieldOf: Record<Limit['limit'], string> = {
   amount: 'approval.amount',
   term: 'approval.term',
   rate: 'approval.interestRate',
+  outcome: 'decisionType',
 };
 
 const messageOf = (l: Limit) => {
   if (l.limit === 'amount') return decisionTexts.amountAbovePolicy(usd(l.decidedValue), usd(l.policyValue));
   if (l.limit === 'term') return decisionTexts.termOutsidePolicy(Number(l.decidedValue), l.policyValue);
+  if (l.limit === 'outcome') return decisionTexts.againstPolicyOutcome(l.policyValue, l.decidedValue);
   return decisionTexts.rateBelowPolicy(l.decidedValue, l.policyValue);
 };
 

@@ -1,16 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { POLICY_EXCEPTION_REASON_MAX, type PolicyException } from '@credence/contracts';
-import { formatRate } from '@credence/domain';
+import { policyLimitValue } from '@credence/domain';
 import { ReasonDialog } from '../../../components/form/reason-dialog.tsx';
-import { showMoney } from '../../../components/form/values.ts';
 import { decisionPageTexts } from './texts.ts';
-
-type Limit = PolicyException['limits'][number];
-
-/** A limit's value as people read it: money, months or a rate. */
-const valueText = (limit: Limit['limit'], value: string) =>
-  limit === 'amount' ? showMoney(value) : limit === 'term' ? `${value} months` : formatRate(value);
 
 /**
  * Issue 29, item 5: the terms are outside the policy and the officer may except them — the limits the server named,
@@ -57,7 +50,8 @@ export const PolicyExceptionView = ({ exception }: { exception: PolicyException 
     <ul>
       {exception.limits.map((l) => (
         <li key={l.limit}>
-          {l.label}: policy {valueText(l.limit, l.policyValue)}, decided {valueText(l.limit, l.decidedValue)}
+          {l.label}: policy {policyLimitValue(l.limit, l.policyValue)}, decided{' '}
+          {policyLimitValue(l.limit, l.decidedValue)}
         </li>
       ))}
     </ul>
