@@ -527,6 +527,30 @@ describe('terms outside the policy (issue 29, item 5): an exception needs canOve
     );
     expect(audit.rows[0].details.policyException).toMatchObject({ reason });
   });
+
+  it('approving terms the policy declines (a bankruptcy on file) is an exception too, whatever the terms', async () => {
+    const id = await newCase({ last4: '0007' });
+    // (The policy ends at its Decline before it prices anything: no maximum, term set or rate to pass.)
+    const within = terms({ amount: '20000.00', term: 60 });
+    for (const decisionType of ['approve', 'counteroffer'] as const) {
+      const refused = await decide(id, { decisionType, approval: within, reasons: [code.CR1] });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(errorOf(refused).errors).toEqual([
+        {
+          field: 'decisionType',
+          message: decisionTexts.againstPolicyOutcome(
+            'Decline',
+            decisionType === 'approve' ? 'Approve' : 'Counter Offer',
+          ),
+        },
+        { field: 'policyException', message: decisionTexts.exceptionRightRequired },
+      ]);
+    }
+    // Pending and decline are no exception.
+    const pending = await decide(id, { decisionType: 'pending', approval: within });
+    expect(pending.statusCode, pending.body).toBe(201);
+    expect(pending.json<DecisionResult>().worksheet.policyException).toBeNull();
+  });
 });
 
 describe('add-ons from the catalogue (Administration › Add-Ons; spec 3 §7 "default additions")', () => {
