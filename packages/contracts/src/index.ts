@@ -25,3 +25,4 @@ export * from './admin-messages.ts';
 export * from './letters.ts';
 export * from './funding/enums.ts';
 export * from './funding/cores.ts';
+export * from './tools/truth-in-lending.ts';

@@ -32,6 +32,7 @@ import { registerPolicyRoutes } from './policy/policy.routes.ts';
 import { registerPolicyReplayRoutes } from './policy-replays/policy-replays.routes.ts';
 import { searchFiltersModule } from './search-filters/search-filters.module.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
+import { truthInLendingModule } from './truth-in-lending/truth-in-lending.module.ts';
 import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts';
 import { userGroupsModule } from './user-groups/user-groups.module.ts';
 import { usersAdminModule } from './users/users-admin.module.ts';
@@ -76,6 +77,7 @@ export const modules: Module[] = [
   { name: 'grid-settings', register: registerGridSettingRoutes },
   searchFiltersModule,
   lettersModule,
+  truthInLendingModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
   { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },
   { name: 'loan-summary', register: registerLoanSummaryRoutes },
