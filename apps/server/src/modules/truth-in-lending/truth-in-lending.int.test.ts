@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-const URL = truthInLendingEndpoint.path;
+const PATH = truthInLendingEndpoint.path;
 
 const loan = (terms: Partial<TruthInLendingRequest>): TruthInLendingRequest => ({
   amount: '10000.00',
@@ -38,7 +38,7 @@ describe('POST /api/tools/truthInLending (issue 41, build item 5)', () => {
   afterAll(() => t.close());
 
   const disclose = async (terms: Partial<TruthInLendingRequest>): Promise<TruthInLending> => {
-    const response = await officer.post(URL, loan(terms));
+    const response = await officer.post(PATH, loan(terms));
     expect(response.statusCode, response.body).toBe(200);
     return response.json<TruthInLending>();
   };
@@ -216,7 +216,7 @@ describe('POST /api/tools/truthInLending (issue 41, build item 5)', () => {
   });
 
   const expectRefused = async (body: unknown, field: string, message?: RegExp) => {
-    const response = await officer.post(URL, body);
+    const response = await officer.post(PATH, body);
     expect(response.statusCode, response.body).toBe(422);
     const errors = response.json<{ errors: { field: string; message: string }[] }>().errors;
     expect(errors.map((e) => e.field)).toContain(field);
@@ -292,7 +292,7 @@ describe('POST /api/tools/truthInLending (issue 41, build item 5)', () => {
   });
 
   it('is for signed-in users: 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'POST', url: URL, payload: loan({}) });
+    const response = await t.app.inject({ method: 'POST', url: PATH, payload: loan({}) });
     expect(response.statusCode).toBe(401);
   });
 });
