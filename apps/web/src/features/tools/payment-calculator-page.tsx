@@ -27,13 +27,13 @@ import {
   paymentFrequencyNames,
   paymentScheduleText,
   scheduleCsv,
-  todayIso,
   type LoanDisclosure,
   type PaymentFrequency,
 } from '@credence/domain';
 import { MoneyTextField } from '../../components/money-input.tsx';
 import { useDocumentTitle } from '../../components/page-title.tsx';
 import { formatCount, formatCurrency } from '../../lib/format.ts';
+import { lenderToday } from '../../lib/lender-today.ts';
 import { parseMoneyText, type MoneyTextProblem } from '../../lib/money-text.ts';
 
 export const PAYMENT_CALCULATOR_TITLE = 'Payment Calculator';
@@ -158,7 +158,7 @@ const downloadCsv = (csv: string) => {
 export const PaymentCalculatorPage = () => {
   useDocumentTitle(PAYMENT_CALCULATOR_TITLE, true);
   const [inputs, setInputs] = useState<Inputs>(() => {
-    const today = todayIso(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const today = lenderToday();
     return {
       amount: '',
       rate: '',

@@ -42,7 +42,6 @@ import {
   monthlyEquivalent,
   paymentFrequencies,
   paymentToIncome,
-  todayIso,
   type Money,
   type PaymentFrequency,
 } from '@credence/domain';
@@ -51,6 +50,7 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
 import { readSettings } from '../../decision-engine/decision-engine.service.ts';
+import { lenderDate } from '../../lender-calendar/lender-calendar.service.ts';
 import { listOfferedAdditions } from '../../loan-additions/loan-additions.repository.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
@@ -103,6 +103,8 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
   const offeredAdditions = await listOfferedAdditions(tx, found.application.loanProductId);
   const facts = await loadPolicyFacts(tx, applicationId, { stage: 'Decision' });
   if (!facts) throw notFound();
+  // Dates proposed and ages counted on the lender's calendar, not the server's (issue 29, item 10).
+  const today = await lenderDate(tx);
 
   const income = new Map<number, Money>();
   const debts = new Map<number, Money>();
@@ -140,6 +142,7 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
     decisions,
     offeredAdditions,
     facts: facts as PolicyFacts,
+    today,
   };
 };
 type Case = Awaited<ReturnType<typeof loadCase>>;
@@ -165,7 +168,7 @@ const derivedOf = (c: Case, decidedAmount?: string | null) =>
       value: c.collateralValue,
       year: c.year,
     },
-    { asOf: todayIso(), decidedAmount: decidedAmount ?? null },
+    { asOf: c.today, decidedAmount: decidedAmount ?? null },
   );
 
 /** The receipt row whose decision is still standing: the newest row, unless it is a retraction. */
@@ -219,7 +222,7 @@ const paymentOrNull = (amount: string, rate: string, term: number, frequency: Pa
 /** Terms proposed for a new approval: the request's amount and term at the policy's rate, from today. */
 const proposedTerms = (c: Case, loanAmount: string | null, rate: string | null): WorksheetTerms => {
   const frequency: PaymentFrequency = isFrequency(c.app.paymentFrequency) ? c.app.paymentFrequency : 'Monthly';
-  const today = todayIso();
+  const today = c.today;
   const term = c.app.termMonths;
   return {
     ...emptyTerms(frequency),
@@ -1039,7 +1042,7 @@ export const decideAutomatically = async (
     const rate = result.values.rate;
     if (amount === null || amount.lte(0) || term === null || rate === null)
       return { outcome: result.outcome, decisionId: null };
-    const today = todayIso();
+    const today = c.today;
     const approval = approvalInputSchema.parse({
       contractDate: today,
       firstPaymentDate: addMonths(today, 1),

@@ -46,7 +46,6 @@ import {
   money,
   paymentFrequencyLabels,
   paymentFrequencyNames,
-  todayIso,
 } from '@credence/domain';
 import {
   CheckboxInput,
@@ -63,6 +62,7 @@ import { confirm } from '../../../lib/confirm.tsx';
 import { hasRight, useCurrentUser } from '../../../lib/current-user.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { lenderToday } from '../../../lib/lender-today.ts';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
@@ -446,7 +446,7 @@ const DecisionWorksheetForm = ({
   const { data: user } = useCurrentUser();
   const mayDecide = hasRight(user, 'canDecisionALoan');
   const queryClient = useQueryClient();
-  const today = useMemo(() => todayIso(), []);
+  const today = useMemo(() => lenderToday(), []);
   const defaults = useMemo(() => initialForm(worksheet, today), [worksheet, today]);
   const form = useForm<DecisionForm>({ defaultValues: defaults });
   const values = useWatch({ control: form.control }) as DecisionForm;
