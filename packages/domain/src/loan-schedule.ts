@@ -195,7 +195,7 @@ export const amortize = (terms: LoanTerms): LoanDisclosure => {
   const fees = nonNegativeCents(terms.prepaidFinanceCharge, 'A prepaid finance charge cannot be negative.');
   const amountFinancedCents = principalCents - fees - prepaidOdd;
   if (amountFinancedCents <= 0n)
-    throw new LoanMathError('amount', 'The prepaid finance charges exceed the loan amount.');
+    throw new LoanMathError('prepaidFinanceCharge', 'The prepaid finance charges exceed the loan amount.');
 
   const { rows, totalCents, payment } = scheduleRows(terms, n, principalCents, prepaidOdd === 0n ? oddInterest : 0n);
   const first = rows[0]!;

@@ -29,7 +29,16 @@ export const paymentFrequencyLabels: Record<PaymentFrequency, string> = {
 /** A loan that cannot be computed as asked; `message` is fit to show on the form field named by `field`. */
 export class LoanMathError extends RangeError {
   constructor(
-    readonly field: 'amount' | 'rate' | 'term' | 'frequency' | 'firstPaymentDate' | 'contractDate' | 'payment',
+    readonly field:
+      | 'amount'
+      | 'rate'
+      | 'term'
+      | 'frequency'
+      | 'firstPaymentDate'
+      | 'contractDate'
+      | 'payment'
+      | 'balloonAmount'
+      | 'prepaidFinanceCharge',
     message: string,
   ) {
     super(message);
@@ -97,11 +106,12 @@ const checkAmountAndRate = (amount: MoneyInput, annualRatePercent: MoneyInput) =
 /** An amount in whole cents, half up. */
 export const amountCents = (amount: MoneyInput) => centsOf(money(amount).toDecimalPlaces(2, Money.ROUND_HALF_UP));
 
-/** The balloon in cents: 0 to the amount (the error names the Balloon Amount; its field is the amount's). */
+/** The balloon in cents: 0 to the amount. */
 export const balloonCents = (balloonAmount: MoneyInput | undefined, principalCents: bigint): bigint => {
   const cents = balloonAmount === undefined ? 0n : amountCents(balloonAmount);
-  if (cents < 0n) throw new LoanMathError('amount', 'Balloon Amount cannot be negative.');
-  if (cents > principalCents) throw new LoanMathError('amount', 'Balloon Amount cannot be more than the Loan Amount.');
+  if (cents < 0n) throw new LoanMathError('balloonAmount', 'Balloon Amount cannot be negative.');
+  if (cents > principalCents)
+    throw new LoanMathError('balloonAmount', 'Balloon Amount cannot be more than the Loan Amount.');
   return cents;
 };
 

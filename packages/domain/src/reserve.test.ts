@@ -131,7 +131,11 @@ describe('computeReserve', () => {
           money(computeReserve(reserve, { ...loan, amount, termMonths, buyRate, contractRate: rate }).amount);
         const lower = money(buyRate).plus(money(up).dividedBy(1000)).toFixed(3);
         const spread = money(buyRate).plus(2).toFixed(3);
-        expect(at(spread).gte(at(lower)) || money(lower).gt(spread)).toBe(true);
+        // Each finance charge comes from a payment rounded to the cent, so on a small loan a higher rate may disclose
+        // a lower one ($100 over 74 months: $83.78 at 22.020 % with $2.48 payments, $83.69 at 22.104 % with
+        // $2.49): the reserve grows to within that rounding, a cent per payment, of which the dealer's 25 %.
+        const rounding = money(termMonths).times(0.01).times(0.25);
+        expect(at(spread).gte(at(lower).minus(rounding)) || money(lower).gt(spread)).toBe(true);
         expect(at(money(spread).plus(5).toFixed(3)).eq(at(spread))).toBe(true);
       }),
       { numRuns: 60 },

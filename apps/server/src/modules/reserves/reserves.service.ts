@@ -24,8 +24,11 @@ export type { ReserveResolution };
 /** The request field a loan maths error is about. */
 const loanMathField = (error: LoanMathError): string => {
   switch (error.field) {
+    // (A reserve is figured without a balloon or prepaid charges: those would name the amount they are part of.)
     case 'amount':
     case 'payment':
+    case 'balloonAmount':
+    case 'prepaidFinanceCharge':
       return 'amount';
     case 'rate':
       return 'contractRate';

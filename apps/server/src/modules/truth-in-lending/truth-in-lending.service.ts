@@ -17,15 +17,14 @@ import { fieldError } from '../../platform/errors.ts';
 
 const dayCountBases: Record<DayCount, DayCountBasis> = { actual365: 'actual/365', thirty360: '30/360' };
 
-/**
- * The request field a loan maths error is about. The domain names the Balloon Amount's errors and the prepaid
- * charges' in their messages only (their field is the amount's).
- */
+/** The request field a loan maths error is about. */
 const requestField = (error: LoanMathError): string => {
   switch (error.field) {
+    case 'prepaidFinanceCharge':
+      return 'prepaidFinanceCharges';
     case 'amount':
-      if (error.message.startsWith('Balloon Amount')) return 'balloonAmount';
-      return /prepaid finance charge/i.test(error.message) ? 'prepaidFinanceCharges' : 'amount';
+    case 'balloonAmount':
+      return error.field;
     case 'payment':
       return 'amount';
     case 'rate':

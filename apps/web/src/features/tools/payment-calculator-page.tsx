@@ -53,6 +53,18 @@ type Inputs = {
 };
 type Field = 'amount' | 'rate' | 'term' | 'contractDate' | 'firstPaymentDate';
 type Errors = Partial<Record<Field, string>>;
+/** The calculator's field for a loan maths error (it asks for no balloon or prepaid charges). */
+const calculatorField: Record<LoanMathError['field'], Field> = {
+  amount: 'amount',
+  rate: 'rate',
+  term: 'term',
+  payment: 'term',
+  frequency: 'term',
+  firstPaymentDate: 'firstPaymentDate',
+  contractDate: 'contractDate',
+  balloonAmount: 'amount',
+  prepaidFinanceCharge: 'amount',
+};
 
 /** The Loan Amount's problems, named for the field (the app's money input reads it). */
 const amountMessages: Record<MoneyTextProblem, string> = {
@@ -117,7 +129,7 @@ const compute = (inputs: Inputs, errors: Errors): Outcome => {
     };
   } catch (error) {
     if (error instanceof LoanMathError) {
-      const field: Field = error.field === 'payment' || error.field === 'frequency' ? 'term' : error.field;
+      const field: Field = calculatorField[error.field];
       return { disclosure: null, error: { field, message: error.message } };
     }
     throw error;
