@@ -24,9 +24,12 @@ describe('withLinkScheme', () => {
     ['example.com', 'http://example.com'],
     ['https://ncua.gov', 'https://ncua.gov'],
     ['HTTP://X.ORG', 'HTTP://X.ORG'],
-    ['mailto:help@cu.org', 'mailto:help@cu.org'],
     ['  www.cu.org/rates ', 'http://www.cu.org/rates'],
   ])('%s -> %s', (input, expected) => expect(withLinkScheme(input)).toBe(expected));
+  it.each(['mailto:help@cu.org', 'javascript:1;alert(1)', 'data:1,x', 'file:1//etc/passwd', '//evil.example'])(
+    '%s is not a web address: about:blank',
+    (input) => expect(withLinkScheme(input)).toBe('about:blank'),
+  );
 });
 
 describe('worksheetPathForState', () => {

@@ -186,6 +186,11 @@ describe('route guard', () => {
       'data:text/html,<b>x</b>',
       'file:///etc/passwd',
       'vbscript:x',
+      // Issue 30: by the URL standard 'scheme:digit' is a scheme, never a host and port.
+      'javascript:1;alert(1)',
+      'data:1,<b>x</b>',
+      'file:1//etc/passwd',
+      'intranet:8080/rates',
     ]) {
       const refused = await put(link);
       expect(refused.statusCode, link).toBe(422);
@@ -193,7 +198,7 @@ describe('route guard', () => {
         { field: '0.link', message: 'A useful link must be a web address (http or https).' },
       ]);
     }
-    for (const link of ['https://www.ncua.gov', 'http://intranet/rates', 'cutimes.com', 'intranet:8080/rates']) {
+    for (const link of ['https://www.ncua.gov', 'http://intranet/rates', 'cutimes.com', 'http://intranet:8080/rates']) {
       expect((await put(link)).statusCode, link).toBe(200);
     }
   });

@@ -46,6 +46,10 @@ describe('useful links (spec 2 §7)', () => {
       { name: 'Evil', link: 'javascript:alert(1)' },
     ]);
     expect(bad.statusCode).toBe(422);
+    // The scheme is read by the URL standard: 'javascript:1;…' is a scheme, never a host and port (issue 30).
+    for (const link of ['javascript:1;alert(1)', 'data:1,<script>alert(1)</script>', 'file:1//etc/passwd']) {
+      expect((await admin.put('/api/UsefulLinks', [{ name: 'Evil', link }])).statusCode).toBe(422);
+    }
     expect((await admin.get('/api/UsefulLinks')).json()).toEqual(current);
     expect(await auditRows()).toHaveLength(1);
     expect((await officer.put('/api/UsefulLinks', current)).statusCode).toBe(403);
