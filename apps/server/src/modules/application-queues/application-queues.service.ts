@@ -20,7 +20,7 @@ import { cappedCount, cappedTotal, queueTotal, withQueuePlanner, type QueueTotal
 import { csvLine, type CsvValue } from '../../platform/csv.ts';
 import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
 import { buildQueue, type BuiltQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
-import { isSsnLookup, recordSsnLookup, takeSsnLookup } from './ssn-lookup.ts';
+import { isSsnLookup, recordSsnLookup, takeSsnLookup } from '../../platform/ssn-lookup.ts';
 
 /** Part of this module's public face: the side menu (modules/menu) shows the queues' counts. */
 export { countBuiltInQueues, countSavedQueue, type BuiltInQueueCounts } from './queue-counts.ts';

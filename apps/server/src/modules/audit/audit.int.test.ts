@@ -151,3 +151,27 @@ describe('the audit is append-only for the application role', () => {
     ).toBe(10);
   });
 });
+
+describe('a debt lookup at the core by SSN is an SSN lookup (issue 30, item 5)', () => {
+  it('counts against the same per-user budget and is audited; by member number it is neither', async () => {
+    const product = await productId(t, SUMMIT, 'Used Auto');
+    const debt = (body: Record<string, unknown>) =>
+      admin.post(`/api/applications/debt/${product}`, { loanProductId: product, ...body });
+    const adminRows = async () =>
+      (
+        await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from audit_events where action = 'ssnLookup'
+              and occurred_at > now() - interval '1 minute' and actor_user_id = (select id from users where username = 'admin')`,
+        )
+      ).rows[0]!.n;
+    const before = await adminRows();
+    expect(before).toBeLessThan(5);
+    for (let i = before; i < 5; i++) expect((await debt({ ssn: `12345${String(6700 + i)}` })).statusCode).toBe(200);
+    expect(await adminRows()).toBe(5);
+    const limited = await debt({ ssn: '123456789' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await debt({ memberNumber: '000111' })).statusCode).toBe(200);
+    expect(await adminRows()).toBe(5);
+  });
+});

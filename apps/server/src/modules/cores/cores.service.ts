@@ -20,6 +20,7 @@ import {
 } from '../../integrations/cores/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes } from '../../platform/crypto.ts';
+import { recordSsnLookup, takeSsnLookup } from '../../platform/ssn-lookup.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { ApplicationContext } from '../applications/application-context.ts';
 import * as repo from './cores.repository.ts';
@@ -335,6 +336,11 @@ export const getApplicationDebt = async (
       throw fieldError('loanProductId', 'The loan product does not match the path.');
     let memberNumber = body.memberNumber?.trim() || null;
     let ssn = body.ssn?.replace(/\D/g, '') || null;
+    // An SSN the caller typed is a lookup like the queues' SSN search: budgeted per user and audited.
+    if (ssn && !memberNumber) {
+      await takeSsnLookup(tx, auth, ctx.config);
+      await recordSsnLookup(tx, auth, body.applicationId ? [body.applicationId] : [], 0);
+    }
     if (body.applicationId) {
       if (!(await repo.findApplicationLoanIds(tx, body.applicationId))) throw notFound();
       if (!memberNumber && !ssn) {

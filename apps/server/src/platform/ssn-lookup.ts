@@ -1,6 +1,7 @@
 /**
- * SSN lookups (issue 10, item 1). Staff may find an application by its applicant's SSN, but the search box must
- * not become an oracle that confirms guessed SSNs: every SSN-shaped lookup is written to the append-only audit
+ * SSN lookups (issue 10, item 1; issue 30, item 5). Staff may find an application by its applicant's SSN (the
+ * queues' search) or a member's debt at the core by SSN (`applications/debt`), but neither may become an oracle
+ * that confirms guessed SSNs: every SSN-shaped lookup is written to the append-only audit
  * (who, when, which applications matched — never the SSN), and each user has a per-minute and a per-day budget
  * (429 with Retry-After beyond it). The count and the write happen under a per-user lock in the same transaction,
  * so parallel lookups cannot overrun the budget.
@@ -8,11 +9,11 @@
 import { messages } from '@credence/contracts';
 import { normalizeSsn } from '@credence/domain';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import type { TenantTx } from '../../db/tenancy.ts';
-import { lockForUser, recordAudit, SSN_LOOKUP_ACTION, SSN_LOOKUP_AREA } from '../../platform/audit.ts';
-import type { AuthContext } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Config } from '../config.ts';
+import type { TenantTx } from '../db/tenancy.ts';
+import { lockForUser, recordAudit, SSN_LOOKUP_ACTION, SSN_LOOKUP_AREA } from './audit.ts';
+import type { AuthContext } from './auth.ts';
+import { AppError } from './errors.ts';
 
 const SSN_LOOKUP_LOCK = 0x55_4e; // advisory lock namespace of SSN lookups
 
