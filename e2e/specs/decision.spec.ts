@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from '../support/test.ts';
 import { apiAuth, createAutoApplication } from '../support/applications.ts';
+import { approveThroughApi } from '../support/decisions.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
@@ -306,4 +307,19 @@ test('terms outside the policy: the administrator saves them with a reason, show
   const receipt = page.getByRole('dialog', { name: /Decision Receipt/ });
   await expect(receipt.getByTestId('policy-exception')).toContainText('decided 96 months');
   await reviewShots(page, 'decision-exception-receipt');
+});
+
+test('the decision result shows the stipulations it was decided with, in its panel and its form (issue 29, item 6)', async ({
+  page,
+  request,
+}) => {
+  const id = await createAutoApplication(request, { lastName: 'Stipulations' });
+  await approveThroughApi(request, id, { stipulations: ['Proof of income', 'Verify HIN matches the title'] });
+  await signIn(page, users.officer, { at: `/decision/${id}` });
+  const panel = page.getByTestId('panel-stipulations');
+  await expect(panel).toContainText('Proof of income');
+  await expect(panel).toContainText('Verify HIN matches the title');
+  const form = page.getByTestId('decision-stipulations');
+  await expect(form.getByRole('textbox', { name: 'Stipulation 1' })).toHaveValue('Proof of income');
+  await expect(form.getByRole('textbox', { name: 'Stipulation 2' })).toHaveValue('Verify HIN matches the title');
 });
