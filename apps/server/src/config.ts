@@ -9,6 +9,26 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * What is wrong with a PUBLIC_URL, if anything: it must be an origin alone (http or https, a host, maybe a port),
+ * since the e-mailed links are this origin followed by the web app's path.
+ */
+const publicUrlProblem = (url: URL): string | undefined => {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http:// or https:// URL';
+  if (url.username || url.password) return 'must not hold credentials';
+  if (url.pathname !== '/' || url.search || url.hash) return 'must be an origin only (no path, query or fragment)';
+  return undefined;
+};
+
+/**
+ * The server's own address, for links when PUBLIC_URL is unset: http://HOST:PORT, where a wildcard HOST
+ * (0.0.0.0, ::) becomes localhost, the address a browser on this machine reaches it by.
+ */
+const ownOrigin = (host: string, port: number) => {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return new URL(`http://${name.includes(':') ? `[${name}]` : name}:${port}`).origin;
+};
+
 /** Every setting, read once from the environment. `.env.example` lists them all. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,6 +69,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .superRefine((v, ctx) => {
+      const problem = URL.canParse(v) ? publicUrlProblem(new URL(v)) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   SMTP_URL: z
     .string()
     .url()
@@ -104,6 +132,11 @@ export type Config = {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * The origin of the web app as its users reach it (`https://credence.example.org`): the e-mailed links
+   * (enrollment, password reset) are built from it, never from a request's Host or X-Forwarded-* headers.
+   */
+  publicUrl: string;
   /** Outgoing e-mail goes to this SMTP server (smtp:// or smtps://, credentials in the URL); unset: .eml files under dataDir/outbox. */
   smtpUrl: string | undefined;
   /** The From of every e-mail: an address, optionally with a display name. */
@@ -183,6 +216,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : ownOrigin(e.HOST, e.PORT),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
   };
