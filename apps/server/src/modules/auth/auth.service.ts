@@ -16,6 +16,23 @@ const DAY_MS = 86_400_000;
 /** A new password may not be any of the user's last five (the current one and the four before it). */
 export const PASSWORD_HISTORY_COUNT = 5;
 
+/**
+ * The password history, one rule for every path that sets a password (change password, the enrollment and reset
+ * links): the new password is neither the current one (`sameAsCurrent`) nor one of the
+ * PASSWORD_HISTORY_COUNT - 1 before it (`reused`), both a 422 on `password`. Checked one by one (argon2id costs
+ * 19 MiB each), stopping at the first match.
+ */
+export const checkPasswordHistory = async (db: Db, user: { id: number; passwordHash: string }, password: string) => {
+  if (await verifyPassword(user.passwordHash, password)) {
+    throw validationError([{ field: 'password', message: messages.password.sameAsCurrent }]);
+  }
+  for (const previous of await repo.recentPasswordHashes(db, user.id, PASSWORD_HISTORY_COUNT - 1)) {
+    if (await verifyPassword(previous, password)) {
+      throw validationError([{ field: 'password', message: messages.password.reused(PASSWORD_HISTORY_COUNT) }]);
+    }
+  }
+};
+
 const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', messages.login.tooManyAttempts, undefined, {
     'Retry-After': String(Math.max(1, retryAfterSeconds)),
@@ -110,15 +127,7 @@ export const changePassword = async (deps: Deps, auth: AuthContext, input: Chang
   if (!valid) {
     throw validationError([{ field: 'oldPassword', message: messages.password.currentIncorrect }]);
   }
-  if (input.password === input.oldPassword) {
-    throw validationError([{ field: 'password', message: messages.password.sameAsCurrent }]);
-  }
-  // Checked one by one (argon2id costs 19 MiB each), stopping at the first match.
-  for (const previous of await repo.recentPasswordHashes(db, user.id, PASSWORD_HISTORY_COUNT - 1)) {
-    if (await verifyPassword(previous, input.password)) {
-      throw validationError([{ field: 'password', message: messages.password.reused(PASSWORD_HISTORY_COUNT) }]);
-    }
-  }
+  await checkPasswordHistory(db, user, input.password);
   const expiresAt = new Date(Date.now() + config.passwordLifetimeDays * DAY_MS);
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { adminMessages, userLinkMessages, usersResource } from '@credence/contracts';
+import { adminMessages, messages, userLinkMessages, usersResource } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from '../../test/api-client.ts';
 import { describeResource } from '../../test/resource-suite.ts';
@@ -10,6 +10,9 @@ let t: TestApp;
 let admin: ApiClient;
 let officer: ApiClient;
 let roleIds: Record<string, number>;
+
+/** Where the e-mailed links point (issue 30, item 1): configured, never read from a request's headers. */
+const PUBLIC_URL = 'https://credence.summitfcu.example';
 
 type Json = Record<string, unknown>;
 
@@ -37,7 +40,8 @@ const outboxRows = async (to: string) =>
 const linkToken = (text: string) => /setPassword#token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // TRUST_PROXY on: even a trusted proxy's X-Forwarded-Host must not reach the links.
+  t = await createTestApp({ PUBLIC_URL, TRUST_PROXY: 'true' });
   admin = await signIn(t, 'admin', 'Admin2026');
   officer = await signIn(t, 'officer', 'Officer2026');
   const roles = (await admin.get('/api/users/roles')).json<{ id: number; name: string }[]>();
@@ -194,6 +198,135 @@ describe('users (administration)', () => {
     expect((await admin.put(`/api/users/${String(row.id)}`, { ...row, userGroupIds: [999999] })).statusCode).toBe(422);
     const taken = await admin.put(`/api/users/${String(row.id)}`, { ...row, username: 'OFFICER' });
     expect(taken.json().errors).toEqual([{ field: 'username', message: adminMessages.users.usernameTaken }]);
+  });
+});
+
+describe('e-mailed links (issue 30, items 1 and 8)', () => {
+  const idOf = async (username: string) =>
+    (await t.pool.query<{ id: number }>(`select id from users where username = $1`, [username])).rows[0]!.id;
+  const setPassword = (token: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/setPassword',
+      payload: { token, password, confirmPassword: password },
+    });
+  /** A new Lender Administrator of Summit (every administration right, none of the work rights), signed in. */
+  const lenderAdministrator = async (username: string) => {
+    const created = await admin.post('/api/users', person(username, roleIds['Lender Administrator']!));
+    expect(created.statusCode, created.body).toBe(201);
+    const token = linkToken((await outboxRows(`${username}@summitfcu.example`))[0]!.text)!;
+    expect((await setPassword(token, 'Lender2026')).statusCode).toBe(200);
+    return signIn(t, username, 'Lender2026');
+  };
+
+  it('builds every link from PUBLIC_URL, whatever the Host or X-Forwarded-Host of the request', async () => {
+    const forged = {
+      ...t.bearer(admin.token),
+      host: 'attacker.example',
+      'x-forwarded-host': 'attacker.example',
+      'x-forwarded-proto': 'http',
+    };
+    const officerId = await idOf('officer');
+    for (const email of ['passwordResetEmail', 'enrollmentEmail']) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${officerId}/${email}`,
+        headers: forged,
+        payload: {},
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: forged,
+      payload: { ...person('forgedhost', roleIds['Processor']!), email: 'forged.host@summitfcu.example' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const texts = [
+      ...(await outboxRows('olivia.chen@summitfcu.example')).slice(-2),
+      ...(await outboxRows('forged.host@summitfcu.example')),
+    ].map((row) => row.text);
+    expect(texts).toHaveLength(3);
+    for (const text of texts) {
+      const link = text.split('\n').find((line) => line.includes('/setPassword#token='));
+      expect(link).toMatch(/^https:\/\/credence\.summitfcu\.example\/setPassword#token=[A-Za-z0-9_-]{43}$/);
+      expect(text).not.toContain('attacker');
+    }
+    // The delivered .eml carries the same link.
+    await t.drainOutbox({ retryBaseSeconds: 0 });
+    const files = (await readdir(t.outboxDir)).filter((f) => f.endsWith('.eml'));
+    const emls = await Promise.all(files.map((f) => readFile(path.join(t.outboxDir, f), 'utf8')));
+    const eml = emls.find((e) => e.includes('forged.host@summitfcu.example'))!.replace(/=\r?\n/g, '');
+    expect(eml).toContain(`${PUBLIC_URL}/setPassword#token`);
+    expect(eml).not.toContain('attacker');
+  });
+
+  it('a lender administrator may not e-mail a link to the administrator (403, nothing sent)', async () => {
+    const lenderAdmin = await lenderAdministrator('lenderadmin2');
+    const adminId = await idOf('admin');
+    const before = {
+      outbox: (await outboxRows('avery.morgan@summitfcu.example')).length,
+      tokens: (await t.pool.query(`select 1 from user_tokens where user_id = $1`, [adminId])).rowCount,
+    };
+    // The same caller is refused the edit of that user (the rule the e-mails now share).
+    const me = (await admin.get(`/api/users/${adminId}`)).json<Json>();
+    expect((await lenderAdmin.put(`/api/users/${adminId}`, { ...me, jobTitle: 'x' })).statusCode).toBe(403);
+    for (const email of ['passwordResetEmail', 'enrollmentEmail']) {
+      const refused = await lenderAdmin.post(`/api/users/${adminId}/${email}`, {});
+      expect(refused.statusCode, email).toBe(403);
+      expect(refused.json().code).toBe('FORBIDDEN');
+    }
+    expect((await outboxRows('avery.morgan@summitfcu.example')).length).toBe(before.outbox);
+    expect((await t.pool.query(`select 1 from user_tokens where user_id = $1`, [adminId])).rowCount).toBe(
+      before.tokens,
+    );
+    const audited = await t.pool.query(
+      `select 1 from audit_events where area = 'users' and record_id = $1 and action like '%Email'`,
+      [String(adminId)],
+    );
+    expect(audited.rowCount).toBe(0);
+    // A user whose rights are within the caller's still gets them: another lender administrator.
+    const peer = await admin.post('/api/users', person('lenderadmin3', roleIds['Lender Administrator']!));
+    expect(peer.statusCode, peer.body).toBe(201);
+    const peerId = peer.json().id as number;
+    for (const email of ['passwordResetEmail', 'enrollmentEmail']) {
+      expect((await lenderAdmin.post(`/api/users/${peerId}/${email}`, {})).statusCode, email).toBe(200);
+    }
+    expect(await outboxRows('lenderadmin3@summitfcu.example')).toHaveLength(3);
+  });
+
+  it('a link may not set the current password nor one of the last 5; a refused one leaves the link usable', async () => {
+    const id = await idOf('expired');
+    const expiry = async () =>
+      (await t.pool.query<{ e: string }>(`select password_expires_at::text as e from users where id = $1`, [id]))
+        .rows[0]!.e;
+    const issue = async (email: 'passwordResetEmail' | 'enrollmentEmail') => {
+      expect((await admin.post(`/api/users/${id}/${email}`, {})).statusCode).toBe(200);
+      return linkToken((await outboxRows('erin.walsh@summitfcu.example')).at(-1)!.text)!;
+    };
+    const refusedWith = async (token: string, password: string, message: string) => {
+      const refused = await setPassword(token, password);
+      expect(refused.statusCode, password).toBe(422);
+      expect(refused.json().errors).toEqual([{ field: 'password', message }]);
+    };
+
+    const reset = await issue('passwordResetEmail');
+    const expiresBefore = await expiry();
+    // The current password, with change password's text; the expiry does not move.
+    await refusedWith(reset, 'Expired2026', messages.password.sameAsCurrent);
+    expect(await expiry()).toBe(expiresBefore);
+    // The link was not spent: a good password goes through with it.
+    expect((await setPassword(reset, 'Walsh2026a')).json()).toEqual({ username: 'expired' });
+
+    // Through an enrollment link too: the current one and the one before it (in the history) are refused.
+    const enrollment = await issue('enrollmentEmail');
+    await refusedWith(enrollment, 'Walsh2026a', messages.password.sameAsCurrent);
+    await refusedWith(enrollment, 'Expired2026', messages.password.reused(5));
+    expect((await setPassword(enrollment, 'Walsh2026b')).statusCode).toBe(200);
+    await signIn(t, 'expired', 'Walsh2026b');
+    // Spent once used.
+    expect((await setPassword(enrollment, 'Walsh2026c')).json().errors[0].message).toBe(userLinkMessages.invalidLink);
   });
 });
 

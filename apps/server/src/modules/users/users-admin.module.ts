@@ -1,14 +1,7 @@
 import { usersEndpoints, usersResource, type ListQuery } from '@credence/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Module } from '../../platform/app-types.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { usersAdminService } from './users-admin.service.ts';
-
-/**
- * Where the e-mailed links point: the web app, served by this server at the address the administrator used
- * (behind a proxy, TRUST_PROXY makes it the forwarded one).
- */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Administration › Users (/admin/users): the resource verbs, the pickers' lists and the two e-mails. */
 export const usersAdminModule: Module = {
@@ -22,15 +15,13 @@ export const usersAdminModule: Module = {
     registerEndpoint(app, usersEndpoints.setPassword, (r) => service.setPassword(r.body));
     registerEndpoint(app, e.list, (r) => service.list(r.auth, r.query as ListQuery));
     registerEndpoint(app, e.get, (r) => service.get(r.auth, r.params.id));
-    registerEndpoint(app, e.create, (r) => service.create(r.auth, r.body, originOf(r.raw)));
+    registerEndpoint(app, e.create, (r) => service.create(r.auth, r.body));
     registerEndpoint(app, e.update, (r) => service.update(r.auth, r.params.id, r.body));
     registerEndpoint(app, e.enable, (r) => service.setEnabled(r.auth, r.params.id, true));
     registerEndpoint(app, e.disable, (r) => service.setEnabled(r.auth, r.params.id, false));
     registerEndpoint(app, usersEndpoints.passwordResetEmail, (r) =>
-      service.sendEmail(r.auth, r.params.id, 'passwordReset', originOf(r.raw)),
+      service.sendEmail(r.auth, r.params.id, 'passwordReset'),
     );
-    registerEndpoint(app, usersEndpoints.enrollmentEmail, (r) =>
-      service.sendEmail(r.auth, r.params.id, 'enrollment', originOf(r.raw)),
-    );
+    registerEndpoint(app, usersEndpoints.enrollmentEmail, (r) => service.sendEmail(r.auth, r.params.id, 'enrollment'));
   },
 };

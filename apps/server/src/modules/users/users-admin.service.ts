@@ -21,9 +21,9 @@ import { changedFields } from '../../platform/crud.ts';
 import { AppError, fieldError, forbidden, notFound, pgCodeOf } from '../../platform/errors.ts';
 import { listPage } from '../../platform/list-sql.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { recentPasswordHashes, updatePassword } from '../auth/auth.repository.ts';
-import { PASSWORD_HISTORY_COUNT } from '../auth/auth.service.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { updatePassword } from '../auth/auth.repository.ts';
+import { checkPasswordHistory, PASSWORD_HISTORY_COUNT } from '../auth/auth.service.ts';
 import * as repo from './users-admin.repository.ts';
 
 /*
@@ -80,7 +80,7 @@ const mapUnique = async <X>(work: () => Promise<X>): Promise<X> => {
   }
 };
 
-export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetimeDays'>) => {
+export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetimeDays' | 'publicUrl'>) => {
   const views = async (tx: TenantTx, auth: AuthContext, ids: number[], lock = false) =>
     repo.findViews(tx, ids, auth.lenderId, await repo.findLendersOf(db, ids, auth.userId), lock);
 
@@ -105,13 +105,17 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
     if (groups.length !== input.userGroupIds.length) throw fieldError('userGroupIds', messages.shares.groupNotFound);
   };
 
-  /** Issues a single-use link in the caller's transaction: its row (hash only) and the e-mail in the outbox. */
-  const sendLink = async (tx: TenantTx, auth: AuthContext, user: View, purpose: LinkPurpose, origin: string) => {
+  /**
+   * Issues a single-use link in the caller's transaction: its row (hash only) and the e-mail in the outbox. The
+   * link's origin is the configured PUBLIC_URL, never the request's Host or X-Forwarded-Host: a forged header
+   * must not send a reset link (and its token) to someone else's server (issue 30, item 1).
+   */
+  const sendLink = async (tx: TenantTx, auth: AuthContext, user: View, purpose: LinkPurpose) => {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + LINK_HOURS[purpose] * 3_600_000);
     await tx.insert(userTokens).values({ tokenHash: tokenHash(token), userId: user.id, purpose, expiresAt });
     // In the fragment: the browser never sends it to a server, so no access log or proxy sees it.
-    const link = `${origin}/setPassword#token=${token}`;
+    const link = `${config.publicUrl}/setPassword#token=${token}`;
     const enrollment = purpose === 'enrollment';
     const subject = enrollment ? 'Welcome to Credence: set your password' : 'Credence: reset your password';
     const intro = enrollment
@@ -159,7 +163,7 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
     get: (auth: AuthContext, id: number) =>
       withTenant(db, auth.lenderId, async (tx) => publicView(await findView(tx, auth, id))),
 
-    create: (auth: AuthContext, input: Input, origin: string) =>
+    create: (auth: AuthContext, input: Input) =>
       mapUnique(() =>
         withTenant(db, auth.lenderId, async (tx) => {
           await checkGrantable(tx, auth, input.roleId);
@@ -186,7 +190,7 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
           await repo.setGroups(tx, user.id, auth.lenderId, input.userGroupIds);
           const view = await findView(tx, auth, user.id);
           // A new user has no password: the enrollment e-mail is how they set one (recorded on the create row).
-          await sendLink(tx, auth, view, 'enrollment', origin);
+          await sendLink(tx, auth, view, 'enrollment');
           await auditOf(tx, auth, 'create', view, {
             changes: changedFields(null, publicView(view)),
             enrollmentEmail: true,
@@ -261,31 +265,41 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
         return rows;
       }),
 
-    sendEmail: (auth: AuthContext, id: number, purpose: LinkPurpose, origin: string) =>
+    /**
+     * A reset or enrollment e-mail hands over the account: the same rule as update and disable, no e-mail for a
+     * user whose role holds a right the caller lacks (403, nothing sent).
+     */
+    sendEmail: (auth: AuthContext, id: number, purpose: LinkPurpose) =>
       withTenant(db, auth.lenderId, async (tx) => {
         const view = await findView(tx, auth, id);
-        await sendLink(tx, auth, view, purpose, origin);
+        await checkGrantable(tx, auth, view.roleId);
+        await sendLink(tx, auth, view, purpose);
         await auditOf(tx, auth, purpose === 'enrollment' ? 'enrollmentEmail' : 'passwordResetEmail', view, {});
         return { sent: true as const };
       }),
 
     /**
      * The public end of a link: the token (by its hash), unspent, unexpired, of an enabled user, sets the password
-     * under the password rules and history; every open link of the user is spent and their sessions end.
+     * under the password rules and history; every open link of the user is spent and their sessions end. The
+     * history is change password's (`checkPasswordHistory`: not the current password, not one of the 4 before it);
+     * a password it refuses (422) leaves the link unspent, so the person picks another with the same link.
      */
     setPassword: async (input: z.output<typeof setPasswordRequestSchema>) => {
       const invalid = () => fieldError('token', userLinkMessages.invalidLink);
-      const { rows } = await db.execute<{ user_id: number; username: string; home_lender_id: number; purpose: string }>(
-        sql`select t.user_id, u.username, u.home_lender_id, t.purpose from user_tokens t join users u on u.id = t.user_id
+      const { rows } = await db.execute<{
+        user_id: number;
+        username: string;
+        home_lender_id: number;
+        purpose: string;
+        password_hash: string;
+      }>(
+        sql`select t.user_id, u.username, u.home_lender_id, t.purpose, u.password_hash
+              from user_tokens t join users u on u.id = t.user_id
              where t.token_hash = ${tokenHash(input.token)} and t.used_at is null and t.expires_at > now() and u.enabled`,
       );
       const found = rows[0];
       if (!found) throw invalid();
-      for (const previous of await recentPasswordHashes(db, found.user_id, PASSWORD_HISTORY_COUNT)) {
-        if (await verifyPassword(previous, input.password)) {
-          throw fieldError('password', messages.password.reused(PASSWORD_HISTORY_COUNT));
-        }
-      }
+      await checkPasswordHistory(db, { id: found.user_id, passwordHash: found.password_hash }, input.password);
       const hash = await hashPassword(input.password);
       const expiresAt = new Date(Date.now() + config.passwordLifetimeDays * DAY_MS);
       await db.transaction(async (tx) => {
