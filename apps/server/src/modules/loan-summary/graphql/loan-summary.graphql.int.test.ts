@@ -354,4 +354,37 @@ describe('GraphQL under production settings', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
   });
+
+  // Issue 30 item 10: suggestions name the schema's fields, arguments and types, as introspection would.
+  const misspelt: [query: string, hidden: string][] = [
+    ['{ application(id: 1) { applicant { id } } }', '"applicants"'],
+    ['{ application(id: 1, idd: 2) { id } }', '"id"'],
+    ['{ applicaton(id: 1) { id } }', '"application"'],
+    ['{ application(id: 1) { ...F } } fragment F on Applicaton { id }', '"Application"'],
+    ['query ($id: Itn!) { application(id: $id) { id } }', '"Int"'],
+  ];
+  const ask = async (app: TestApp, query: string) => {
+    const token = (await app.login('officer', 'Officer2026')).access_token;
+    const response = await app.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      headers: app.bearer(token),
+      payload: { query },
+    });
+    const messages = (response.json<GraphqlResult<unknown>>().errors ?? []).map((e) => e.message).join('\n');
+    return { status: response.statusCode, messages };
+  };
+
+  it('answers a misspelt field, argument or type without "Did you mean" (development still suggests)', async () => {
+    for (const [query, hidden] of misspelt) {
+      const { status, messages } = await ask(prod, query);
+      expect(status, query).toBe(400);
+      expect(messages, query).toMatch(/Cannot query field|Unknown (argument|type)/);
+      expect(messages, query).not.toMatch(/did you mean/i);
+      expect(messages, query).not.toContain(hidden);
+    }
+    for (const [query, hidden] of misspelt) {
+      expect((await ask(t, query)).messages, query).toContain(`Did you mean ${hidden}`);
+    }
+  });
 });

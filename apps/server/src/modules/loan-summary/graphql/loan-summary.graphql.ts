@@ -24,8 +24,8 @@ import { loadApplications, selectedPaths } from './loan-summary.graphql.loaders.
  * `application(id)`, read in the caller's lender's tenant transaction. Guarded like every /api route (a live
  * session: 401 otherwise); the reads need no right beyond it, as the application's REST reads. Limits: depth 8,
  * at most MAX_SELECTIONS fields and fragment spreads and MAX_ALIASES aliases per document, MAX_TOKENS tokens,
- * at most GRAPHQL_BATCH_MAX operations per batched request; no GraphiQL; no introspection in production. Errors
- * answer a message and a code, never a stack or a statement.
+ * at most GRAPHQL_BATCH_MAX operations per batched request; no GraphiQL; no introspection and no "Did you mean"
+ * suggestions in production. Errors answer a message and a code, never a stack or a statement.
  */
 
 export const QUERY_DEPTH_LIMIT = 8;
@@ -38,6 +38,17 @@ const schema = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'
 
 /** What a resolver gets: the caller (null only when a request got past the guard without one: refused). */
 export type LoanSummaryGraphqlContext = MercuriusContext & { auth: AuthContext | null };
+
+/**
+ * graphql's validation options. In production, no "Did you mean …?" in validation errors: the suggestions name
+ * fields, arguments and types of the schema ('Did you mean "applicants"?'), which would give back what turning
+ * introspection off hides (graphql 16.10+ `hideSuggestions`; Mercurius hands these options to `validate`).
+ * Elsewhere they stay, for the developer. The execution's variable coercion could suggest only enum values of an
+ * input, and the schema takes none (one Int argument). (Mercurius's type names only `maxErrors`.)
+ */
+const validateOptions = (env: string): { maxErrors?: number; hideSuggestions: boolean } => ({
+  hideSuggestions: env === 'production',
+});
 
 /** Refuses documents that select too much: many fields, fragment spreads or aliases (alias batching). */
 const sizeLimitRule: ValidationRule = (context) => {
@@ -223,7 +234,7 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
       ide: false,
       allowBatchedQueries: true,
       queryDepth: QUERY_DEPTH_LIMIT,
-      graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+      graphql: { parseOptions: { maxTokens: MAX_TOKENS }, validateOptions: validateOptions(deps.config.env) },
       validationRules: [
         sizeLimitRule,
         depthLimitRule,
