@@ -141,6 +141,9 @@ if (browser.length > 0) {
 const flaky = tests.filter((t) => t.flaky);
 if (flaky.length > 0) lines.push('', 'flaky (passed on retry):', ...flaky.map((t) => `  ${t.name}`));
 const count = (status) => tests.filter((t) => t.status === status).length;
+// A failed test fails the run even when its runner exited 0 (vitest did once, after a test that timed out left work
+// running past the teardown).
+failed ||= count('failed') > 0;
 const failedTests = count('failed') + (failed && count('failed') === 0 ? 1 : 0);
 lines.push('', `tests: ${count('passed')} passed, ${failedTests} failed, ${count('skipped')} skipped`);
 process.stdout.write(`${lines.join('\n')}\n`);
