@@ -12,128 +12,65 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { DayCount, OddDaysTreatment } from '@credence/contracts';
 import {
-  LoanMathError,
   addMonths,
-  amortize,
   formatApr,
   formatUsDate,
-  invalidTermMessage,
-  isIsoDate,
-  isValidTerm,
   money,
   paymentFrequencyLabels,
   paymentFrequencyNames,
   paymentScheduleText,
   scheduleCsv,
-  type LoanDisclosure,
   type PaymentFrequency,
 } from '@credence/domain';
 import { MoneyTextField } from '../../components/money-input.tsx';
 import { useDocumentTitle } from '../../components/page-title.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { formatCount, formatCurrency } from '../../lib/format.ts';
 import { lenderToday } from '../../lib/lender-today.ts';
-import { parseMoneyText, type MoneyTextProblem } from '../../lib/money-text.ts';
+import { groupMoney } from '../../lib/money-text.ts';
+import { useTruthInLending } from './api.ts';
+import {
+  aprToleranceLabels,
+  calculatorFieldOf,
+  dayCountLabels,
+  disclosureOf,
+  dayCountOrder,
+  oddDaysLabels,
+  oddDaysOrder,
+  planCalculation,
+  type CalculatorErrors,
+  type CalculatorField,
+  type CalculatorInputs,
+  type SolveFor,
+} from './payment-calculator-model.ts';
 
 export const PAYMENT_CALCULATOR_TITLE = 'Payment Calculator';
 
-const MAX_AMOUNT = '100000000';
-const MAX_RATE = '100';
-const MAX_TERM_MONTHS = 600;
-const decimalPattern = /^(\d+(\.\d+)?|\.\d+)$/;
+export const calculatorTexts = {
+  prompt: 'Enter the loan amount, interest rate and term to see the payment.',
+  solvePrompt: 'Enter the payment, interest rate and term to see the loan amount.',
+  failed: 'The disclosure could not be computed just now.',
+  solveHelp: 'Regular payment; balloon counted, odd-days interest extra',
+} as const;
 
-type Inputs = {
-  amount: string;
-  rate: string;
-  term: string;
-  frequency: PaymentFrequency;
-  contractDate: string;
-  firstPaymentDate: string;
-};
-type Field = 'amount' | 'rate' | 'term' | 'contractDate' | 'firstPaymentDate';
-type Errors = Partial<Record<Field, string>>;
-/** The calculator's field for a loan maths error (it asks for no balloon or prepaid charges). */
-const calculatorField: Record<LoanMathError['field'], Field> = {
-  amount: 'amount',
-  rate: 'rate',
-  term: 'term',
-  payment: 'term',
-  frequency: 'term',
-  firstPaymentDate: 'firstPaymentDate',
-  contractDate: 'contractDate',
-  balloonAmount: 'amount',
-  prepaidFinanceCharge: 'amount',
-};
-
-/** The Loan Amount's problems, named for the field (the app's money input reads it). */
-const amountMessages: Record<MoneyTextProblem, string> = {
-  notNumber: 'Loan Amount must be a valid number.',
-  tooManyDecimals: 'Loan Amount has at most two decimals.',
-  tooLarge: 'Loan Amount cannot exceed $100,000,000.00.',
-  negative: 'Loan Amount cannot be negative.',
-};
-const amountOf = (text: string) => parseMoneyText(text, { allowNegative: false });
-/** The amount of a Loan Amount that passed validation. */
-const amountValue = (text: string): string => {
-  const amount = amountOf(text);
-  return amount.ok && amount.value !== null ? amount.value : '0';
-};
-const cleanRate = (value: string) => value.replace(/[%\s]/g, '');
-
-/** Validation of the calculator inputs; the messages name the field so each is clear on its own. */
-export const validateCalculator = (inputs: Inputs): Errors => {
-  const errors: Errors = {};
-  const amount = amountOf(inputs.amount);
-  if (!amount.ok) errors.amount = amountMessages[amount.problem];
-  else if (amount.value === null) errors.amount = 'Loan Amount is required.';
-  else if (money(amount.value).lte(0)) errors.amount = 'Loan Amount must be greater than 0.';
-  else if (money(amount.value).gt(MAX_AMOUNT)) errors.amount = amountMessages.tooLarge;
-
-  const rate = cleanRate(inputs.rate);
-  if (!rate) errors.rate = 'Interest Rate is required.';
-  else if (rate.startsWith('-')) errors.rate = 'Interest Rate cannot be negative.';
-  else if (!decimalPattern.test(rate)) errors.rate = 'Interest Rate must be a valid number.';
-  else if (money(rate).gt(MAX_RATE)) errors.rate = 'Interest Rate cannot exceed 100%.';
-
-  const term = inputs.term.trim();
-  if (!term) errors.term = 'Term is required.';
-  else if (term.startsWith('-')) errors.term = 'Term cannot be negative.';
-  else if (!/^\d+$/.test(term)) errors.term = 'Term must be a whole number of months.';
-  else if (Number.parseInt(term, 10) < 1) errors.term = 'Term must be at least 1 month.';
-  else if (Number.parseInt(term, 10) > MAX_TERM_MONTHS) errors.term = 'Term cannot exceed 600 months.';
-  else if (!isValidTerm(Number.parseInt(term, 10), inputs.frequency))
-    errors.term = invalidTermMessage(inputs.frequency);
-
-  if (!isIsoDate(inputs.contractDate)) errors.contractDate = 'Contract Date is required.';
-  if (!isIsoDate(inputs.firstPaymentDate)) errors.firstPaymentDate = 'First Payment Date is required.';
-  else if (!errors.contractDate && inputs.firstPaymentDate <= inputs.contractDate)
-    errors.firstPaymentDate = 'First Payment Date must be after the Contract Date.';
-  return errors;
-};
-
-type Outcome = { disclosure: LoanDisclosure | null; error?: { field: Field; message: string } };
-
-const compute = (inputs: Inputs, errors: Errors): Outcome => {
-  if (Object.keys(errors).length > 0) return { disclosure: null };
-  try {
-    return {
-      disclosure: amortize({
-        amount: amountValue(inputs.amount),
-        annualRatePercent: cleanRate(inputs.rate),
-        termMonths: Number.parseInt(inputs.term.trim(), 10),
-        frequency: inputs.frequency,
-        contractDate: inputs.contractDate,
-        firstPaymentDate: inputs.firstPaymentDate,
-      }),
-    };
-  } catch (error) {
-    if (error instanceof LoanMathError) {
-      const field: Field = calculatorField[error.field];
-      return { disclosure: null, error: { field, message: error.message } };
-    }
-    throw error;
+/** What a failed disclosure call shows: a 422's messages on the fields it names, anything else inline. */
+const failureOf = (error: unknown, solveFor: SolveFor): { fields: CalculatorErrors; inline: string | null } => {
+  if (!error) return { fields: {}, inline: null };
+  if (!isApiError(error) || error.status !== 422 || error.errors.length === 0)
+    return { fields: {}, inline: calculatorTexts.failed };
+  const fields: CalculatorErrors = {};
+  const unplaced: string[] = [];
+  for (const { field, message } of error.errors) {
+    const own = calculatorFieldOf(field, solveFor);
+    if (own) fields[own] ??= message;
+    else unplaced.push(message);
   }
+  return { fields, inline: unplaced.length > 0 ? unplaced.join(' ') : null };
 };
 
 const ResultRow = ({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) => {
@@ -163,43 +100,86 @@ const downloadCsv = (csv: string) => {
 };
 
 /**
- * The Payment Calculator window (opened 850 × 515 from /tools/paymentCalculator): the Regulation Z figures
- * of a loan — payment, number of payments, last payment date, finance charge, total of payments and APR —
- * the payment schedule as §1026.18(g) states it, and the amortization schedule, all from the shared loan maths.
+ * The Payment Calculator window (opened 850 × 515 from /tools/paymentCalculator): the Truth in Lending figures
+ * of a loan as Regulation Z §1026.18 discloses them — payment, number of payments, last payment date, APR with
+ * its tolerance, finance charge, amount financed and total of payments — the payment schedule as §1026.18(g)
+ * states it, and the amortization schedule, all from the server's one disclosure call (issue 41, items 5 and 6).
+ * 'Solve for' Loan Amount answers 'What can I afford?': the largest loan amount whose payment is the one typed.
  */
 export const PaymentCalculatorPage = () => {
   useDocumentTitle(PAYMENT_CALCULATOR_TITLE, true);
-  const [inputs, setInputs] = useState<Inputs>(() => {
+  const [inputs, setInputs] = useState<CalculatorInputs>(() => {
     const today = lenderToday();
     return {
+      solveFor: 'payment',
       amount: '',
+      payment: '',
       rate: '',
       term: '',
       frequency: 'Monthly',
       contractDate: today,
       firstPaymentDate: addMonths(today, 1),
+      prepaid: '',
+      balloon: '',
+      oddDays: 'firstPayment',
+      dayCount: 'actual365',
     };
   });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const errors = useMemo(() => validateCalculator(inputs), [inputs]);
-  const { disclosure, error } = useMemo(() => compute(inputs, errors), [inputs, errors]);
+  const [touched, setTouched] = useState<Partial<Record<CalculatorField, boolean>>>({});
+  const plan = useMemo(() => planCalculation(inputs), [inputs]);
+  const { disclosure: answered, busy, error, retry } = useTruthInLending(plan.request);
+  const failure = failureOf(error, inputs.solveFor);
+  const solving = inputs.solveFor === 'amount';
+  const d = useMemo(() => (answered ? disclosureOf(answered.answer, answered.request.amount) : null), [answered]);
 
-  const shownError = (field: Field): string | undefined =>
-    (touched[field] || inputs[field] !== '' ? errors[field] : undefined) ??
-    (error?.field === field ? error.message : undefined);
+  const shownError = (field: CalculatorField): string | undefined =>
+    (touched[field] || inputs[field] !== '' ? plan.errors[field] : undefined) ?? failure.fields[field];
+  const touch = (field: CalculatorField) => () => setTouched((prev) => ({ ...prev, [field]: true }));
+  const setText = (field: CalculatorField) => (text: string) => setInputs((prev) => ({ ...prev, [field]: text }));
 
-  const set = (field: keyof Inputs) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setInputs((prev) => ({ ...prev, [field]: event.target.value }));
+  /** Switching what is solved for carries the figure shown over: the payment found, or the amount found. */
+  const solveFor = (next: SolveFor) =>
+    setInputs((prev) => {
+      if (next === prev.solveFor) return prev;
+      if (next === 'amount' && prev.payment === '' && d)
+        return { ...prev, solveFor: next, payment: groupMoney(d.payment.toFixed(2)) };
+      if (next === 'payment' && answered)
+        return { ...prev, solveFor: next, amount: groupMoney(answered.request.amount) };
+      return { ...prev, solveFor: next };
+    });
 
-  const textField = (field: Field, label: string, placeholder?: string, type?: string) => (
+  const moneyField = (
+    field: 'amount' | 'payment' | 'prepaid' | 'balloon',
+    label: string,
+    help = ' ',
+    placeholder?: string,
+  ) => (
+    <MoneyTextField
+      size="small"
+      label={label}
+      value={inputs[field]}
+      placeholder={placeholder}
+      onChange={setText(field)}
+      onBlur={touch(field)}
+      error={!!shownError(field)}
+      helperText={shownError(field) ?? help}
+    />
+  );
+
+  const textField = (
+    field: 'rate' | 'term' | 'contractDate' | 'firstPaymentDate',
+    label: string,
+    placeholder?: string,
+    type?: string,
+  ) => (
     <TextField
       size="small"
       label={label}
       type={type}
       value={inputs[field]}
       placeholder={placeholder}
-      onChange={set(field)}
-      onBlur={() => setTouched((prev) => ({ ...prev, [field]: true }))}
+      onChange={(event) => setText(field)(event.target.value)}
+      onBlur={touch(field)}
       error={!!shownError(field)}
       helperText={shownError(field) ?? ' '}
       fullWidth
@@ -210,64 +190,138 @@ export const PaymentCalculatorPage = () => {
     />
   );
 
+  const select = <T extends string>(
+    label: string,
+    value: T,
+    options: readonly T[],
+    labels: Record<T, string>,
+    onPick: (value: T) => void,
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onPick(event.target.value as T)}
+      helperText=" "
+      fullWidth
+    >
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {labels[option]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
   const dash = '—';
-  const d = disclosure;
   return (
-    <Box sx={{ p: 2, maxWidth: 850, mx: 'auto' }}>
-      <Typography component="h1" variant="h6" sx={{ mb: 1.5 }}>
-        {PAYMENT_CALCULATOR_TITLE}
-      </Typography>
-      <Stack direction="row" spacing={2}>
+    <Box sx={{ p: 2, maxWidth: 900, mx: 'auto' }}>
+      <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography component="h1" variant="h6">
+          {PAYMENT_CALCULATOR_TITLE}
+        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary" id="solve-for-label">
+            Solve for
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={inputs.solveFor}
+            onChange={(_event, next: SolveFor | null) => next && solveFor(next)}
+            aria-labelledby="solve-for-label"
+          >
+            <ToggleButton value="payment" sx={{ py: 0.25, px: 1.5 }}>
+              Payment
+            </ToggleButton>
+            <ToggleButton value="amount" sx={{ py: 0.25, px: 1.5 }}>
+              Loan Amount
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Box
           component="form"
           noValidate
           onSubmit={(event) => event.preventDefault()}
-          sx={{ flex: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1.5 }}
+          sx={{ flex: 1.4, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1.5, alignContent: 'start' }}
         >
-          <MoneyTextField
-            size="small"
-            label="Loan Amount"
-            value={inputs.amount}
-            placeholder="25,000.00"
-            onChange={(text) => setInputs((prev) => ({ ...prev, amount: text }))}
-            onBlur={() => setTouched((prev) => ({ ...prev, amount: true }))}
-            error={!!shownError('amount')}
-            helperText={shownError('amount') ?? ' '}
-          />
+          {solving
+            ? moneyField('payment', 'Payment', calculatorTexts.solveHelp, '483.32')
+            : moneyField('amount', 'Loan Amount', ' ', '25,000.00')}
           {textField('rate', 'Interest Rate (%)', '6.25')}
           {textField('term', 'Term (months)', '60')}
-          <TextField
-            select
-            size="small"
-            label="Payment Frequency"
-            value={inputs.frequency}
-            onChange={(event) => setInputs((prev) => ({ ...prev, frequency: event.target.value as PaymentFrequency }))}
-            helperText=" "
-            fullWidth
-          >
-            {paymentFrequencyNames.map((name) => (
-              <MenuItem key={name} value={name}>
-                {paymentFrequencyLabels[name]}
-              </MenuItem>
-            ))}
-          </TextField>
+          {select(
+            'Payment Frequency',
+            inputs.frequency,
+            paymentFrequencyNames,
+            paymentFrequencyLabels,
+            (frequency: PaymentFrequency) => setInputs((prev) => ({ ...prev, frequency })),
+          )}
           {textField('contractDate', 'Contract Date', undefined, 'date')}
           {textField('firstPaymentDate', 'First Payment Date', undefined, 'date')}
+          {moneyField('prepaid', 'Prepaid Finance Charges', ' ', '0.00')}
+          {moneyField('balloon', 'Balloon Amount', 'Optional')}
+          {select('Odd-Days Interest', inputs.oddDays, oddDaysOrder, oddDaysLabels, (oddDays: OddDaysTreatment) =>
+            setInputs((prev) => ({ ...prev, oddDays })),
+          )}
+          {select('Day Count', inputs.dayCount, dayCountOrder, dayCountLabels, (dayCount: DayCount) =>
+            setInputs((prev) => ({ ...prev, dayCount })),
+          )}
         </Box>
-        <Paper variant="outlined" sx={{ flex: 1, px: 2, py: 1, alignSelf: 'flex-start' }} aria-live="polite">
-          <ResultRow label="Payment" value={d ? formatCurrency(d.payment) : dash} strong />
-          <Divider sx={{ my: 0.5 }} />
-          <ResultRow label="Number of Payments" value={d ? formatCount(d.numberOfPayments) : dash} />
-          <ResultRow label="Last Payment Date" value={d ? formatUsDate(d.lastPaymentDate) : dash} />
-          <ResultRow label="APR" value={d ? formatApr(d.apr) : dash} />
-          <ResultRow label="Finance Charge" value={d ? formatCurrency(d.financeCharge) : dash} />
-          <ResultRow label="Total of Payments" value={d ? formatCurrency(d.totalOfPayments) : dash} />
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, px: 2, py: 1, alignSelf: 'flex-start', width: { xs: '100%', sm: 'auto' } }}
+          aria-live="polite"
+          aria-busy={busy}
+          data-testid="calculator-results"
+        >
+          <Box sx={{ opacity: busy && d ? 0.55 : 1, transition: 'opacity 120ms' }}>
+            {solving && (
+              <ResultRow
+                label="Loan Amount"
+                value={d && answered ? formatCurrency(money(answered.request.amount)) : dash}
+                strong
+              />
+            )}
+            <ResultRow label="Payment" value={d ? formatCurrency(d.payment) : dash} strong={!solving} />
+            <Divider sx={{ my: 0.5 }} />
+            <ResultRow label="Number of Payments" value={d ? formatCount(d.numberOfPayments) : dash} />
+            <ResultRow label="Last Payment Date" value={d ? formatUsDate(d.lastPaymentDate) : dash} />
+            <Divider sx={{ my: 0.5 }} />
+            <ResultRow label="APR" value={d ? formatApr(d.apr) : dash} />
+            {d && (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right', mt: -0.5 }}>
+                {aprToleranceLabels[d.aprTolerance]}
+              </Typography>
+            )}
+            <ResultRow label="Finance Charge" value={d ? formatCurrency(d.financeCharge) : dash} />
+            <ResultRow label="Amount Financed" value={d ? formatCurrency(d.amountFinanced) : dash} />
+            <ResultRow label="Total of Payments" value={d ? formatCurrency(d.totalOfPayments) : dash} />
+          </Box>
+          {failure.inline && (
+            <Stack direction="row" role="alert" sx={{ mt: 0.5, alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" color="error">
+                {failure.inline}
+              </Typography>
+              {!isApiError(error) || error.status !== 422 ? (
+                <Button size="small" onClick={retry}>
+                  Try again
+                </Button>
+              ) : null}
+            </Stack>
+          )}
         </Paper>
       </Stack>
       <Typography variant="body2" sx={{ mt: 1 }} data-testid="payment-schedule-text">
         {d
-          ? `Payment Schedule: ${paymentScheduleText(d, paymentFrequencyLabels[inputs.frequency])}`
-          : 'Enter the loan amount, interest rate and term to see the payment.'}
+          ? `Payment Schedule: ${paymentScheduleText(d, paymentFrequencyLabels[answered?.request.paymentFrequencyId ?? inputs.frequency])}`
+          : solving
+            ? calculatorTexts.solvePrompt
+            : calculatorTexts.prompt}
       </Typography>
       {d && (
         <Box sx={{ mt: 1.5 }}>
