@@ -144,7 +144,7 @@ test('Export CSV downloads the queue with its header line', async ({ page }) => 
   const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [first, ...rest] = text.split(/\r?\n/).filter((line) => line.length > 0);
   expect(first).toBe(
-    'App Id,Applicant,Member Number,Loan Product,Status,Amount,Avg Credit Score,Created,Locked By,Rate,Payment,Tier',
+    '"App Id","Applicant","Member Number","Loan Product","Status","Amount","Avg Credit Score","Created","Locked By","Rate","Payment","Tier"',
   );
   expect(rest.length).toBeGreaterThan(0);
   expect(rest.every((line) => line.includes('New'))).toBe(true);

@@ -1,6 +1,7 @@
 export * from './money.ts';
 export * from './payment.ts';
 export * from './labels.ts';
+export * from './csv.ts';
 export * from './application-state.ts';
 export * from './password-expiry.ts';
 export * from './itemization.ts';

@@ -201,9 +201,9 @@ describe('disclosure texts', () => {
   });
   it('exports the schedule as CSV', () => {
     const lines = scheduleCsv(d).trim().split('\r\n');
-    expect(lines[0]).toBe('Payment Number,Date,Payment,Interest,Principal,Balance');
-    expect(lines[1]).toBe('1,02/01/2027,386.66,100.00,286.66,19713.34');
-    expect(lines[60]).toBe('60,01/01/2032,386.41,1.92,384.49,0.00');
+    expect(lines[0]).toBe('"Payment Number","Date","Payment","Interest","Principal","Balance"');
+    expect(lines[1]).toBe('"1","02/01/2027","386.66","100.00","286.66","19713.34"');
+    expect(lines[60]).toBe('"60","01/01/2032","386.41","1.92","384.49","0.00"');
   });
 });
 

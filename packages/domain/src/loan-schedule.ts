@@ -2,6 +2,7 @@
  * The amortization schedule of a closed-end loan and what Regulation Z discloses from it: payments, total of
  * payments, finance charge, amount financed and APR (Appendix J actuarial method).
  */
+import { csvLine } from './csv.ts';
 import { centsOf, fromCents, ratioOf, roundHalfUp } from './exact.ts';
 import {
   aprPercent,
@@ -261,18 +262,18 @@ export const paymentScheduleText = (disclosure: LoanDisclosure, frequencyLabel: 
     .join(', ');
 };
 
-/** The schedule as CSV (RFC 4180; plain numbers so a spreadsheet sums them). */
+/** The schedule as CSV (the shared quoted cells; plain numbers so a spreadsheet sums them). */
 export const scheduleCsv = (disclosure: LoanDisclosure): string =>
   [
-    'Payment Number,Date,Payment,Interest,Principal,Balance',
+    csvLine(['Payment Number', 'Date', 'Payment', 'Interest', 'Principal', 'Balance']),
     ...disclosure.schedule.map((r) =>
-      [
+      csvLine([
         r.number,
         formatUsDate(r.date),
         r.payment.toFixed(2),
         r.interest.toFixed(2),
         r.principal.toFixed(2),
         r.balance.toFixed(2),
-      ].join(','),
+      ]),
     ),
-  ].join('\r\n') + '\r\n';
+  ].join('');

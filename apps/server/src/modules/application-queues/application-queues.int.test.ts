@@ -645,10 +645,10 @@ describe('CSV export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="allApplicationsQueue.csv"');
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('App Id,Applicant,Loan Product,Status,Requested Amount');
-    expect(lines[1]).toBe(`${ids.zeb},Zebadiah Quillfeather,New Auto,New,25000.00`);
-    expect(lines).toContain(`${ids.formula},"'=HYPERLINK(""x"") Quillfeather, Jr",New Auto,Approved,99000.50`);
-    expect(lines).toContain(`${ids.una},Una Quillfeather,New Auto,Approved,`);
+    expect(lines[0]).toBe('"App Id","Applicant","Loan Product","Status","Requested Amount"');
+    expect(lines[1]).toBe(`"${ids.zeb}","Zebadiah Quillfeather","New Auto","New","25000.00"`);
+    expect(lines).toContain(`"${ids.formula}","'=HYPERLINK(""x"") Quillfeather, Jr","New Auto","Approved","99000.50"`);
+    expect(lines).toContain(`"${ids.una}","Una Quillfeather","New Auto","Approved",""`);
     expect(lines).toHaveLength(14); // header, 12 rows, the empty string after the last CRLF
   });
 
@@ -656,9 +656,11 @@ describe('CSV export', () => {
     const response = await officer.post('/api/applicationqueues/myQueue/export', { text: 'QM-7781' });
     const [header, row] = response.body.split('\r\n');
     expect(header).toBe(
-      'App Id,Applicant,Member Number,Loan Product,Status,Amount,Avg Credit Score,Created,Locked By,Rate,Payment,Tier',
+      '"App Id","Applicant","Member Number","Loan Product","Status","Amount","Avg Credit Score","Created","Locked By","Rate","Payment","Tier"',
     );
-    expect(row).toBe(`${ids.zeb},Zebadiah Quillfeather,QM-7781,New Auto,New,25000.00,,01/01/2019 03:00 AM,,,,`);
+    expect(row).toBe(
+      `"${ids.zeb}","Zebadiah Quillfeather","QM-7781","New Auto","New","25000.00","","01/01/2019 03:00 AM","","","",""`,
+    );
   });
 });
 

@@ -17,7 +17,7 @@ import { protectedPurposes } from '../../platform/crypto.ts';
 import type { ApplicationDeps } from '../applications/application-context.ts';
 import * as repo from './application-queues.repository.ts';
 import { cappedCount, cappedTotal, queueTotal, withQueuePlanner, type QueueTotal } from './queue-counts.ts';
-import { csvLine, type CsvValue } from '../../platform/csv.ts';
+import { csvLine, type CsvValue } from '@credence/domain';
 import { lenderDateTime, lenderTimeZone } from '../../platform/lender-time.ts';
 import { buildQueue, type BuiltQueue, type QueueCaller, type SsnHasher } from './queue-sql.ts';
 import { isSsnLookup, recordSsnLookup, takeSsnLookup } from '../../platform/ssn-lookup.ts';

@@ -316,15 +316,15 @@ describe('GET /api/audit/admin/export', () => {
     );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Entry ID,When (America/Denver),User,Impersonating,Area,Record ID,Record,Action,Property,Old Value,New Value',
+      '"Entry ID","When (America/Denver)","User","Impersonating","Area","Record ID","Record","Action","Property","Old Value","New Value"',
     );
     // disable (1) + update (2) + update (1) + create (4)
     expect(lines).toHaveLength(1 + 1 + 2 + 1 + 4);
     expect(lines[1]).toMatch(
-      /^\d+,01\/20\/2025 08:00 AM,Avery Morgan,No,Dealers,9001,Test Motors West,Disabled,enabled,Yes,No$/,
+      /^"\d+","01\/20\/2025 08:00 AM","Avery Morgan","No","Dealers","9001","Test Motors West","Disabled","enabled","Yes","No"$/,
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/,01\/12\/2025 08:00 AM,Olivia Chen,.*,phoneNumber,3035550100,3035550199$/),
+      expect.stringMatching(/,"01\/12\/2025 08:00 AM","Olivia Chen",.*,"phoneNumber","3035550100","3035550199"$/),
     );
     expect(response.body).not.toContain('Harbor Only Motors');
   });
@@ -332,13 +332,34 @@ describe('GET /api/audit/admin/export', () => {
   it("is in the lender's time zone when none is asked for (Summit: Denver), and keeps secrets out", async () => {
     const response = await admin.get(`/api/audit/admin/export?${JANUARY}&area=users&timeZone=UTC`);
     const lines = response.body.trimEnd().split('\r\n');
-    expect(lines[0]).toContain('When (UTC)');
+    expect(lines[0]).toContain('"When (UTC)"');
     const lenderZone = await admin.get(`/api/audit/admin/export?${JANUARY}&area=users`);
     expect(lenderZone.body.split('\r\n')[0]).toContain('When (America/Denver)');
-    expect(lenderZone.body).toMatch(/,01\/11\/2025 03:00 AM,Avery Morgan,No,Users,4242,/);
-    expect(lines[1]).toMatch(/,01\/11\/2025 10:00 AM,Avery Morgan,No,Users,4242,,Password Reset Email,,,$/);
-    expect(response.body).toContain('Yes,Users,4242,Pat Doe,Updated,passwordHash,[redacted],[redacted]');
+    expect(lenderZone.body).toMatch(/,"01\/11\/2025 03:00 AM","Avery Morgan","No","Users","4242",/);
+    expect(lines[1]).toMatch(
+      /,"01\/11\/2025 10:00 AM","Avery Morgan","No","Users","4242","","Password Reset Email","","",""$/,
+    );
+    expect(response.body).toContain(
+      '"Yes","Users","4242","Pat Doe","Updated","passwordHash","[redacted]","[redacted]"',
+    );
     expect(response.body).not.toContain('argon2');
+  });
+
+  it('quotes every cell and neutralises a formula in any segment: a branch named x;=1+1;y (issue 30 item 9)', async () => {
+    const created = await admin.post('/api/branches', { name: 'x;=1+1;y', city: '@Denver' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const response = await admin.get('/api/audit/admin/export?area=branches&timeZone=UTC');
+    expect(response.statusCode).toBe(200);
+    const line = response.body.split('\r\n').find((l) => l.includes(`"Branches","${id}"`) && l.includes('"name"'));
+    expect(line).toMatch(
+      new RegExp(
+        `^"\\d+","[^"]+","Avery Morgan","No","Branches","${id}","x;'=1\\+1;y","Created","name","","x;'=1\\+1;y"$`,
+      ),
+    );
+    expect(response.body).toContain(`"city","","'@Denver"`);
+    // Split as a ';' locale would: no part starts a formula.
+    for (const part of response.body.split(/[;,\r\n]/)) expect(part.replace(/^"/, '')).not.toMatch(/^[=+@]/);
   });
 });
 

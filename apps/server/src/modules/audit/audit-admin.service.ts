@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { csvLine } from '../../platform/csv.ts';
+import { csvLine } from '@credence/domain';
 import { lenderTimeZone } from '../../platform/lender-time.ts';
 import * as repo from './audit-admin.repository.ts';
 
