@@ -140,8 +140,15 @@ test('counter-offer: a lower amount re-selects the grid rate, the counter reason
   request,
 }) => {
   await signIn(page, users.officer);
-  // One the policy does not decline: countering that would be an exception the officer may not make (issue 29).
-  const candidates = (await decisionQueue(page, request)).filter((w) => !/^decline/i.test(w.policy?.outcome ?? ''));
+  // One the policy does not decline (countering that would be an exception the officer may not make, issue 29),
+  // and never decided before (its history is the two versions this test makes).
+  const headers = await apiAuth(request, users.officer);
+  const candidates: Worksheet[] = [];
+  for (const w of await decisionQueue(page, request)) {
+    if (/^decline/i.test(w.policy?.outcome ?? '')) continue;
+    const history = (await (await request.get(`/api/applications/${w.id}/decisions`, { headers })).json()) as [];
+    if (history.length === 0) candidates.push(w);
+  }
   const app = candidates.find((w) => w.rateGrid.length > 0 && w.value !== null) ?? candidates[0];
   await openFromQueue(page, app!.id);
   const card = decisionCard(page);
