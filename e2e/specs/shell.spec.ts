@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
 
 test('the side menu is open at 1400 px with the queues, filters and useful links', async ({ page }) => {
@@ -171,4 +172,42 @@ test('the payment calculator opens in its own 850 by 515 window', async ({ page 
   await expect(popup.getByText('A quarterly term must be a multiple of 3 months.')).toBeVisible();
   await expect(result('Payment')).toHaveText('—');
   await expect(popup.getByTestId('side-menu')).toHaveCount(0);
+});
+
+test('the payment calculator lowers the amount financed by prepaid charges and finds the loan amount a payment buys', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 850, height: 515 });
+  await signIn(page, users.officer);
+  await page.goto('/popup/paymentCalculator');
+  // Solving for the loan amount, 'Payment' is an input as well as a result: the results are read in their panel.
+  const result = (label: string) => page.getByTestId('calculator-results').getByLabel(label, { exact: true });
+  const shots = async (name: string) => {
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-850x515.png` });
+    await reviewShots(page, name);
+  };
+  await page.getByLabel('Loan Amount').fill('25000');
+  await page.getByLabel('Interest Rate (%)').fill('6');
+  await page.getByLabel('Term (months)').fill('60');
+  await page.getByLabel('Contract Date').fill('2027-01-15');
+  await page.getByLabel('First Payment Date').fill('2027-02-15');
+  await expect(result('Amount Financed')).toHaveText('$25,000.00');
+  await expect(result('APR')).toHaveText('6.000%');
+  await expect(page.getByText('Accurate within 1/8 point')).toBeVisible();
+
+  // $500.00 of fees paid at closing: the same payments repay $500 less, at a higher APR.
+  await page.getByLabel('Prepaid Finance Charges').fill('500.00');
+  await expect(result('Amount Financed')).toHaveText('$24,500.00');
+  await expect(result('APR')).toHaveText('6.843%');
+  await expect(result('Payment')).toHaveText('$483.32');
+  await shots('payment-calculator');
+
+  // What can I afford? $483.32 a month buys $25,000.25: the largest amount whose payment still rounds to it.
+  await page.getByRole('button', { name: 'Loan Amount' }).click();
+  await page.getByLabel('Prepaid Finance Charges').fill('');
+  await page.getByRole('textbox', { name: 'Payment', exact: true }).fill('483.32');
+  await expect(result('Loan Amount')).toHaveText('$25,000.25');
+  await expect(result('Payment')).toHaveText('$483.32');
+  await expect(result('Amount Financed')).toHaveText('$25,000.25');
+  await shots('payment-calculator-solve');
 });

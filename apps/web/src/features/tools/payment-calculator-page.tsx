@@ -55,7 +55,7 @@ export const calculatorTexts = {
   prompt: 'Enter the loan amount, interest rate and term to see the payment.',
   solvePrompt: 'Enter the payment, interest rate and term to see the loan amount.',
   failed: 'The disclosure could not be computed just now.',
-  solveHelp: 'Regular payment; balloon counted, odd-days interest extra',
+  solveHelp: 'The regular payment, balloon counted',
 } as const;
 
 /** What a failed disclosure call shows: a 422's messages on the fields it names, anything else inline. */
@@ -247,7 +247,14 @@ export const PaymentCalculatorPage = () => {
           component="form"
           noValidate
           onSubmit={(event) => event.preventDefault()}
-          sx={{ flex: 1.4, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1.5, alignContent: 'start' }}
+          sx={{
+            flex: 1.4,
+            display: 'grid',
+            gridTemplateColumns: '1fr 1fr',
+            columnGap: 1.5,
+            rowGap: 1.25,
+            alignContent: 'start',
+          }}
         >
           {solving
             ? moneyField('payment', 'Payment', calculatorTexts.solveHelp, '483.32')
@@ -333,7 +340,7 @@ export const PaymentCalculatorPage = () => {
               Export CSV
             </Button>
           </Stack>
-          <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 260 }}>
+          <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 'max(260px, calc(100vh - 500px))' }}>
             <Table size="small" stickyHeader aria-label="Amortization Schedule">
               <TableHead>
                 <TableRow>
