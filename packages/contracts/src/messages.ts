@@ -71,6 +71,7 @@ export const messages = {
     invalidVin: 'Enter a valid 17-character VIN',
     invalidSsn: 'Enter a valid 9-digit Social Security Number',
     fullSsnRequired: 'Enter the full Social Security Number',
+    fullEinRequired: 'Enter the full Employer Identification Number',
     invalidPhone: 'Enter a 10-digit phone number',
     invalidZip: 'Enter a 5 or 9 digit ZIP code',
     dateInFuture: 'Must not be in the future',

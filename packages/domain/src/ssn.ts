@@ -22,3 +22,14 @@ export const maskSsn = (last4: string): string => `***-**-${last4}`;
 
 /** ****6789: how an identity document number is shown. */
 export const maskDocumentNumber = (last4: string): string => `****${last4}`;
+
+/** **-***6789: how an employer identification number is shown. */
+export const maskEin = (ein: string): string => `**-***${ein.replace(/\D/g, '').slice(-4)}`;
+export const EIN_MASK_PATTERN = /^\*{2}-\*{3}\d{4}$/;
+
+/*
+ * The one masking rule for the numbers that identify a person or a business — SSN/ITIN, EIN and identity
+ * document numbers: every answer shows only the last four digits (maskSsn, maskEin, maskDocumentNumber), on every
+ * path (REST, GraphQL, the summary PDF built from it, CSV) and for every caller; a full SSN only through the
+ * audited reveal (canRevealSensitiveData). A masked value sent back by an editor keeps the stored number.
+ */

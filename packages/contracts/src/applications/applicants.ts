@@ -1,3 +1,4 @@
+import { EIN_MASK_PATTERN } from '@credence/domain';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { moneySchema, nonNegativeMoneySchema } from '../money.ts';
@@ -109,10 +110,11 @@ export const applicantInputSchema = z
     businessEntityType: businessEntityTypeSchema.nullish().transform((v) => v ?? null),
     /** Hundredths of a percent: 5025 is 50.25 % (shown divided by 100). */
     ownershipPercentage: optionalInt(0, 10_000),
+    /** Nine digits, with or without the dash. Sent back masked (**-***4567, as answered), the stored one is kept. */
     employerIdentificationNumber: z
-      .union([z.string().regex(/^\d{2}-?\d{7}$/), z.literal('')])
+      .union([z.string().regex(/^\d{2}-?\d{7}$/), z.string().regex(EIN_MASK_PATTERN), z.literal('')])
       .nullish()
-      .transform((v) => (v ? v.replace('-', '') : null)),
+      .transform((v) => (v ? (EIN_MASK_PATTERN.test(v) ? v : v.replace('-', '')) : null)),
     companyDebt: nonNegativeMoneySchema.nullish().transform((v) => v ?? null),
     companyState: optionalState,
     companyGrossIncome: nonNegativeMoneySchema.nullish().transform((v) => v ?? null),

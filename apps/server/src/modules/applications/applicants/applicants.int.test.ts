@@ -327,7 +327,7 @@ describe('save applicants', () => {
     expect(applicants[0]).toMatchObject({
       isBusiness: true,
       companyName: 'Front Range Landscaping LLC',
-      employerIdentificationNumber: '841234567',
+      employerIdentificationNumber: '**-***4567', // masked, as every number that identifies (issue 30 item 6)
       companyGrossIncome: '1250000.00',
       socialSecurityNumber: null,
     });

@@ -6,7 +6,15 @@ import {
   type ApplicantInput,
   type FieldError,
 } from '@credence/contracts';
-import { formatSsn, maskDocumentNumber, maskSsn, normalizeSsn, SSN_MASK_PATTERN } from '@credence/domain';
+import {
+  EIN_MASK_PATTERN,
+  formatSsn,
+  maskDocumentNumber,
+  maskEin,
+  maskSsn,
+  normalizeSsn,
+  SSN_MASK_PATTERN,
+} from '@credence/domain';
 import { withTenant, type TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../../platform/crypto.ts';
@@ -29,7 +37,7 @@ export const applicantName = (a: {
   companyName: string | null;
 }) => (a.isBusiness ? (a.companyName ?? '') : [a.firstName, a.lastName].filter(Boolean).join(' '));
 
-/** An applicant as the API shows it: SSN and document numbers masked, never decrypted. */
+/** An applicant as the API shows it: SSN, EIN and document numbers masked (the domain's one rule), never decrypted. */
 export const toApplicantView = (a: repo.LoadedApplicant): Applicant => {
   const r = a.row;
   return {
@@ -49,7 +57,7 @@ export const toApplicantView = (a: repo.LoadedApplicant): Applicant => {
     companyRole: r.companyRole as Applicant['companyRole'],
     businessEntityType: r.businessEntityType as Applicant['businessEntityType'],
     ownershipPercentage: r.ownershipPercentage,
-    employerIdentificationNumber: r.employerIdentificationNumber,
+    employerIdentificationNumber: r.employerIdentificationNumber ? maskEin(r.employerIdentificationNumber) : null,
     companyDebt: r.companyDebt,
     companyState: r.companyState,
     companyGrossIncome: r.companyGrossIncome,
@@ -154,6 +162,15 @@ export const prepareApplicants = (
         ssnLast4: digits.slice(5),
       };
     })();
+    // The EIN is answered masked: sent back so, it keeps the stored number (a mask of another is refused).
+    const ein = ((): string | null => {
+      const value = input.employerIdentificationNumber;
+      if (value === null || !EIN_MASK_PATTERN.test(value)) return value;
+      const stored = current?.row.employerIdentificationNumber ?? null;
+      if (stored && maskEin(stored) === value) return stored;
+      errors.push({ field: field(i, 'employerIdentificationNumber'), message: messages.validation.fullEinRequired });
+      return null;
+    })();
     const govtIssuedIds = input.govtIssuedIds.map((g, j) => {
       const base = { govtIdType: g.govtIdType, state: g.state, country: g.country, expirationDate: g.expirationDate };
       if (g.number.startsWith('****')) {
@@ -188,7 +205,7 @@ export const prepareApplicants = (
       companyRole: input.companyRole,
       businessEntityType: input.businessEntityType,
       ownershipPercentage: input.ownershipPercentage,
-      employerIdentificationNumber: input.employerIdentificationNumber,
+      employerIdentificationNumber: ein,
       companyDebt: input.companyDebt,
       companyState: input.companyState,
       companyGrossIncome: input.companyGrossIncome,

@@ -112,6 +112,8 @@ export const createFromOffers = (
       socialSecurityNumber: loaded.row.ssnEncrypted
         ? formatSsn(ctx.protector.decrypt(loaded.row.ssnEncrypted, protectedPurposes.ssn))
         : null,
+      // The view masks the EIN (issue 30 item 6); the new application gets the stored number.
+      employerIdentificationNumber: loaded.row.employerIdentificationNumber,
       govtIssuedIds: loaded.govtIssuedIds.map((g, i) => ({
         ...view.govtIssuedIds[i]!,
         id: undefined,

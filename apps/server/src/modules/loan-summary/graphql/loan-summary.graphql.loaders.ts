@@ -4,7 +4,7 @@ import {
   type LoanSummaryApplication,
   type SummaryDecision,
 } from '@credence/contracts';
-import { maskDocumentNumber, maskSsn, rateOnWire } from '@credence/domain';
+import { maskDocumentNumber, maskEin, maskSsn, rateOnWire } from '@credence/domain';
 import Decimal from 'decimal.js';
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import type { TenantTx } from '../../../db/tenancy.ts';
@@ -83,8 +83,6 @@ export const personName = (name: string | null | undefined, fullName: string | n
     lastName: full.startsWith(`${first} `) ? full.slice(first.length + 1) : full,
   };
 };
-/** An EIN shows its last four digits only ('**-***6789'). */
-const maskEin = (ein: string) => `**-***${ein.replace(/\D/g, '').slice(-4)}`;
 
 type Terms = NonNullable<DecisionReceipt['approval']>;
 const termsOf = (a: Terms) => ({
@@ -170,7 +168,7 @@ export type LoadedApplication = Partial<LoanSummaryApplication> & { id: number }
  */
 export const loadApplications = async (
   tx: TenantTx,
-  auth: AuthContext,
+  _auth: AuthContext, // no right changes what is loaded: the masking rule is the same for every caller
   ids: readonly number[],
   paths: ReadonlySet<string>,
 ): Promise<Map<number, LoadedApplication>> => {
@@ -179,7 +177,6 @@ export const loadApplications = async (
   if (rows.length === 0) return result;
   const appIds = rows.map((r) => r.application.id);
   const has = (path: string) => paths.has(path);
-  const revealEin = auth.rights.has('canRevealSensitiveData');
 
   // One statement per part, one at a time on the transaction's connection.
   const insurance = has('insurance') ? groupBy(await repo.listInsurance(tx, appIds), (r) => r.applicationId) : null;
@@ -477,12 +474,9 @@ export const loadApplications = async (
           companyRole: p.companyRole,
           businessEntityType: p.businessEntityType,
           ownershipPercentage: percent(p.ownershipPercentage),
+          // The domain's one masking rule, as every REST answer (no caller sees a full EIN).
           employerIdentificationNumber:
-            p.employerIdentificationNumber === null
-              ? null
-              : revealEin
-                ? p.employerIdentificationNumber
-                : maskEin(p.employerIdentificationNumber),
+            p.employerIdentificationNumber === null ? null : maskEin(p.employerIdentificationNumber),
           companyDebt: p.companyDebt,
           companyState: p.companyState,
           companyGrossIncome: p.companyGrossIncome,
