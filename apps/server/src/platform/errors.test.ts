@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { isBadInputFromDatabase, loggableError } from './errors.ts';
+import { isBadInputFromDatabase, loggableError, scrubbedMessage } from './errors.ts';
 
 describe('loggableError', () => {
   it('keeps a failed query out of the logs: neither its text nor its parameters', () => {
@@ -32,9 +32,40 @@ describe('loggableError', () => {
     });
   });
 
-  it('keeps the message and stack of other errors', () => {
-    const logged = loggableError(new TypeError('boom'));
+  it('keeps the message of other errors, and their stack only where it is asked for (an unhandled error)', () => {
+    expect(loggableError(new TypeError('boom'))).toEqual({ type: 'TypeError', message: 'boom', cause: undefined });
+    const logged = loggableError(new TypeError('boom'), { stack: true });
     expect(logged).toMatchObject({ type: 'TypeError', message: 'boom', stack: expect.stringContaining('boom') });
+  });
+
+  it('logs a job poll or pool failure by its code and a scrubbed message: no query, no parameters, no stack (issue 30, item 11)', () => {
+    const poll = Object.assign(
+      new Error(
+        "Failed query: select id, data from pgboss.job where name = $1 and data->>'ssn' = $2\nparams: outbox,123456789",
+      ),
+      { code: 'ECONNRESET' },
+    );
+    const logged = JSON.stringify(loggableError(poll));
+    for (const secret of ['select', 'pgboss.job', '123456789', 'params', 'stack', ' at '])
+      expect(logged).not.toContain(secret);
+    expect(loggableError(poll)).toEqual({
+      type: 'Error',
+      code: 'ECONNRESET',
+      message: '[query]',
+      cause: undefined,
+    });
+    const timeout = loggableError(new Error('timeout exceeded when trying to connect'));
+    expect(timeout).toEqual({ type: 'Error', message: 'timeout exceeded when trying to connect', cause: undefined });
+  });
+
+  it('scrubs a message: its first line, no query text, at most 300 characters', () => {
+    expect(scrubbedMessage('relation "x" does not exist\n    at Parser.parseErrorMessage')).toBe(
+      'relation "x" does not exist',
+    );
+    expect(scrubbedMessage('could not run: insert into applicants (ssn) values ($1)')).toBe('could not run: [query]');
+    expect(scrubbedMessage('update applications set state = $1 where id = $2 failed')).toBe('[query]');
+    expect(scrubbedMessage('Could not update the row')).toBe('Could not update the row');
+    expect(scrubbedMessage('x'.repeat(400))).toHaveLength(300);
   });
 });
 

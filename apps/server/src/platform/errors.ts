@@ -26,13 +26,30 @@ export const notFound = (message: string = messages.errors.notFound) => new AppE
 /** A rule about one field broken: 422 with that field. */
 export const fieldError = (field: string, message: string) => validationError([{ field, message }]);
 
+/** The text of a query inside a message ('Failed query: select … from …', 'insert into …'), to its end. */
+const QUERY_TEXT =
+  /(failed query:|\bselect\b[\s\S]*?\bfrom\b|\binsert\s+into\b|\bupdate\s+\S+\s+set\b|\bdelete\s+from\b)[\s\S]*/i;
+
+/**
+ * A message fit for the logs (issue 30, item 11): its first line, without the text of a query or its parameters
+ * (a library may put both in its message), at most 300 characters.
+ */
+export const scrubbedMessage = (message: string): string =>
+  (message.split('\n')[0] ?? '')
+    .replace(QUERY_TEXT, '[query]')
+    .replace(/\bparams?:.*$/i, '')
+    .trim()
+    .slice(0, 300);
+
 /**
  * What may be logged about an error. A failed query's message carries its parameters (names, addresses,
  * encrypted numbers): only the database's own error code, constraint and message are kept, never the
- * parameters or the text of the query.
+ * parameters or the text of the query. Other errors keep their type, code and scrubbed message; the stack only
+ * where it is asked for (an error a developer must read: an unhandled one), never for the expected ones (a pool
+ * timeout, the database gone).
  */
-export const loggableError = (error: unknown): Record<string, unknown> => {
-  if (!(error instanceof Error)) return { message: String(error) };
+export const loggableError = (error: unknown, { stack = false }: { stack?: boolean } = {}): Record<string, unknown> => {
+  if (!(error instanceof Error)) return { message: scrubbedMessage(String(error)) };
   const type = error.constructor.name || error.name;
   const cause = (error as { cause?: unknown }).cause;
   if ((error as { query?: unknown }).query !== undefined) {
@@ -41,13 +58,14 @@ export const loggableError = (error: unknown): Record<string, unknown> => {
   const pg = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
   if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
     // A PostgreSQL error: its message names the problem; its detail (the values) is left out.
-    return { type, code: pg.code, constraint: pg.constraint, table: pg.table, message: error.message };
+    return { type, code: pg.code, constraint: pg.constraint, table: pg.table, message: scrubbedMessage(error.message) };
   }
   return {
     type,
-    message: error.message,
-    stack: error.stack,
-    cause: cause ? loggableError(cause) : undefined,
+    ...(typeof pg.code === 'string' ? { code: pg.code } : {}),
+    message: scrubbedMessage(error.message),
+    ...(stack ? { stack: error.stack } : {}),
+    cause: cause ? loggableError(cause, { stack }) : undefined,
   };
 };
 
@@ -142,7 +160,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', error.message));
     }
-    request.log.error({ err: loggableError(error) }, 'unhandled error');
+    request.log.error({ err: loggableError(error, { stack: true }) }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', messages.errors.backend));
   });
 };

@@ -212,7 +212,7 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Db; config
       return payload;
     } catch (error) {
       // Not committed (or not known to be): the client must not take the request as done.
-      request.log.error({ err: loggableError(error) }, 'idempotent request not committed');
+      request.log.error({ err: loggableError(error, { stack: true }) }, 'idempotent request not committed');
       await state.ambient.end(false).catch(() => undefined);
       void reply.code(503).header('content-type', 'application/json; charset=utf-8').header('retry-after', '5');
       return JSON.stringify({ code: 'DB_UNAVAILABLE', message: messages.errors.databaseUnavailable });

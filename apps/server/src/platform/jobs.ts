@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import { createMailTransport, emailHandler, type MailConfig, type MailTransport } from './mail.ts';
+import { loggableError } from './errors.ts';
 import {
   describeDeliveryError,
   drainOutbox,
@@ -94,7 +95,8 @@ export const startJobs = async (options: JobsOptions): Promise<Jobs> => {
     archiveCompletedAfterSeconds: 24 * 3600,
     deleteAfterDays: 7,
   });
-  boss.on('error', (error) => log.warn({ error: describeDeliveryError(error) }, 'job runner error'));
+  // A poll that failed (the database away, a pool timeout): its code and scrubbed message, no query, no stack.
+  boss.on('error', (error) => log.warn({ err: loggableError(error) }, 'job runner error'));
   await boss.start();
   const queue = {
     name: OUTBOX_QUEUE,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/outbox.ts';
 import type { TenantTx } from '../db/tenancy.ts';
+import { scrubbedMessage } from './errors.ts';
 
 /**
  * The outbox (DESIGN.md rule 14): a business transaction that wants a side effect (an e-mail, later a webhook or
@@ -124,7 +125,7 @@ export const describeDeliveryError = (error: unknown): string => {
     typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined,
     typeof e?.message === 'string' ? e.message : typeof error === 'string' ? error : 'unknown error',
   ].filter((p) => p !== undefined);
-  return parts.join(' ').replace(EMAIL_ADDRESS, '<address>').replace(/\s+/g, ' ').slice(0, 500);
+  return scrubbedMessage(parts.join(' ').replace(EMAIL_ADDRESS, '<address>').replace(/\s+/g, ' '));
 };
 
 /**

@@ -140,7 +140,7 @@ const formatErrors = (execution: ExecutionResult & { statusCode?: number }, log:
         extensions: { code: 'DB_UNAVAILABLE' },
       });
     } else if (original && !(original instanceof GraphQLError)) {
-      log.error({ err: loggableError(original) }, 'graphql: resolver failed');
+      log.error({ err: loggableError(original, { stack: true }) }, 'graphql: resolver failed');
       errors.push({ message: messages.errors.backend, path: error.path, extensions: { code: 'INTERNAL' } });
     } else {
       // graphql-js' own error about the request (a variable of the wrong type, …).
