@@ -43,7 +43,7 @@ const presentValue = (input: AprInput, amounts: number[], i: number) => {
 };
 
 /** i, the rate per unit period that solves the general equation (0 when the payments do not exceed A). */
-export const unitPeriodRate = (input: AprInput): number => {
+const unitPeriodRate = (input: AprInput): number => {
   const amounts = input.payments.map((p) => Number(p.cents));
   const target = Number(input.amountFinancedCents);
   const total = amounts.reduce((a, b) => a + b, 0);

@@ -1,5 +1,5 @@
 import { centsOf, fromCents, ratioOf, roundHalfUp } from './exact.ts';
-import { unitPeriodRate } from './apr.ts';
+import { aprPercent } from './apr.ts';
 import { Money, money, type MoneyInput } from './money.ts';
 
 /** Payments per year of every frequency a product offers. */
@@ -210,7 +210,11 @@ export const rateForPayment = ({
   if (p * BigInt(n) + b < principal)
     throw new LoanMathError('payment', 'The payment does not repay the Loan Amount over the term.');
   const payments = Array.from({ length: n }, (_, k) => ({ cents: p + (k === n - 1 ? b : 0n), periods: k + 1 }));
-  const perYear = paymentFrequencies[frequency];
-  const i = unitPeriodRate({ amountFinancedCents: principal, payments, fraction: 0, unitPeriodsPerYear: perYear });
-  return new Money(i * perYear * 100).toDecimalPlaces(6);
+  // The rate of a regular schedule is its APR with no fees: the same actuarial equation, no odd period.
+  return aprPercent({
+    amountFinancedCents: principal,
+    payments,
+    fraction: 0,
+    unitPeriodsPerYear: paymentFrequencies[frequency],
+  });
 };

@@ -1,4 +1,5 @@
 import {
+  TRUTH_IN_LENDING_AMOUNT_MAX,
   TRUTH_IN_LENDING_TERM_MAX,
   moneyToCents,
   type DayCount,
@@ -64,7 +65,6 @@ export const aprToleranceLabels: Record<TruthInLending['aprTolerance'], string> 
 /** The name of the one prepaid finance charge the calculator sends. */
 export const PREPAID_CHARGE_NAME = 'Prepaid finance charges';
 
-const MAX_AMOUNT = '100000000';
 /** The contract's rate: 0 to 99.999 with up to three decimals. */
 const MAX_RATE = '99.999';
 const decimalPattern = /^(\d+(\.\d+)?|\.\d+)$/;
@@ -81,7 +81,7 @@ type MoneyCheck = { value: string | null; error?: string };
 const readMoney = (text: string, label: string): MoneyCheck => {
   const read = parseMoneyText(text, { allowNegative: false });
   if (!read.ok) return { value: null, error: moneyMessages(label)[read.problem] };
-  if (read.value !== null && money(read.value).gt(MAX_AMOUNT))
+  if (read.value !== null && money(read.value).gt(TRUTH_IN_LENDING_AMOUNT_MAX))
     return { value: null, error: moneyMessages(label).tooLarge };
   return { value: read.value };
 };
@@ -135,7 +135,8 @@ const solveAmount = (inputs: CalculatorInputs, payment: string, balloon: string 
       ...(balloon === null ? {} : { balloonAmount: balloon }),
     });
     if (amount.lte(0)) return { value: null, error: 'The Payment does not repay any loan over this term.' };
-    if (amount.gt(MAX_AMOUNT)) return { value: null, error: 'The Payment buys more than $100,000,000.00.' };
+    if (amount.gt(TRUTH_IN_LENDING_AMOUNT_MAX))
+      return { value: null, error: 'The Payment buys more than $100,000,000.00.' };
     return { value: amount.toFixed(2) };
   } catch (error) {
     if (error instanceof LoanMathError) return { value: null, error: error.message };
