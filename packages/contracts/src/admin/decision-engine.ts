@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { MAX_ID } from '../applications/common.ts';
 import { creditScoreModelSchema } from '../credit-score-models.ts';
 import { endpoint } from '../kit/endpoint.ts';
+import {
+  dayCountSchema,
+  defaultDisclosureTerms,
+  oddDaysTreatmentSchema,
+  type DisclosureTerms,
+} from '../applications/disclosure.ts';
 
 /**
  * Administration › Decision Engine (spec 2 §7 "decision engine config (get, save)", shape not shown; issue 12):
@@ -20,6 +26,9 @@ import { endpoint } from '../kit/endpoint.ts';
  * - dealerRates: the dealer buy rate per loan product (spec 3 §5: "The buy rate equals the approved rate when
  *   matching is on, otherwise it is derived from the maximum spread") — rate matching, or the maximum spread the
  *   approved rate may exceed the buy rate by. A product not listed has rate matching on.
+ * - disclosureTerms: per loan product, how odd days accrue (actual/365 or 30/360) and are collected (prepaid at
+ *   closing, added to the first payment, not charged) — Regulation Z's disclosure of the product's loans (issue 41).
+ *   A product not listed: actual/365, added to the first payment.
  */
 export const decisionOutcomeActions = ['Apply', 'Suggest'] as const;
 export const decisionOutcomeActionSchema = z.enum(decisionOutcomeActions);
@@ -73,6 +82,45 @@ export const dealerRateOf = (config: { dealerRates: readonly DealerRate[] }, loa
     maximumSpread: null,
   };
 
+/** The texts of the disclosure terms table (ours: the spec shows none). */
+export const disclosureTermsTexts = {
+  title: 'Truth in Lending by product',
+  dayCount: 'Odd days accrue',
+  oddDays: 'Odd-days interest',
+  productTwice: 'This loan product is listed twice.',
+} as const;
+
+/** One loan product's disclosure terms (issue 41, build item 2). */
+export const productDisclosureTermsSchema = z.object({
+  loanProductId: refSchema,
+  dayCount: dayCountSchema,
+  oddDays: oddDaysTreatmentSchema,
+});
+export type ProductDisclosureTerms = z.infer<typeof productDisclosureTermsSchema>;
+
+/** A product's disclosure terms in the settings (actual/365, added to the first payment, when not listed). */
+export const disclosureTermsOf = (
+  config: { disclosureTerms: readonly ProductDisclosureTerms[] },
+  loanProductId: number,
+): DisclosureTerms => {
+  const listed = config.disclosureTerms.find((t) => t.loanProductId === loanProductId);
+  return listed ? { dayCount: listed.dayCount, oddDays: listed.oddDays } : defaultDisclosureTerms;
+};
+
+/** A list of per-product rows, each product once. */
+const perProduct = <T extends z.ZodType<{ loanProductId: number }>>(row: T, productTwice: string) =>
+  z
+    .array(row)
+    .max(500)
+    .optional()
+    .transform((v) => v ?? [])
+    .superRefine((rows, ctx) =>
+      rows.forEach((r, i) => {
+        if (rows.findIndex((x) => x.loanProductId === r.loanProductId) !== i)
+          ctx.addIssue({ code: 'custom', path: [i, 'loanProductId'], message: productTwice });
+      }),
+    );
+
 export const decisionEngineConfigSchema = z.object({
   autoDecisionEnabled: z.boolean(),
   approveAction: decisionOutcomeActionSchema,
@@ -83,17 +131,8 @@ export const decisionEngineConfigSchema = z.object({
   rerunOnApplicationChange: z.boolean(),
   decisionRetractionRuleSetId: refSchema.nullable(),
   manualReviewUserGroupId: refSchema.nullable(),
-  dealerRates: z
-    .array(dealerRateSchema)
-    .max(500)
-    .optional()
-    .transform((v) => v ?? [])
-    .superRefine((rates, ctx) =>
-      rates.forEach((r, i) => {
-        if (rates.findIndex((x) => x.loanProductId === r.loanProductId) !== i)
-          ctx.addIssue({ code: 'custom', path: [i, 'loanProductId'], message: dealerRateTexts.productTwice });
-      }),
-    ),
+  dealerRates: perProduct(dealerRateSchema, dealerRateTexts.productTwice),
+  disclosureTerms: perProduct(productDisclosureTermsSchema, disclosureTermsTexts.productTwice),
 });
 export type DecisionEngineConfig = z.infer<typeof decisionEngineConfigSchema>;
 
@@ -109,6 +148,7 @@ export const defaultDecisionEngineConfig: DecisionEngineConfig = {
   decisionRetractionRuleSetId: null,
   manualReviewUserGroupId: null,
   dealerRates: [],
+  disclosureTerms: [],
 };
 
 /** A product's dealer buy rate as the settings answer it. */
@@ -120,6 +160,7 @@ export const dealerRateRowSchema = z.object({
 
 export const decisionEngineSettingsSchema = decisionEngineConfigSchema.extend({
   dealerRates: z.array(dealerRateRowSchema),
+  disclosureTerms: z.array(productDisclosureTermsSchema),
   /** The saved version (null: never saved, the defaults). */
   version: z.number().int().nullable(),
   updatedAt: z.string().nullable(),

@@ -45,7 +45,10 @@ export const ratePer1000Schema = z
 /**
  * An add-on as an administrator saves it. The name is unique per lender in any case. A flat add-on needs its
  * flat amount, a per-$1,000 one its rate; the other price is dropped when saved. `isDefault`: selected on a new
- * decision. `loanProductIds`: the products that offer it (empty: every product).
+ * decision. `loanProductIds`: the products that offer it (empty: every product). `financeCharge`: a charge the
+ * lender imposes as an incident to the credit (Regulation Z §1026.4, e.g. a loan fee rather than an optional
+ * product): a prepaid finance charge of the loans it is sold with — it lowers the amount financed and counts in
+ * the APR (issue 41).
  */
 export const loanAdditionInputSchema = z
   .object({
@@ -58,6 +61,10 @@ export const loanAdditionInputSchema = z
       .nullish()
       .transform((v) => v || null),
     isDefault: z
+      .boolean()
+      .optional()
+      .transform((v) => v ?? false),
+    financeCharge: z
       .boolean()
       .optional()
       .transform((v) => v ?? false),
@@ -90,6 +97,7 @@ export const loanAdditionSchema = z.object({
   /** A per-$1,000 add-on's rate ("3.5000"); null for a flat one. */
   ratePer1000: z.string().nullable(),
   isDefault: z.boolean(),
+  financeCharge: z.boolean(),
   loanProductIds: z.array(z.number().int()),
   sortOrder: z.number().int(),
   enabled: z.boolean(),
@@ -114,7 +122,7 @@ export const loanAdditionsResource = defineResource({
   unique: { field: 'name', message: loanAdditionTexts.nameTaken },
   labelField: 'name',
   list: {
-    sort: ['sortOrder', 'name', 'feeType', 'isDefault', 'enabled'],
+    sort: ['sortOrder', 'name', 'feeType', 'isDefault', 'financeCharge', 'enabled'],
     text: ['name'],
     filters: { enabled: booleanQuery },
   },
@@ -129,6 +137,8 @@ export const defaultAdditionSchema = z.object({
   ratePer1000: z.string().nullable(),
   /** Selected on a new decision. */
   isDefault: z.boolean(),
+  /** A prepaid finance charge when sold. */
+  financeCharge: z.boolean(),
 });
 export type DefaultAddition = z.infer<typeof defaultAdditionSchema>;
 

@@ -4,6 +4,7 @@ import { moneySchema, nonNegativeMoneySchema, positiveMoneySchema } from '../mon
 import { policyTraceStepSchema } from '../policy.ts';
 import { idValueSchema, textSchema } from '../primitives.ts';
 import { idParamsSchema, idSchema, isoDateSchema } from './common.ts';
+import { dayCountSchema, loanDisclosureSchema, oddDaysTreatmentSchema, prepaidChargeSchema } from './disclosure.ts';
 import { applicationStateSchema, controlTypeSchema, decisionTypes, paymentFrequencySchema } from './enums.ts';
 
 /**
@@ -130,6 +131,8 @@ export const approvalInputSchema = z.object({
   term: z.number().int().min(1).max(600),
   interestRate: rateSchema,
   paymentFrequencyId: paymentFrequencySchema,
+  /** A balloon (spec 3 residualAmount, 'Ballon Amount') due with the last payment; at most the amount. */
+  balloonAmount: nonNegativeMoneySchema.nullish().transform((v) => v ?? null),
   paymentMethodId: idValueSchema.nullish().transform((v) => v ?? null),
   approvalConditionCodeIds: z
     .array(idValueSchema)
@@ -264,6 +267,8 @@ const decidedTermsShape = {
   buyRate: z.string().nullable(),
   paymentMethodId: z.number().int().nullable(),
   monthlyPayment: moneySchema,
+  /** The balloon due with the last payment (null: none; receipts before issue 41 have none). */
+  balloonAmount: nullableMoney.default(null),
 };
 
 /** An exception to policy on a receipt: each limit passed (the policy's value and the decided one), who and why. */
@@ -345,9 +350,7 @@ export const decisionReceiptSchema = z.object({
       approvalConditions: z.array(codeRefSchema),
     })
     .nullable(),
-  disclosures: z
-    .object({ apr: z.string(), financeCharge: moneySchema, amountFinanced: moneySchema, totalOfPayments: moneySchema })
-    .nullable(),
+  disclosures: loanDisclosureSchema.nullable(),
   additions: z.array(
     z.object({
       id: z.number().int(),
@@ -360,6 +363,8 @@ export const decisionReceiptSchema = z.object({
       /** What the add-on came to on the decided amount, to the cent. */
       amount: moneySchema,
       selected: z.boolean(),
+      /** A prepaid finance charge (issue 41; receipts before it: none were). */
+      financeCharge: z.boolean().default(false),
     }),
   ),
   fundingRequirements: z.array(z.object({ description: z.string() })),
@@ -436,6 +441,8 @@ export const worksheetTermsSchema = z.object({
   paymentFrequencyId: paymentFrequencySchema.nullable(),
   paymentFrequency: z.string().nullable(),
   paymentMethodId: z.number().int().nullable(),
+  /** The balloon decided; a never-decided block has the request's residual amount ('Ballon Amount'). */
+  balloonAmount: nullableMoney,
   approvalConditionCodeIds: z.array(z.number().int()),
   /** The stipulations the decision carried to funding (issue 29, item 6: shown again after the save). */
   fundingRequirements: z.array(z.object({ description: z.string() })),
@@ -453,6 +460,8 @@ export const worksheetAdditionSchema = z.object({
   feeType: z.enum(additionFeeTypes),
   selected: z.boolean(),
   isDefault: z.boolean(),
+  /** A prepaid finance charge when selected (Administration › Add-Ons). */
+  financeCharge: z.boolean(),
 });
 export type WorksheetAddition = z.infer<typeof worksheetAdditionSchema>;
 
@@ -532,6 +541,13 @@ export const decisionWorksheetSchema = z.object({
   rateMatching: z.boolean(),
   hasLoanLimitMatrix: z.boolean(),
   rateGrid: z.array(rateGridRowSchema),
+  /**
+   * What the disclosure of the terms takes besides them (issue 41): the product's day count and odd-days
+   * treatment, and the itemization's front-end fees marked as finance charges (the selected add-ons marked as
+   * finance charges join them).
+   */
+  disclosureTerms: z.object({ dayCount: dayCountSchema, oddDays: oddDaysTreatmentSchema }),
+  frontEndFinanceCharges: z.array(prepaidChargeSchema),
   derived: worksheetDerivedSchema,
   policy: worksheetPolicySchema.nullable(),
   applicants: z.array(worksheetApplicantSchema),

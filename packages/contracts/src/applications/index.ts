@@ -16,6 +16,7 @@ export * from './shares.ts';
 export * from './alerts.ts';
 export * from './custom-fields.ts';
 export * from './promotions.ts';
+export * from './disclosure.ts';
 export * from './decisions.ts';
 export * from './decision-retraction.ts';
 export * from './loans.ts';

@@ -6,6 +6,7 @@ import { moneySchema, nonNegativeMoneySchema } from '../money.ts';
 import { idValueSchema, textSchema } from '../primitives.ts';
 import { idParamsSchema, idSchema, isoDateSchema, optionalDate } from './common.ts';
 import { applicationStateSchema, controlTypeSchema, decisionTypes, paymentFrequencySchema } from './enums.ts';
+import { dayCountSchema, loanDisclosureSchema, oddDaysTreatmentSchema, prepaidChargeSchema } from './disclosure.ts';
 
 /**
  * The loan and its funding (issue 14, items 4–6; spec 3 §3 "Loan", "Fund result", §4 "Loan", §5 rescission and
@@ -93,6 +94,8 @@ export const fundedAdditionSchema = z.object({
   feeType: z.enum(['flat', 'per1000']),
   amount: moneySchema,
   selected: z.boolean(),
+  /** A prepaid finance charge (issue 41; loans before it: none were). */
+  financeCharge: z.boolean().default(false),
 });
 export type FundedAddition = z.infer<typeof fundedAdditionSchema>;
 
@@ -145,6 +148,16 @@ export const loanSchema = z.object({
   buyRate: z.string().nullable(),
   paymentFrequencyId: paymentFrequencySchema,
   additions: z.array(fundedAdditionSchema),
+  /** The decision's balloon, due with the last payment (null: none). */
+  balloonAmount: moneySchema.nullable(),
+  /** The product's day count and odd-days treatment and the prepaid finance charges the disclosure takes. */
+  disclosureTerms: z.object({
+    dayCount: dayCountSchema,
+    oddDays: oddDaysTreatmentSchema,
+    prepaidFinanceCharges: z.array(prepaidChargeSchema),
+  }),
+  /** The Truth in Lending disclosure of the loan as saved (null until its dates are set). */
+  disclosure: loanDisclosureSchema.nullable(),
   direct: z.boolean(),
   loanProductId: z.number().int(),
   contractDate: z.string().nullable(),
@@ -187,6 +200,7 @@ export const loanApprovalSchema = z.object({
   buyRate: z.string().nullable(),
   contractDate: z.string(),
   firstPaymentDate: z.string(),
+  balloonAmount: moneySchema.nullable(),
   additions: z.array(fundedAdditionSchema),
 });
 export type LoanApproval = z.infer<typeof loanApprovalSchema>;

@@ -12,6 +12,11 @@ const nullableMoney = (schema: z.ZodType<string>) => schema.nullish().transform(
 export const frontEndFeeInputSchema = z.object({
   name: textSchema().trim().min(1, messages.validation.requiredWithPeriod).max(50, messages.validation.feeNameTooLong),
   value: moneySchema,
+  /** The lender's own charge for the credit (a loan or documentation fee): a prepaid finance charge (issue 41). */
+  financeCharge: z
+    .boolean()
+    .optional()
+    .transform((v) => v ?? false),
 });
 
 /**
@@ -153,7 +158,9 @@ export const applicationRequestSchema = z.object({
   rebate: money,
   netTradeIn: money,
   otherFees: money,
-  otherFrontEndFees: z.array(z.object({ id: z.number().int(), name: z.string(), value: moneySchema })),
+  otherFrontEndFees: z.array(
+    z.object({ id: z.number().int(), name: z.string(), value: moneySchema, financeCharge: z.boolean() }),
+  ),
   /** Calculated unless typed over (then `isTotalFrontEndAmountManual`). */
   totalFrontEndAmount: moneySchema,
   isTotalFrontEndAmountManual: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../applications/common.ts';
 import { rateSchema } from '../applications/decisions.ts';
+import { dayCountSchema, oddDaysTreatmentSchema } from '../applications/disclosure.ts';
 import { paymentFrequencySchema } from '../applications/enums.ts';
 import { endpoint } from '../kit/endpoint.ts';
 import { centsOrNull, moneySchema, moneyToCents, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
@@ -30,13 +31,6 @@ export const truthInLendingTexts = {
 const MAX_CENTS = moneyToCents(TRUTH_IN_LENDING_AMOUNT_MAX);
 const atMostMax = <T extends z.ZodType<string>>(schema: T) =>
   schema.refine((v) => (centsOrNull(v) ?? 0n) <= MAX_CENTS, truthInLendingTexts.amountTooLarge);
-
-/** How odd days accrue: actual days over 365, or 30/360. */
-export const dayCountSchema = z.enum(['actual365', 'thirty360']);
-export type DayCount = z.infer<typeof dayCountSchema>;
-/** Odd-days interest: prepaid at closing (a prepaid finance charge), with the first payment, or not charged. */
-export const oddDaysTreatmentSchema = z.enum(['prepaid', 'firstPayment', 'none']);
-export type OddDaysTreatment = z.infer<typeof oddDaysTreatmentSchema>;
 
 export const prepaidFinanceChargeSchema = z.object({
   name: requiredText(100),

@@ -25,6 +25,8 @@ export const loanAdditions = pgTable(
     flatAmount: money('flat_amount'),
     ratePer1000: numeric('rate_per_1000', { precision: 8, scale: 4 }),
     isDefault: boolean('is_default').notNull().default(false),
+    /** A prepaid finance charge of the loans it is sold with (issue 41). */
+    financeCharge: boolean('finance_charge').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     loanProductIds: integer('loan_product_ids')
       .array()

@@ -210,6 +210,8 @@ export const applicationFrontEndFees = pgTable(
     ...applicationChildColumns(),
     name: text('name').notNull(),
     value: money('value').notNull(),
+    /** The lender's charge for the credit: a prepaid finance charge of the loan (issue 41). */
+    financeCharge: boolean('finance_charge').notNull().default(false),
     sortOrder: integer('sort_order').notNull(),
   },
   (t) => [

@@ -1,5 +1,7 @@
 import {
   coreCodeTypes,
+  dayCountSchema,
+  oddDaysTreatmentSchema,
   disbursementPayeeTypes,
   loanBookingKinds,
   paymentFrequencyOptions,
@@ -252,6 +254,17 @@ export const loans = pgTable(
       .$type<Record<string, unknown>[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Issue 41: the decision's balloon, the product's day count and odd-days treatment when decided. */
+    balloonAmount: money('balloon_amount'),
+    dayCount: text('day_count').notNull().default('actual365'),
+    oddDays: text('odd_days').notNull().default('firstPayment'),
+    /** contracts `PrepaidCharge[]`: the fees the disclosure counts as prepaid finance charges. */
+    prepaidFinanceCharges: jsonb('prepaid_finance_charges')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** contracts `LoanDisclosureView`: the Truth in Lending disclosure as saved (null until the dates are set). */
+    disclosure: jsonb('disclosure').$type<Record<string, unknown>>(),
     isFunded: boolean('is_funded').notNull().default(false),
     /** Counts fundings: the booking reference is `{lender}-{application}-{sequence}`, new after each reversal. */
     fundingSequence: integer('funding_sequence').notNull().default(0),
@@ -271,6 +284,8 @@ export const loans = pgTable(
     unique('loans_id_lender_key').on(t.id, t.lenderId),
     uniqueIndex('loans_application_key').on(t.applicationId),
     index('loans_lender_funded_idx').on(t.lenderId, t.fundedAt),
+    check('loans_day_count_check', oneOf(t.dayCount, dayCountSchema.options)),
+    check('loans_odd_days_check', oneOf(t.oddDays, oddDaysTreatmentSchema.options)),
     check(
       'loans_payment_frequency_check',
       oneOf(
