@@ -8,7 +8,7 @@
 import type { ControlType } from '@credence/contracts';
 import { calculateItemization, estimatedAmountFinanced, type ItemizationInput } from './itemization.ts';
 import type { IsoDate } from './loan-dates.ts';
-import { amortize, type DayCountBasis } from './loan-schedule.ts';
+import { amortize, type DayCountBasis, type OddDaysInterestTreatment } from './loan-schedule.ts';
 import { money, toCents, type Money, type MoneyInput } from './money.ts';
 import { LoanMathError, type PaymentFrequency } from './payment.ts';
 import {
@@ -226,8 +226,11 @@ export type DecisionDisclosureInput = {
   contractDate?: IsoDate | null;
   firstPaymentDate?: IsoDate | null;
   dayCountBasis?: DayCountBasis;
+  oddDaysInterest?: OddDaysInterestTreatment;
   /** Finance charges paid at consummation (fees), which reduce the amount financed. */
   prepaidFinanceCharge?: Amount;
+  /** Due with the last payment. */
+  balloonAmount?: Amount;
 };
 
 export type DecisionDisclosure = {
@@ -260,7 +263,9 @@ export const decisionDisclosure = (
       firstPaymentDate: input.firstPaymentDate,
       ...(input.contractDate ? { contractDate: input.contractDate } : {}),
       ...(input.dayCountBasis ? { dayCountBasis: input.dayCountBasis } : {}),
+      ...(input.oddDaysInterest ? { oddDaysInterest: input.oddDaysInterest } : {}),
       ...(isBlank(input.prepaidFinanceCharge) ? {} : { prepaidFinanceCharge: toCents(input.prepaidFinanceCharge) }),
+      ...(isBlank(input.balloonAmount) ? {} : { balloonAmount: toCents(input.balloonAmount) }),
     });
     return {
       disclosure: {

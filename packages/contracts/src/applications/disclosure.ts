@@ -31,6 +31,18 @@ export const prepaidChargeSchema = z.object({ name: z.string(), amount: moneySch
 export type PrepaidCharge = z.infer<typeof prepaidChargeSchema>;
 
 /**
+ * The prepaid finance charges of a loan: the itemization's front-end fees marked as finance charges and the
+ * selected add-ons marked so (Administration › Add-Ons), in that order.
+ */
+export const prepaidChargesOf = (
+  additions: readonly { name: string; amount: string; selected: boolean; financeCharge: boolean }[],
+  frontEndFees: readonly PrepaidCharge[],
+): PrepaidCharge[] => [
+  ...frontEndFees.map((f) => ({ name: f.name, amount: f.amount })),
+  ...additions.filter((a) => a.selected && a.financeCharge).map((a) => ({ name: a.name, amount: a.amount })),
+];
+
+/**
  * The disclosure as kept on a receipt or a loan. The four §1026.18 figures are on every one; the rest is on those
  * decided since issue 41 (null on older ones: not recorded then).
  */

@@ -8,16 +8,31 @@ import { paymentFrequencySchema, vehicleControlTypes, type ControlType } from '.
 
 const nullableMoney = (schema: z.ZodType<string>) => schema.nullish().transform((v) => v ?? null);
 
-/** A variable front-end fee row of the Loan Itemization dialog (spec 1 §5: name max 50, value required). */
-export const frontEndFeeInputSchema = z.object({
-  name: textSchema().trim().min(1, messages.validation.requiredWithPeriod).max(50, messages.validation.feeNameTooLong),
-  value: moneySchema,
-  /** The lender's own charge for the credit (a loan or documentation fee): a prepaid finance charge (issue 41). */
-  financeCharge: z
-    .boolean()
-    .optional()
-    .transform((v) => v ?? false),
-});
+export const frontEndFeeTexts = {
+  negativeFinanceCharge: 'A finance charge cannot be negative.',
+} as const;
+
+/**
+ * A variable front-end fee row of the Loan Itemization dialog (spec 1 §5: name max 50, value required; negative
+ * allowed — but not for one marked as a finance charge).
+ */
+export const frontEndFeeInputSchema = z
+  .object({
+    name: textSchema()
+      .trim()
+      .min(1, messages.validation.requiredWithPeriod)
+      .max(50, messages.validation.feeNameTooLong),
+    value: moneySchema,
+    /** The lender's own charge for the credit (a loan or documentation fee): a prepaid finance charge (issue 41). */
+    financeCharge: z
+      .boolean()
+      .optional()
+      .transform((v) => v ?? false),
+  })
+  .refine((f) => !f.financeCharge || !f.value.trim().startsWith('-'), {
+    path: ['value'],
+    message: frontEndFeeTexts.negativeFinanceCharge,
+  });
 
 /**
  * The money and terms of an application request (spec 3 §3 "Application request save payload"), shared by

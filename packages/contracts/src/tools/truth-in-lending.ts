@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { requiredText } from '../applications/common.ts';
 import { rateSchema } from '../applications/decisions.ts';
-import { dayCountSchema, oddDaysTreatmentSchema } from '../applications/disclosure.ts';
+import {
+  dayCountSchema,
+  oddDaysTreatmentSchema,
+  type DisclosureTerms,
+  type LoanDisclosureView,
+  type PrepaidCharge,
+} from '../applications/disclosure.ts';
 import { paymentFrequencySchema } from '../applications/enums.ts';
 import { endpoint } from '../kit/endpoint.ts';
 import { centsOrNull, moneySchema, moneyToCents, nonNegativeMoneySchema, positiveMoneySchema } from '../money.ts';
@@ -118,4 +124,50 @@ export const truthInLendingEndpoint = endpoint({
     'The Truth in Lending disclosure of a loan (payment, amount financed, finance charge, total of payments, APR) with its payment schedule',
   body: truthInLendingRequestSchema,
   response: truthInLendingSchema,
+});
+
+/** A loan's terms with what its disclosure takes besides them (the worksheets and the server build it alike). */
+export type DisclosedTerms = {
+  amount: string;
+  annualRate: string;
+  term: number;
+  paymentFrequencyId: z.infer<typeof paymentFrequencySchema>;
+  contractDate: string;
+  firstPaymentDate: string;
+  balloonAmount: string | null;
+  terms: DisclosureTerms;
+  prepaidFinanceCharges: readonly PrepaidCharge[];
+};
+
+/** The disclosure request of a loan: the one the decision and funding worksheets send and the server computes. */
+export const truthInLendingRequestOf = (t: DisclosedTerms): TruthInLendingRequest => ({
+  amount: t.amount,
+  annualRate: t.annualRate,
+  term: t.term,
+  paymentFrequencyId: t.paymentFrequencyId,
+  contractDate: t.contractDate,
+  firstPaymentDate: t.firstPaymentDate,
+  prepaidFinanceCharges: t.prepaidFinanceCharges.map((c) => ({ name: c.name, amount: c.amount })),
+  dayCount: t.terms.dayCount,
+  oddDays: t.terms.oddDays,
+  balloonAmount: t.balloonAmount,
+});
+
+/** The disclosure as a receipt or a loan keeps it: the answer's figures with the inputs besides the terms. */
+export const loanDisclosureOf = (request: TruthInLendingRequestParsed, answer: TruthInLending): LoanDisclosureView => ({
+  apr: answer.apr,
+  financeCharge: answer.financeCharge,
+  amountFinanced: answer.amountFinanced,
+  totalOfPayments: answer.totalOfPayments,
+  prepaidFinanceCharges: request.prepaidFinanceCharges,
+  prepaidFinanceCharge: answer.prepaidFinanceCharge,
+  dayCount: request.dayCount,
+  oddDays: request.oddDays,
+  oddDaysInterest: answer.oddDaysInterest,
+  balloonAmount: answer.balloonAmount,
+  firstPayment: answer.firstPayment,
+  finalPayment: answer.finalPayment,
+  aprTolerance: answer.aprTolerance,
+  aprWithinTolerance: answer.aprWithinTolerance,
+  financeChargeWithinTolerance: answer.financeChargeWithinTolerance,
 });
