@@ -211,3 +211,27 @@ test('the payment calculator lowers the amount financed by prepaid charges and f
   await expect(result('Amount Financed')).toHaveText('$25,000.25');
   await shots('payment-calculator-solve');
 });
+
+test('the payment calculator finds the interest rate a payment asks for', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, users.officer);
+  await page.goto('/popup/paymentCalculator');
+  const result = (label: string) => page.getByTestId('calculator-results').getByLabel(label, { exact: true });
+  const payment = page.getByRole('textbox', { name: 'Payment', exact: true });
+  await page.getByRole('button', { name: 'Interest Rate' }).click();
+  await page.getByLabel('Loan Amount').fill('25000');
+  // $25,000 over 60 monthly payments at 7.49 % pays $500.83.
+  await payment.fill('500.83');
+  await page.getByLabel('Term (months)').fill('60');
+  await page.getByLabel('Contract Date').fill('2027-01-15');
+  await page.getByLabel('First Payment Date').fill('2027-02-15');
+  await expect(result('Interest Rate')).toHaveText('7.490%');
+  await expect(result('Payment')).toHaveText('$500.83');
+  await expect(result('APR')).toHaveText('7.490%');
+  await reviewShots(page, 'payment-calculator-solve-rate');
+
+  await payment.fill('400');
+  await expect(page.getByText('No rate gives this payment: enter at least $416.67, the payment at 0%.')).toBeVisible();
+  await expect(result('Interest Rate')).toHaveText('—');
+  await reviewShots(page, 'payment-calculator-solve-rate-refused');
+});

@@ -11,28 +11,35 @@ import {
   LoanMathError,
   ScheduleRow,
   amountForPayment,
+  calculatePayment,
   invalidTermMessage,
   isIsoDate,
   isValidTerm,
+  Money,
   money,
+  rateForPayment,
   type LoanDisclosure,
   type PaymentFrequency,
 } from '@credence/domain';
-import { parseMoneyText, type MoneyTextProblem } from '../../lib/money-text.ts';
+import { groupMoney, parseMoneyText, type MoneyTextProblem } from '../../lib/money-text.ts';
 
 /*
  * The Payment Calculator's inputs, their instant rules and the Truth in Lending request they make (issue 41,
  * items 5 and 6). The figures come from the server's one disclosure call; what is checked here is what can be
- * told from the typed text alone (and the loan amount a payment buys, in the 'What can I afford?' mode).
+ * told from the typed text alone (and, in the 'What can I afford?' modes, the loan amount a payment buys or the
+ * interest rate at which a payment repays a loan amount).
  */
 
-/** What the calculator solves for: the payment of a loan amount, or the loan amount a payment buys. */
-export type SolveFor = 'payment' | 'amount';
+/**
+ * What the calculator solves for: the payment of a loan amount, the loan amount a payment buys, or the interest
+ * rate at which a payment repays a loan amount.
+ */
+export type SolveFor = 'payment' | 'amount' | 'rate';
 
 export type CalculatorInputs = {
   solveFor: SolveFor;
   amount: string;
-  /** The payment to afford, when solving for the loan amount. */
+  /** The payment to afford, when solving for the loan amount or the interest rate. */
   payment: string;
   rate: string;
   term: string;
@@ -96,10 +103,12 @@ const readPositive = (text: string, label: string): MoneyCheck => {
 
 const cleanRate = (value: string) => value.replace(/[%\s]/g, '');
 
-/** The instant rules of the fields that do not depend on the loan amount. */
+/** The instant rules of the fields that do not depend on the loan amount (the rate only when it is typed). */
 const validateTerms = (inputs: CalculatorInputs, errors: CalculatorErrors) => {
   const rate = cleanRate(inputs.rate);
-  if (!rate) errors.rate = 'Interest Rate is required.';
+  if (inputs.solveFor === 'rate') {
+    // Solved, not typed: no rule of the rate field.
+  } else if (!rate) errors.rate = 'Interest Rate is required.';
   else if (rate.startsWith('-')) errors.rate = 'Interest Rate cannot be negative.';
   else if (!decimalPattern.test(rate)) errors.rate = 'Interest Rate must be a valid number.';
   else if ((rate.split('.')[1] ?? '').length > 3) errors.rate = 'Interest Rate has at most three decimals.';
@@ -144,33 +153,98 @@ const solveAmount = (inputs: CalculatorInputs, payment: string, balloon: string 
   }
 };
 
+const dollars = (value: string) => `$${groupMoney(value)}`;
+
+/**
+ * The interest rate at which the Payment repays the Loan Amount (the domain's `rateForPayment`: the rate of a
+ * regular schedule of that payment, the balloon with the last one), to the three decimals the rate field and the
+ * disclosure take, rounded half up; or the Payment field's message, with the payment it may be at least or at
+ * most. The least is the payment at 0 % (the amount less the balloon over the number of payments, to the cent);
+ * that payment itself answers 0 % even where the domain, which counts the payment before its rounding, finds it a
+ * fraction of a cent short. The most is the payment at the rate field's 99.999 %.
+ */
+const solveRate = (
+  inputs: CalculatorInputs,
+  amount: string,
+  payment: string,
+  balloon: string | null,
+): { value: string | null; error?: string } => {
+  const loan = {
+    amount,
+    termMonths: Number.parseInt(inputs.term.trim(), 10),
+    frequency: inputs.frequency,
+    ...(balloon === null ? {} : { balloonAmount: balloon }),
+  };
+  const paymentAt = (annualRatePercent: string): string | null => {
+    try {
+      return calculatePayment({ ...loan, annualRatePercent }).toFixed(2);
+    } catch (error) {
+      if (error instanceof LoanMathError) return null;
+      throw error;
+    }
+  };
+  let rate: string;
+  try {
+    rate = rateForPayment({ ...loan, payment })
+      .toDecimalPlaces(3, Money.ROUND_HALF_UP)
+      .toFixed(3);
+  } catch (error) {
+    if (!(error instanceof LoanMathError)) throw error;
+    const least = error.field === 'payment' ? paymentAt('0') : null;
+    if (least !== null && money(payment).gte(least)) return { value: '0.000' };
+    if (error.field !== 'payment') return { value: null, error: error.message };
+    return {
+      value: null,
+      error:
+        least === null
+          ? 'No rate gives this payment over this term.'
+          : `No rate gives this payment: enter at least ${dollars(least)}, the payment at 0%.`,
+    };
+  }
+  if (money(rate).gt(MAX_RATE)) {
+    const most = paymentAt(MAX_RATE);
+    return {
+      value: null,
+      error:
+        most === null
+          ? `No rate up to ${MAX_RATE}% gives this payment.`
+          : `No rate up to ${MAX_RATE}% gives this payment: enter at most ${dollars(most)}.`,
+    };
+  }
+  return { value: rate };
+};
+
 export type CalculatorPlan = {
   errors: CalculatorErrors;
   /** The disclosure call's body; null while a rule is broken. */
   request: TruthInLendingRequest | null;
   /** The loan amount found for the Payment, when solving for it. */
   solvedAmount: string | null;
+  /** The interest rate found for the Payment (three decimals), when solving for it. */
+  solvedRate: string | null;
 };
 
 /**
  * The inputs checked as they are typed, each message naming its field, and the disclosure request they make;
- * solving for the loan amount, the amount is found first and the request is for it.
+ * solving for the loan amount or the interest rate, it is found first and the request is for it.
  */
 export const planCalculation = (inputs: CalculatorInputs): CalculatorPlan => {
   const errors: CalculatorErrors = {};
-  const solving = inputs.solveFor === 'amount';
-  const typed = solving ? readPositive(inputs.payment, 'Payment') : readPositive(inputs.amount, 'Loan Amount');
-  const amountField: CalculatorField = solving ? 'payment' : 'amount';
-  if (typed.error) errors[amountField] = typed.error;
+  const solvingAmount = inputs.solveFor === 'amount';
+  const solvingRate = inputs.solveFor === 'rate';
+  const typedAmount = solvingAmount ? null : readPositive(inputs.amount, 'Loan Amount');
+  if (typedAmount?.error) errors.amount = typedAmount.error;
+  const payment = inputs.solveFor === 'payment' ? null : readPositive(inputs.payment, 'Payment');
+  if (payment?.error) errors.payment = payment.error;
   validateTerms(inputs, errors);
   const prepaid = readMoney(inputs.prepaid, 'Prepaid Finance Charges');
   if (prepaid.error) errors.prepaid = prepaid.error;
   const balloon = readMoney(inputs.balloon, 'Balloon Amount');
   if (balloon.error) errors.balloon = balloon.error;
 
-  let amount = solving ? null : typed.value;
-  if (solving && typed.value !== null && !errors.rate && !errors.term && !errors.balloon) {
-    const solved = solveAmount(inputs, typed.value, balloon.value);
+  let amount = typedAmount?.value ?? null;
+  if (solvingAmount && payment?.value && !errors.rate && !errors.term && !errors.balloon) {
+    const solved = solveAmount(inputs, payment.value, balloon.value);
     if (solved.error) errors.payment = solved.error;
     amount = solved.value;
   }
@@ -181,14 +255,23 @@ export const planCalculation = (inputs: CalculatorInputs): CalculatorPlan => {
     if (balloon.value !== null && moneyToCents(balloon.value) > cents)
       errors.balloon = 'Balloon Amount cannot be more than the Loan Amount.';
   }
-  const solvedAmount = solving ? amount : null;
-  if (amount === null || Object.keys(errors).length > 0) return { errors, request: null, solvedAmount };
+  let rate = solvingRate || errors.rate ? null : money(cleanRate(inputs.rate)).toFixed();
+  if (solvingRate && amount !== null && payment?.value && !errors.term && !errors.balloon) {
+    const solved = solveRate(inputs, amount, payment.value, balloon.value);
+    if (solved.error) errors.payment = solved.error;
+    rate = solved.value;
+  }
+  const solvedAmount = solvingAmount ? amount : null;
+  const solvedRate = solvingRate ? rate : null;
+  if (amount === null || rate === null || Object.keys(errors).length > 0)
+    return { errors, request: null, solvedAmount, solvedRate };
   return {
     errors,
     solvedAmount,
+    solvedRate,
     request: {
       amount,
-      annualRate: money(cleanRate(inputs.rate)).toFixed(),
+      annualRate: rate,
       term: Number.parseInt(inputs.term.trim(), 10),
       paymentFrequencyId: inputs.frequency,
       contractDate: inputs.contractDate,
@@ -208,7 +291,7 @@ export const calculatorFieldOf = (serverField: string, solveFor: SolveFor): Calc
     case 'amount':
       return solveFor === 'amount' ? 'payment' : 'amount';
     case 'annualRate':
-      return 'rate';
+      return solveFor === 'rate' ? 'payment' : 'rate';
     case 'term':
     case 'paymentFrequencyId':
       return 'term';

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TruthInLending, TruthInLendingRequest } from '@credence/contracts';
-import { amountForPayment } from '@credence/domain';
+import { TRUTH_IN_LENDING_TERM_MAX, type TruthInLending, type TruthInLendingRequest } from '@credence/contracts';
+import { amountForPayment, money } from '@credence/domain';
 import { PaymentCalculatorPage, calculatorTexts } from './payment-calculator-page.tsx';
 
 /**
@@ -59,6 +59,19 @@ const open = () => {
       <PaymentCalculatorPage />
     </QueryClientProvider>,
   );
+};
+
+/**
+ * The level payment by the textbook formula P·r / (1 − (1 + r)^−n), r the annual rate over 12, in 40-digit decimals
+ * and to the cent: a reference worked here, not by the domain's payment functions.
+ */
+const referencePayment = (amount: string, annualRatePercent: string, months: number) => {
+  const r = money(annualRatePercent).div(1200);
+  return money(amount)
+    .times(r)
+    .div(money(1).minus(r.plus(1).pow(-months)))
+    .toDecimalPlaces(2)
+    .toFixed(2);
 };
 
 const type = (label: string, value: string) =>
@@ -141,6 +154,8 @@ describe('Payment Calculator', { timeout: 20_000 }, () => {
     const bodies = serve();
     open();
     fillLoan();
+    // One month past the longest term the disclosure takes.
+    const tooLong = String(TRUTH_IN_LENDING_TERM_MAX + 1);
     const refused: [label: string, value: string, message: string][] = [
       ['Prepaid Finance Charges', '-5', 'Prepaid Finance Charges cannot be negative.'],
       ['Prepaid Finance Charges', '1000', 'Prepaid Finance Charges must be less than the Loan Amount.'],
@@ -149,7 +164,7 @@ describe('Payment Calculator', { timeout: 20_000 }, () => {
       ['Balloon Amount', 'abc', 'Balloon Amount must be a valid number.'],
       ['Interest Rate (%)', '6.1234', 'Interest Rate has at most three decimals.'],
       ['Interest Rate (%)', '100', 'Interest Rate cannot exceed 99.999%.'],
-      ['Term (months)', '481', 'Term cannot exceed 480 months.'],
+      ['Term (months)', tooLong, `Term cannot exceed ${TRUTH_IN_LENDING_TERM_MAX} months.`],
     ];
     for (const [label, value, message] of refused) {
       const before = screen.getByRole('textbox', { name: label }).getAttribute('value') ?? '';
@@ -158,7 +173,7 @@ describe('Payment Calculator', { timeout: 20_000 }, () => {
       expect(result('Payment').textContent).toBe('—');
       type(label, before);
     }
-    type('Term (months)', '481');
+    type('Term (months)', tooLong);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(bodies).toEqual([]);
   });
@@ -256,5 +271,65 @@ describe('Payment Calculator', { timeout: 20_000 }, () => {
     await waitFor(() => expect(result('Loan Amount').textContent).toBe(shown), slow);
     fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
     expect(screen.getByRole('textbox', { name: 'Loan Amount' })).toHaveProperty('value', shown.slice(1));
+  });
+
+  it('solves for the interest rate whose payment is the one typed, and discloses at that rate', async () => {
+    // $25,000 over 60 monthly payments at 7.49 % pays $500.83; solving from it must give 7.490 %.
+    const payment = referencePayment('25000', '7.49', 60);
+    expect(payment).toBe('500.83');
+    const bodies = serve((body) => Response.json(answer({ payment, apr: body.annualRate })));
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Interest Rate' }));
+    expect(screen.queryByRole('textbox', { name: 'Interest Rate (%)' })).toBeNull();
+    expect(screen.getByTestId('payment-schedule-text').textContent).toContain(calculatorTexts.solveRatePrompt);
+    type('Loan Amount', '25000');
+    type('Payment', payment);
+    type('Term (months)', '60');
+    typeDate('Contract Date', '2027-01-15');
+    typeDate('First Payment Date', '2027-02-15');
+    await waitFor(() => expect(result('Interest Rate').textContent).toBe('7.490%'), slow);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ amount: '25000.00', annualRate: '7.490', term: 60 });
+    expect(result('Payment').textContent).toBe('$500.83');
+
+    // Back to solving for the payment: the rate found is carried into the Interest Rate.
+    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    expect(screen.getByRole('textbox', { name: 'Interest Rate (%)' })).toHaveProperty('value', '7.490');
+    expect(screen.getByRole('textbox', { name: 'Loan Amount' })).toHaveProperty('value', '25000');
+  });
+
+  it('refuses a payment no interest rate gives, on the Payment field with the payment to enter', async () => {
+    const bodies = serve((body) => Response.json(answer({ apr: body.annualRate })));
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Interest Rate' }));
+    type('Loan Amount', '25000');
+    type('Term (months)', '60');
+    typeDate('Contract Date', '2027-01-15');
+    typeDate('First Payment Date', '2027-02-15');
+
+    // Below the interest-free payment: $25,000 / 60 = $416.67 to the cent.
+    type('Payment', '416.66');
+    expect(screen.getByText('No rate gives this payment: enter at least $416.67, the payment at 0%.')).toBeTruthy();
+    expect(result('Interest Rate').textContent).toBe('—');
+
+    // Above the payment at the highest rate the field takes, 99.999 %.
+    expect(referencePayment('25000', '99.999', 60)).toBe('2100.56');
+    type('Payment', '2200');
+    expect(screen.getByText('No rate up to 99.999% gives this payment: enter at most $2,100.56.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bodies).toEqual([]);
+
+    // The bounds themselves are answered.
+    type('Payment', '2100.56');
+    await waitFor(() => expect(result('Interest Rate').textContent).toBe('99.999%'), slow);
+    type('Payment', '416.67');
+    // 20 cents of interest over five years: 0.0003 %, the payment at 0.000 %.
+    await waitFor(() => expect(bodies.at(-1)?.annualRate).toBe('0.000'), slow);
+    // $1,000 in 3 payments: $333.33 is the payment at 0 % (the last one $333.34), so it is answered 0 %.
+    type('Loan Amount', '1000');
+    type('Term (months)', '3');
+    type('Payment', '333.33');
+    await waitFor(() => expect(result('Interest Rate').textContent).toBe('0.000%'), slow);
+    expect(screen.queryByText(/No rate/)).toBeNull();
   });
 });

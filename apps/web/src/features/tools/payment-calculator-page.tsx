@@ -54,9 +54,13 @@ export const PAYMENT_CALCULATOR_TITLE = 'Payment Calculator';
 export const calculatorTexts = {
   prompt: 'Enter the loan amount, interest rate and term to see the payment.',
   solvePrompt: 'Enter the payment, interest rate and term to see the loan amount.',
+  solveRatePrompt: 'Enter the loan amount, payment and term to see the interest rate.',
   failed: 'The disclosure could not be computed just now.',
   solveHelp: 'The regular payment, balloon counted',
 } as const;
+
+/** The rate the request was made with, as the rate field shows it: three decimals. */
+const rateOf = (annualRate: string) => money(annualRate).toFixed(3);
 
 /** What a failed disclosure call shows: a 422's messages on the fields it names, anything else inline. */
 const failureOf = (error: unknown, solveFor: SolveFor): { fields: CalculatorErrors; inline: string | null } => {
@@ -104,7 +108,8 @@ const downloadCsv = (csv: string) => {
  * of a loan as Regulation Z §1026.18 discloses them — payment, number of payments, last payment date, APR with
  * its tolerance, finance charge, amount financed and total of payments — the payment schedule as §1026.18(g)
  * states it, and the amortization schedule, all from the server's one disclosure call (issue 41, items 5 and 6).
- * 'Solve for' Loan Amount answers 'What can I afford?': the largest loan amount whose payment is the one typed.
+ * 'Solve for' Loan Amount answers 'What can I afford?': the largest loan amount whose payment is the one typed;
+ * 'Solve for' Interest Rate finds the note rate (three decimals) whose regular payment is the one typed.
  */
 export const PaymentCalculatorPage = () => {
   useDocumentTitle(PAYMENT_CALCULATOR_TITLE, true);
@@ -130,6 +135,7 @@ export const PaymentCalculatorPage = () => {
   const { disclosure: answered, busy, error, retry } = useTruthInLending(plan.request);
   const failure = failureOf(error, inputs.solveFor);
   const solving = inputs.solveFor === 'amount';
+  const solvingRate = inputs.solveFor === 'rate';
   const d = useMemo(() => (answered ? disclosureOf(answered.answer, answered.request.amount) : null), [answered]);
 
   const shownError = (field: CalculatorField): string | undefined =>
@@ -137,15 +143,18 @@ export const PaymentCalculatorPage = () => {
   const touch = (field: CalculatorField) => () => setTouched((prev) => ({ ...prev, [field]: true }));
   const setText = (field: CalculatorField) => (text: string) => setInputs((prev) => ({ ...prev, [field]: text }));
 
-  /** Switching what is solved for carries the figure shown over: the payment found, or the amount found. */
+  /**
+   * Switching what is solved for carries the figure found over into its field: the payment found (into an empty
+   * Payment), the amount found, or the rate found.
+   */
   const solveFor = (next: SolveFor) =>
     setInputs((prev) => {
       if (next === prev.solveFor) return prev;
-      if (next === 'amount' && prev.payment === '' && d)
-        return { ...prev, solveFor: next, payment: groupMoney(d.payment.toFixed(2)) };
-      if (next === 'payment' && answered)
-        return { ...prev, solveFor: next, amount: groupMoney(answered.request.amount) };
-      return { ...prev, solveFor: next };
+      const carried: CalculatorInputs = { ...prev, solveFor: next };
+      if (prev.solveFor === 'payment' && prev.payment === '' && d) carried.payment = groupMoney(d.payment.toFixed(2));
+      if (prev.solveFor === 'amount' && answered) carried.amount = groupMoney(answered.request.amount);
+      if (prev.solveFor === 'rate' && answered) carried.rate = rateOf(answered.request.annualRate);
+      return carried;
     });
 
   const moneyField = (
@@ -241,6 +250,9 @@ export const PaymentCalculatorPage = () => {
             <ToggleButton value="amount" sx={{ py: 0.25, px: 1.5 }}>
               Loan Amount
             </ToggleButton>
+            <ToggleButton value="rate" sx={{ py: 0.25, px: 1.5 }}>
+              Interest Rate
+            </ToggleButton>
           </ToggleButtonGroup>
         </Stack>
       </Stack>
@@ -261,7 +273,9 @@ export const PaymentCalculatorPage = () => {
           {solving
             ? moneyField('payment', 'Payment', calculatorTexts.solveHelp, '483.32')
             : moneyField('amount', 'Loan Amount', ' ', '25,000.00')}
-          {textField('rate', 'Interest Rate (%)', '6.25')}
+          {solvingRate
+            ? moneyField('payment', 'Payment', calculatorTexts.solveHelp, '483.32')
+            : textField('rate', 'Interest Rate (%)', '6.25')}
           {textField('term', 'Term (months)', '60')}
           {select(
             'Payment Frequency',
@@ -296,7 +310,18 @@ export const PaymentCalculatorPage = () => {
                 strong
               />
             )}
-            <ResultRow label="Payment" value={d ? formatCurrency(d.payment) : dash} strong={!solving} />
+            {solvingRate && (
+              <ResultRow
+                label="Interest Rate"
+                value={d && answered ? `${rateOf(answered.request.annualRate)}%` : dash}
+                strong
+              />
+            )}
+            <ResultRow
+              label="Payment"
+              value={d ? formatCurrency(d.payment) : dash}
+              strong={inputs.solveFor === 'payment'}
+            />
             <Divider sx={{ my: 0.5 }} />
             <ResultRow label="Number of Payments" value={d ? formatCount(d.numberOfPayments) : dash} />
             <ResultRow label="Last Payment Date" value={d ? formatUsDate(d.lastPaymentDate) : dash} />
@@ -330,7 +355,9 @@ export const PaymentCalculatorPage = () => {
           ? `Payment Schedule: ${paymentScheduleText(d, paymentFrequencyLabels[answered?.request.paymentFrequencyId ?? inputs.frequency])}`
           : solving
             ? calculatorTexts.solvePrompt
-            : calculatorTexts.prompt}
+            : solvingRate
+              ? calculatorTexts.solveRatePrompt
+              : calculatorTexts.prompt}
       </Typography>
       {d && (
         <Box sx={{ mt: 1.5 }}>
