@@ -1,18 +1,12 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { dealerRateOf, dealerRateTexts, type DealerRate, type DecisionEngineConfig } from '@credence/contracts';
 import { CheckboxInput, TextInput } from '../../../components/form/fields.tsx';
+import { ProductTable, productName, type Product } from './product-table.tsx';
 
 /** A row of the table as the form holds it: the spread as typed ('' for none). */
 export type DealerRateValues = { loanProductId: number; rateMatching: boolean; maximumSpread: string };
-
-type Product = { id: number; name: string };
 
 /** One row per loan product (the lender's products, and any product the settings list), rate matching by default. */
 export const dealerRateValues = (config: DecisionEngineConfig, products: readonly Product[]): DealerRateValues[] => {
@@ -37,43 +31,29 @@ export const dealerRateInput = (rows: readonly DealerRateValues[]): DealerRate[]
 export const DealerRatesTable = ({ products }: { products: readonly Product[] }) => {
   const { control } = useFormContext<{ dealerRates: DealerRateValues[] }>();
   const rows = useWatch({ control, name: 'dealerRates' }) ?? [];
-  const nameOf = (id: number) => products.find((p) => p.id === id)?.name ?? `Loan product #${id}`;
   return (
-    <Box sx={{ gridColumn: '1 / -1' }}>
-      <Typography variant="subtitle2" color="text.secondary" component="h3">
-        {dealerRateTexts.title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        With rate matching the buy rate is the approved rate; without it, the approved rate less the maximum spread.
-      </Typography>
-      <Table size="small" aria-label={dealerRateTexts.title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Loan product</TableCell>
-            <TableCell>Rate matching</TableCell>
-            <TableCell sx={{ width: 220 }}>Maximum spread (%)</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row, i) => (
-            <TableRow key={row.loanProductId}>
-              <TableCell>{nameOf(row.loanProductId)}</TableCell>
-              <TableCell>
-                <CheckboxInput name={`dealerRates.${i}.rateMatching`} label="Match the approved rate" />
-              </TableCell>
-              <TableCell>
-                <TextInput
-                  name={`dealerRates.${i}.maximumSpread`}
-                  label="Spread (%)"
-                  inputMode="decimal"
-                  maxLength={6}
-                  disabled={row.rateMatching}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <ProductTable
+      title={dealerRateTexts.title}
+      description="With rate matching the buy rate is the approved rate; without it, the approved rate less the maximum spread."
+      columns={[{ header: 'Rate matching' }, { header: 'Maximum spread (%)', width: 220 }]}
+    >
+      {rows.map((row, i) => (
+        <TableRow key={row.loanProductId}>
+          <TableCell>{productName(products, row.loanProductId)}</TableCell>
+          <TableCell>
+            <CheckboxInput name={`dealerRates.${i}.rateMatching`} label="Match the approved rate" />
+          </TableCell>
+          <TableCell>
+            <TextInput
+              name={`dealerRates.${i}.maximumSpread`}
+              label="Spread (%)"
+              inputMode="decimal"
+              maxLength={6}
+              disabled={row.rateMatching}
+            />
+          </TableCell>
+        </TableRow>
+      ))}
+    </ProductTable>
   );
 };

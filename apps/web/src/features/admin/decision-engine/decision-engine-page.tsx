@@ -45,6 +45,8 @@ import { toasts } from '../../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
 import { versionText } from '../kit/policy-version.ts';
 import { DealerRatesTable, dealerRateInput, dealerRateValues, type DealerRateValues } from './dealer-rates.tsx';
+import { DisclosureTermsTable, disclosureTermsValues } from './disclosure-terms.tsx';
+import type { Product } from './product-table.tsx';
 import { userGroupsLookupQuery } from '../user-groups/lookup.ts';
 
 /** Form values: a select holds '' for none. */
@@ -59,8 +61,6 @@ type Values = Omit<
   manualReviewUserGroupId: number | '';
 };
 
-type Product = { id: number; name: string };
-
 const toValues = (s: DecisionEngineConfig, products: readonly Product[]): Values => ({
   autoDecisionEnabled: s.autoDecisionEnabled,
   approveAction: s.approveAction,
@@ -72,6 +72,7 @@ const toValues = (s: DecisionEngineConfig, products: readonly Product[]): Values
   decisionRetractionRuleSetId: s.decisionRetractionRuleSetId ?? '',
   manualReviewUserGroupId: s.manualReviewUserGroupId ?? '',
   dealerRates: dealerRateValues(s, products),
+  disclosureTerms: disclosureTermsValues(s),
 });
 const toInput = (v: Values): DecisionEngineConfig => ({
   autoDecisionEnabled: v.autoDecisionEnabled,
@@ -84,6 +85,7 @@ const toInput = (v: Values): DecisionEngineConfig => ({
   decisionRetractionRuleSetId: v.decisionRetractionRuleSetId === '' ? null : v.decisionRetractionRuleSetId,
   manualReviewUserGroupId: v.manualReviewUserGroupId === '' ? null : v.manualReviewUserGroupId,
   dealerRates: dealerRateInput(v.dealerRates),
+  disclosureTerms: disclosureTermsValues(v),
 });
 const resolver = contractResolver<Values, DecisionEngineConfig>(decisionEngineConfigSchema, (v) => noRows(toInput(v)));
 
@@ -99,8 +101,9 @@ const actionOptions = (outcome: string) => [
 /**
  * Administration › Decision Engine (spec 2 §7 decision engine config get and save; issue 12): the lender's
  * settings — whether the auto-approval workflow decides on its own, what an Approve or Decline outcome does, how
- * applications are tiered, re-runs on change, the retraction rule set and the manual review queue — and the
- * auto-approval workflows, each opening its editor (/admin/autoApprovalWorkflow/edit/{id}).
+ * applications are tiered, re-runs on change, the retraction rule set and the manual review queue, the dealer buy
+ * rate and the Truth in Lending terms by product — and the auto-approval workflows, each opening its editor
+ * (/admin/autoApprovalWorkflow/edit/{id}).
  */
 export const DecisionEnginePage = () => {
   const settings = useQuery({
@@ -236,6 +239,7 @@ const SettingsForm = ({ settings, products }: { settings: DecisionEngineSettings
           options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
         />
         <DealerRatesTable products={products} />
+        <DisclosureTermsTable products={products} />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} data-testid="decision-engine-saved">
             {saved.version === null

@@ -53,6 +53,13 @@ const loanAdditionFields = (products: readonly Option[]): FieldDecl[] => [
     options: products,
     helperText: 'None chosen: every loan product offers it.',
   },
+  {
+    name: 'financeCharge',
+    label:
+      'Finance charge (a charge for the credit itself, Regulation Z §1026.4: counted in the APR and taken from the amount financed)',
+    kind: 'checkbox',
+    span: 6,
+  },
   { name: 'isDefault', label: 'Selected by default on a new decision', kind: 'checkbox', span: 3 },
   { name: 'enabled', label: 'Enabled', kind: 'checkbox', span: 3 },
 ];
@@ -64,13 +71,15 @@ const loanAdditionValues = (fields: readonly FieldDecl[], row: LoanAddition | nu
   sortOrder: String(row?.sortOrder ?? 0),
   ratePer1000: row?.ratePer1000 ?? '',
   isDefault: row?.isDefault ?? false,
+  financeCharge: row?.financeCharge ?? false,
   enabled: row?.enabled ?? true,
 });
 
 /**
  * Administration › Add-Ons (/admin/loanAdditions): the lender's add-ons catalogue the decision worksheet offers
  * — GAP, service contracts, credit life… — priced as a flat amount or a rate per $1,000, on some or every loan
- * product, the default ones selected on a new decision. The kit's list; an editor that loads the products.
+ * product, the default ones selected on a new decision, those the lender charges for the credit itself marked as
+ * finance charges (issue 41). The kit's list; an editor that loads the products.
  */
 export const loanAdditionsArea: AdminAreaEntry = resourceArea({
   key: 'loanAdditions',
@@ -80,6 +89,12 @@ export const loanAdditionsArea: AdminAreaEntry = resourceArea({
     { field: 'feeType', header: 'Priced', flex: 0.8, text: (a: LoanAddition) => loanAdditionFeeTypeLabels[a.feeType] },
     { field: 'flatAmount', header: 'Price', flex: 0.9, sortable: false, text: priceText },
     { field: 'isDefault', header: 'Default', flex: 0.6, text: (a: LoanAddition) => (a.isDefault ? 'Yes' : 'No') },
+    {
+      field: 'financeCharge',
+      header: 'Finance Charge',
+      flex: 0.8,
+      text: (a: LoanAddition) => (a.financeCharge ? 'Yes' : ''),
+    },
     { field: 'sortOrder', header: 'Sort Order', flex: 0.6 },
   ],
   fields: loanAdditionFields([]),

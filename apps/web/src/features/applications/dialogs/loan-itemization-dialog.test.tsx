@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { frontEndFeeTexts } from '@credence/contracts';
 import { LoanItemizationDialog, ITEMIZATION_RECALC_MS } from './loan-itemization-dialog.tsx';
 import { blankRequest, type ItemizationValues } from '../forms/request-model.ts';
 
 /**
  * The Loan Itemization dialog's own rules (spec 1 §5, issue 17 item 5), without a server: its totals, the
- * recalculation 150 ms after a change unless typed over, the messages of malformed amounts, the fee rows' rules.
+ * recalculation 150 ms after a change unless typed over, the messages of malformed amounts, the fee rows' rules and
+ * their finance-charge mark.
  * The browser suite keeps the way there and back (money-input.spec.ts, decision-retraction.spec.ts).
  */
 const start = (over: Partial<ItemizationValues> = {}): ItemizationValues & { otherFees: string } => ({
@@ -97,6 +99,45 @@ describe('Loan Itemization dialog', () => {
     expect(total('total-front-end-fees').value).toBe('199.50');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     await vi.waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
-    expect(onApply.mock.calls[0]![0]).toMatchObject({ otherFrontEndFees: [{ name: 'Doc fee', value: '199.50' }] });
+    expect(onApply.mock.calls[0]![0]).toMatchObject({
+      otherFrontEndFees: [{ name: 'Doc fee', value: '199.50', financeCharge: false }],
+    });
+  });
+
+  it('marks a fee row as a finance charge and hands the mark back with the fees (issue 41)', async () => {
+    const { dialog, onApply } = open({
+      otherFrontEndFees: [
+        { name: 'Loan fee', value: '250.00', financeCharge: true },
+        { name: 'Title fee', value: '75.00', financeCharge: false },
+      ],
+    });
+    const marks = () => within(dialog).getAllByRole('checkbox', { name: 'Finance charge' }) as HTMLInputElement[];
+    expect(marks().map((box) => box.checked)).toEqual([true, false]);
+    fireEvent.click(marks()[1]!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete fee 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Fee' }));
+    expect(marks().map((box) => box.checked)).toEqual([true, false]);
+    fireEvent.change(within(dialog).getAllByRole('textbox', { name: 'Fee Name' })[1]!, {
+      target: { value: 'Doc fee' },
+    });
+    fireEvent.change(within(dialog).getAllByRole('textbox', { name: 'Amount' })[1]!, { target: { value: '99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await vi.waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
+    expect(onApply.mock.calls[0]![0]).toMatchObject({
+      otherFrontEndFees: [
+        { name: 'Title fee', value: '75.00', financeCharge: true },
+        { name: 'Doc fee', value: '99', financeCharge: false },
+      ],
+    });
+  });
+
+  it('refuses a negative fee marked as a finance charge, on its amount', async () => {
+    const { dialog, onApply } = open({
+      otherFrontEndFees: [{ name: 'Dealer credit', value: '-50.00', financeCharge: false }],
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Finance charge' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(await within(dialog).findByText(frontEndFeeTexts.negativeFinanceCharge)).toBeTruthy();
+    expect(onApply).not.toHaveBeenCalled();
   });
 });

@@ -21,13 +21,16 @@ import { calculateItemization, formatMoney } from '@credence/domain';
 import { parseMoneyText } from '../../../lib/money-text.ts';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { type Converted, moneyText, toMoney } from '../../../components/form/values.ts';
-import { MoneyInput, ReadOnlyAmount, TextInput } from '../../../components/form/fields.tsx';
+import { CheckboxInput, MoneyInput, ReadOnlyAmount, TextInput } from '../../../components/form/fields.tsx';
 import { itemizationInput, type ItemizationValues } from '../forms/request-model.ts';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 
 /** Spec 1 §5 and §9: the total front-end amount is recalculated 150 ms after a change, unless typed over. */
 export const ITEMIZATION_RECALC_MS = 150;
 const MAX_FEES = 30;
+/** What ticking a fee's 'Finance charge' means (issue 41; Regulation Z §1026.4). */
+const FINANCE_CHARGE_HINT =
+  'The lender’s own charge for the credit (e.g. a loan or documentation fee): counted in the APR and taken from the amount financed.';
 
 /**
  * Spec 1 §5: itemization amounts may be negative (a rebate clawed back, negative equity, a dealer credit);
@@ -56,7 +59,11 @@ const convert = (v: ItemizationValues): Converted<z.input<typeof itemizationSche
     rebate: toMoney(v.rebate),
     netTradeIn: toMoney(v.netTradeIn),
     // Names are checked as typed (the 50-character limit counts what people see).
-    otherFrontEndFees: v.otherFrontEndFees.map((f) => ({ name: f.name, value: toMoney(f.value) ?? '' })),
+    otherFrontEndFees: v.otherFrontEndFees.map((f) => ({
+      name: f.name,
+      value: toMoney(f.value) ?? '',
+      financeCharge: f.financeCharge,
+    })),
     totalFrontEndAmount: v.isTotalFrontEndAmountManual ? toMoney(v.totalFrontEndAmount) : null,
     gap: toMoney(v.gap),
     creditDisability: toMoney(v.creditDisability),
@@ -106,7 +113,7 @@ const unknownTotals = (v: ItemizationValues) => {
 const initialValues = (start: ItemizationValues & { otherFees: string }): ItemizationValues => {
   const rows =
     start.otherFrontEndFees.length === 0 && toMoney(start.otherFees) !== null && toMoney(start.otherFees) !== '0.00'
-      ? [{ name: 'Other Fees', value: start.otherFees }]
+      ? [{ name: 'Other Fees', value: start.otherFees, financeCharge: false }]
       : start.otherFrontEndFees;
   const values = { ...start, otherFrontEndFees: rows.map((r) => ({ ...r })) };
   const { otherFees: _ignored, ...itemization } = values;
@@ -120,9 +127,9 @@ const initialValues = (start: ItemizationValues & { otherFees: string }): Itemiz
 
 /**
  * The Loan Itemization dialog (spec 1 §2, §5): sales price, TT&L, cash down, rebate, trade in and their total
- * down payment; variable front-end fees (add and delete rows) and their total; the total front-end amount,
- * recalculated after 150 ms unless typed over, with an auto-calculate button; the back-end fees and their
- * total; the total loan amount. Ok hands the values back to the request form.
+ * down payment; variable front-end fees (add and delete rows, each a finance charge or not, issue 41) and their
+ * total; the total front-end amount, recalculated after 150 ms unless typed over, with an auto-calculate button;
+ * the back-end fees and their total; the total loan amount. Ok hands the values back to the request form.
  */
 export const LoanItemizationDialog = ({
   start,
@@ -202,7 +209,7 @@ export const LoanItemizationDialog = ({
         <Button
           size="small"
           startIcon={<AddIcon />}
-          onClick={() => fees.append({ name: '', value: '' })}
+          onClick={() => fees.append({ name: '', value: '', financeCharge: false })}
           disabled={fees.fields.length >= MAX_FEES}
         >
           Add Fee
@@ -221,6 +228,11 @@ export const LoanItemizationDialog = ({
           <Box sx={{ flex: 1 }}>
             <MoneyInput name={`otherFrontEndFees.${i}.value`} label="Amount" />
           </Box>
+          <Tooltip title={FINANCE_CHARGE_HINT}>
+            <Box sx={{ flexShrink: 0, pt: 0.25 }}>
+              <CheckboxInput name={`otherFrontEndFees.${i}.financeCharge`} label="Finance charge" />
+            </Box>
+          </Tooltip>
           <Tooltip title="Delete fee">
             <IconButton aria-label={`Delete fee ${i + 1}`} onClick={() => fees.remove(i)} sx={{ mt: 0.5 }}>
               <DeleteOutlineOutlinedIcon fontSize="small" />

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ApplicationRequest } from '@credence/contracts';
 import {
   blankRequest,
   estimatedAmountOf,
   hasPersonalBalloon,
   itemizationOf,
   requestPayload,
+  requestValues,
   type RequestValues,
 } from './request-model.ts';
 
@@ -16,8 +18,8 @@ const vehicle: RequestValues = {
   rebate: '500',
   netTradeIn: '-1,200.00',
   otherFrontEndFees: [
-    { name: 'Doc fee', value: '499.00' },
-    { name: 'Adjustment', value: '-99.01' },
+    { name: 'Doc fee', value: '499.00', financeCharge: true },
+    { name: 'Adjustment', value: '-99.01', financeCharge: false },
   ],
   gap: '695.00',
   warranty: '1,250.50',
@@ -58,18 +60,73 @@ describe('estimated amount financed by control type (spec 3 §5)', () => {
   it('the payload carries it, the fee rows, and null for a calculated total', () => {
     const payload = requestPayload(
       'AUTOMOTIVE',
-      { ...vehicle, otherFrontEndFees: [...vehicle.otherFrontEndFees, { name: '', value: '' }] },
+      { ...vehicle, otherFrontEndFees: [...vehicle.otherFrontEndFees, { name: '', value: '', financeCharge: true }] },
       'request',
       {},
     );
     expect(payload.estAmtFinanced).toBe('29845.49');
+    // Each row says whether it is a finance charge (issue 41); a blank row is not sent, ticked or not.
     expect(payload.otherFrontEndFees).toEqual([
-      { name: 'Doc fee', value: '499.00' },
-      { name: 'Adjustment', value: '-99.01' },
+      { name: 'Doc fee', value: '499.00', financeCharge: true },
+      { name: 'Adjustment', value: '-99.01', financeCharge: false },
     ]);
     expect(payload.otherFees).toBeNull();
     expect(payload.totalFrontEndAmount).toBeNull();
     expect(payload.netTradeIn).toBe('-1200.00');
+  });
+});
+
+/** An application's request as the API answers it (a vehicle loan with only a price). */
+const requestRead: ApplicationRequest = {
+  id: 1,
+  loanProductId: 1,
+  dealerId: null,
+  negotiatedPrice: '20000.00',
+  ttlEstimate: null,
+  cashDown: null,
+  rebate: null,
+  netTradeIn: null,
+  otherFees: null,
+  otherFrontEndFees: [],
+  totalFrontEndAmount: '20000.00',
+  isTotalFrontEndAmountManual: false,
+  totalDownPayment: '0.00',
+  gap: null,
+  creditDisability: null,
+  creditLife: null,
+  warranty: null,
+  otherBackEndFees: null,
+  totalBackEndFees: '0.00',
+  totalLoanAmount: '20000.00',
+  requestedAmount: null,
+  estAmtFinanced: null,
+  residualAmount: null,
+  value: null,
+  termMonths: 60,
+  paymentFrequencyId: 'Monthly',
+  isOpenEnded: false,
+  increaseExistingCreditLimit: false,
+  potentialLoanId: null,
+  potentialShareAccountNumber: null,
+  purpose: null,
+};
+
+describe('front-end fee rows read from the application (issue 41)', () => {
+  it('keep whether each fee is a finance charge, and send it back as read', () => {
+    const fees = [
+      { id: 7, name: 'Loan fee', value: '250.00', financeCharge: true },
+      { id: 8, name: 'Title fee', value: '75.00', financeCharge: false },
+    ];
+    const read = { ...requestRead, otherFrontEndFees: fees };
+    const values = requestValues(read);
+    expect(values.otherFrontEndFees).toEqual([
+      { name: 'Loan fee', value: '250.00', financeCharge: true },
+      { name: 'Title fee', value: '75.00', financeCharge: false },
+    ]);
+    expect(requestPayload('AUTOMOTIVE', values, '', {}).otherFrontEndFees).toEqual([
+      { name: 'Loan fee', value: '250.00', financeCharge: true },
+      { name: 'Title fee', value: '75.00', financeCharge: false },
+    ]);
   });
 });
 

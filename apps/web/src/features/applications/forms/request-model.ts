@@ -26,7 +26,8 @@ import {
   toText,
 } from '../../../components/form/values.ts';
 
-export type FeeValues = { name: string; value: string };
+/** A front-end fee row; `financeCharge`: the lender's own charge for the credit, a prepaid finance charge (issue 41). */
+export type FeeValues = { name: string; value: string; financeCharge: boolean };
 
 /** The loan itemization (spec 1 §2): prices, down payment, front-end fee rows, back-end fees. */
 export type ItemizationValues = {
@@ -104,7 +105,11 @@ export const requestValues = (r: ApplicationRequest): RequestValues => ({
   cashDown: moneyText(r.cashDown),
   rebate: moneyText(r.rebate),
   netTradeIn: moneyText(r.netTradeIn),
-  otherFrontEndFees: r.otherFrontEndFees.map((f) => ({ name: f.name, value: moneyText(f.value) })),
+  otherFrontEndFees: r.otherFrontEndFees.map((f) => ({
+    name: f.name,
+    value: moneyText(f.value),
+    financeCharge: f.financeCharge,
+  })),
   totalFrontEndAmount: r.isTotalFrontEndAmountManual ? moneyText(r.totalFrontEndAmount) : '',
   isTotalFrontEndAmountManual: r.isTotalFrontEndAmountManual,
   gap: moneyText(r.gap),
@@ -183,7 +188,7 @@ export const requestPayload = (
   const fees = compactRows(
     v.otherFrontEndFees,
     (f) => f.name.trim() === '' && f.value.trim() === '',
-    (f) => ({ name: f.name.trim(), value: toMoney(f.value) as string }),
+    (f) => ({ name: f.name.trim(), value: toMoney(f.value) as string, financeCharge: f.financeCharge }),
     path ? `${path}.otherFrontEndFees` : 'otherFrontEndFees',
     rows,
   );
