@@ -23,8 +23,8 @@ import { dateSchema } from '../primitives.ts';
 
 /** The largest amount (note, charge or balloon) the disclosure takes: $100,000,000.00. */
 export const TRUTH_IN_LENDING_AMOUNT_MAX = '100000000.00';
-/** The longest term in months (40 years). */
-export const TRUTH_IN_LENDING_TERM_MAX = 480;
+/** The longest term in months (50 years, as a decision's term). */
+export const TRUTH_IN_LENDING_TERM_MAX = 600;
 /** The most prepaid finance charges (fees) one disclosure lists. */
 export const TRUTH_IN_LENDING_CHARGES_MAX = 50;
 

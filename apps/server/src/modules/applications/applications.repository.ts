@@ -54,11 +54,15 @@ export const loadFees = (tx: TenantTx, applicationId: number) =>
     .where(eq(applicationFrontEndFees.applicationId, applicationId))
     .orderBy(asc(applicationFrontEndFees.sortOrder));
 
+/** The front-end fees marked as finance charges: the itemization's prepaid finance charges (issue 41). */
+export const listFrontEndFinanceCharges = async (tx: TenantTx, applicationId: number) =>
+  (await loadFees(tx, applicationId)).filter((f) => f.financeCharge).map((f) => ({ name: f.name, amount: f.value }));
+
 export const replaceFees = async (
   tx: TenantTx,
   lenderId: number,
   applicationId: number,
-  fees: readonly { name: string; value: string }[],
+  fees: readonly { name: string; value: string; financeCharge: boolean }[],
 ) => {
   await tx.delete(applicationFrontEndFees).where(eq(applicationFrontEndFees.applicationId, applicationId));
   if (fees.length > 0) {

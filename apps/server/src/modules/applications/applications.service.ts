@@ -135,7 +135,7 @@ export const toRequestView = (a: repo.ApplicationRow, fees: readonly repo.FeeRow
   rebate: a.rebate,
   netTradeIn: a.netTradeIn,
   otherFees: a.otherFees,
-  otherFrontEndFees: fees.map((f) => ({ id: f.id, name: f.name, value: f.value })),
+  otherFrontEndFees: fees.map((f) => ({ id: f.id, name: f.name, value: f.value, financeCharge: f.financeCharge })),
   totalFrontEndAmount: a.totalFrontEndAmount,
   isTotalFrontEndAmountManual: a.totalFrontEndAmountOverride !== null,
   totalDownPayment: a.totalDownPayment,
@@ -408,8 +408,20 @@ export const saveRequest = (ctx: ApplicationContext, auth: AuthContext, id: numb
     const feeChanges = diffEntity(
       'Request',
       id,
-      { otherFrontEndFees: before.otherFrontEndFees.map(({ name, value }) => ({ name, value })) },
-      { otherFrontEndFees: after.otherFrontEndFees.map(({ name, value }) => ({ name, value })) },
+      {
+        otherFrontEndFees: before.otherFrontEndFees.map(({ name, value, financeCharge }) => ({
+          name,
+          value,
+          financeCharge,
+        })),
+      },
+      {
+        otherFrontEndFees: after.otherFrontEndFees.map(({ name, value, financeCharge }) => ({
+          name,
+          value,
+          financeCharge,
+        })),
+      },
     );
     if (changes.length + feeChanges.length > 0) {
       await history({

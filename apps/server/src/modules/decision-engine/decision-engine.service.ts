@@ -62,9 +62,10 @@ const checkReferences = async (tx: TenantTx, config: DecisionEngineConfig) => {
   }
   if (config.manualReviewUserGroupId !== null && !(await repo.findEnabledUserGroup(tx, config.manualReviewUserGroupId)))
     errors.push({ field: 'manualReviewUserGroupId', message: adminMessages.decisionEngine.userGroupUnknown });
-  for (const [i, rate] of config.dealerRates.entries())
-    if (!(await findLoanProduct(tx, rate.loanProductId)))
-      errors.push({ field: `dealerRates.${i}.loanProductId`, message: dealerRateTexts.productUnknown });
+  for (const list of ['dealerRates', 'disclosureTerms'] as const)
+    for (const [i, row] of config[list].entries())
+      if (!(await findLoanProduct(tx, row.loanProductId)))
+        errors.push({ field: `${list}.${i}.loanProductId`, message: dealerRateTexts.productUnknown });
   if (errors.length > 0) throw validationError(errors);
 };
 

@@ -13,6 +13,7 @@ export const toLoanAddition = (row: Stored): LoanAddition => ({
   flatAmount: row.flatAmount,
   ratePer1000: row.ratePer1000,
   isDefault: row.isDefault,
+  financeCharge: row.financeCharge,
   loanProductIds: row.loanProductIds,
   sortOrder: row.sortOrder,
   enabled: row.enabled,
@@ -42,6 +43,7 @@ export const listOfferedAdditions = async (tx: TenantTx, loanProductId: number):
     flatAmount: row.flatAmount,
     ratePer1000: row.ratePer1000,
     isDefault: row.isDefault,
+    financeCharge: row.financeCharge,
   }));
 
 /** The lender's add-ons with these ids, enabled or not (a receipt carried over names add-ons since changed). */

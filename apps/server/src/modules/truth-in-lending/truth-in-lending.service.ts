@@ -1,8 +1,10 @@
-import type {
-  DayCount,
-  TruthInLending,
-  TruthInLendingRequestParsed,
-  TruthInLendingScheduleRow,
+import {
+  truthInLendingRequestSchema,
+  type DayCount,
+  type TruthInLending,
+  type TruthInLendingRequest,
+  type TruthInLendingRequestParsed,
+  type TruthInLendingScheduleRow,
 } from '@credence/contracts';
 import {
   amortize,
@@ -18,7 +20,7 @@ import { fieldError } from '../../platform/errors.ts';
 const dayCountBases: Record<DayCount, DayCountBasis> = { actual365: 'actual/365', thirty360: '30/360' };
 
 /** The request field a loan maths error is about. */
-const requestField = (error: LoanMathError): string => {
+const requestField = (error: LoanMathError): RequestField => {
   switch (error.field) {
     case 'prepaidFinanceCharge':
       return 'prepaidFinanceCharges';
@@ -37,7 +39,7 @@ const requestField = (error: LoanMathError): string => {
       return error.field;
     default: {
       const never: never = error.field;
-      return String(never);
+      return never;
     }
   }
 };
@@ -79,28 +81,60 @@ const toAnswer = (d: LoanDisclosure): TruthInLending => ({
   schedule: d.schedule.map(toRow),
 });
 
+/** The request field a loan maths error is about, as the endpoint names it. */
+export type RequestField = keyof TruthInLendingRequestParsed;
+
+/** A disclosure that cannot be computed, with the request field it is about. */
+export class DisclosureError extends Error {
+  constructor(
+    readonly field: RequestField,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * The Truth in Lending disclosure of the request's terms (issue 41): the domain's `amortize`, its errors a 422
- * naming the request's field.
+ * The Truth in Lending disclosure of the terms (issue 41): the domain's `amortize` of the request. What the endpoint,
+ * the decision (`decide`) and the loan save compute alike. Throws a `DisclosureError` naming the request field.
+ * `securedByDwelling`: a home equity loan (§1026.18(d)(1): the $100 finance charge tolerance).
  */
-export const truthInLending = (request: TruthInLendingRequestParsed): TruthInLending => {
+export const disclose = (request: TruthInLendingRequest, options: { securedByDwelling?: boolean } = {}) => {
+  const parsed = truthInLendingRequestSchema.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new DisclosureError(String(issue.path[0]) as RequestField, issue.message);
+  }
+  const body = parsed.data;
   try {
-    return toAnswer(
+    const answer = toAnswer(
       amortize({
-        amount: request.amount,
-        annualRatePercent: request.annualRate,
-        termMonths: request.term,
-        frequency: request.paymentFrequencyId,
-        contractDate: request.contractDate,
-        firstPaymentDate: request.firstPaymentDate,
-        dayCountBasis: dayCountBases[request.dayCount],
-        oddDaysInterest: request.oddDays,
-        prepaidFinanceCharge: sum(request.prepaidFinanceCharges.map((charge) => charge.amount)),
-        balloonAmount: request.balloonAmount ?? undefined,
+        amount: body.amount,
+        annualRatePercent: body.annualRate,
+        termMonths: body.term,
+        frequency: body.paymentFrequencyId,
+        contractDate: body.contractDate,
+        firstPaymentDate: body.firstPaymentDate,
+        dayCountBasis: dayCountBases[body.dayCount],
+        oddDaysInterest: body.oddDays,
+        prepaidFinanceCharge: sum(body.prepaidFinanceCharges.map((charge) => charge.amount)),
+        balloonAmount: body.balloonAmount ?? undefined,
+        securedByDwelling: options.securedByDwelling ?? false,
       }),
     );
+    return { request: body, answer };
   } catch (error) {
-    if (error instanceof LoanMathError) throw fieldError(requestField(error), error.message);
+    if (error instanceof LoanMathError) throw new DisclosureError(requestField(error), error.message);
+    throw error;
+  }
+};
+
+/** `POST /api/tools/truthInLending`: the disclosure, its errors a 422 naming the request's field. */
+export const truthInLending = (request: TruthInLendingRequestParsed): TruthInLending => {
+  try {
+    return disclose(request).answer;
+  } catch (error) {
+    if (error instanceof DisclosureError) throw fieldError(error.field, error.message);
     throw error;
   }
 };

@@ -1,5 +1,12 @@
 import {
   decisionTexts,
+  loanDisclosureOf,
+  truthInLendingEndpoint,
+  truthInLendingRequestOf,
+  truthInLendingRequestSchema,
+  type DecisionEngineSettings,
+  type LoanWorksheet,
+  type TruthInLending,
   type DecisionHistoryRow,
   type DecisionRecord,
   type DecisionResult,
@@ -8,6 +15,7 @@ import {
   type LastApproval,
 } from '@credence/contracts';
 import { calculatePayment, money } from '@credence/domain';
+import { oracleApr } from '@credence/domain/reference/appendix-j-oracle.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -226,6 +234,7 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
         ratePer1000: null,
         amount: '595.00',
         selected: true,
+        financeCharge: false,
       },
       {
         id: addition.LIFE,
@@ -235,6 +244,7 @@ describe('deciding (spec 3 §7 POST applications/{applicationId}/decisions)', ()
         ratePer1000: '3.5000',
         amount: '87.50',
         selected: true,
+        financeCharge: false,
       },
     ]);
 
@@ -785,5 +795,133 @@ describe('auto-decision after the credit review (issue 13, item 3)', () => {
     await markReviewed(review);
     expect(await stateOf(review)).toEqual({ state: 'reviewed', queue: 'decision' });
     expect((await officer.get(`/api/applications/${review}/decisions`)).json()).toEqual([]);
+  });
+});
+
+describe('the disclosure of decided terms (issue 41): the product’s day count and odd days, finance charges, a balloon', () => {
+  const settingsPath = '/api/decisionEngine/config';
+  const daysLater = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const centsOf = (m: string) => BigInt(m.replace('.', ''));
+
+  /** A Used Auto application (30/360, odd days prepaid) whose documentation fee is the lender's finance charge. */
+  const usedAutoCase = async () => {
+    const usedAuto = await productId(t, SUMMIT, 'Used Auto');
+    const current = (await admin.get(settingsPath)).json<DecisionEngineSettings>();
+    const { version: _v, updatedAt: _u, updatedBy: _b, ...config } = current;
+    const saved = await admin.put(settingsPath, {
+      ...config,
+      disclosureTerms: [{ loanProductId: usedAuto, dayCount: 'thirty360', oddDays: 'prepaid' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.pool.query(`update loan_additions set finance_charge = true where id = $1`, [addition.LIFE]);
+    const body = newAutoApplication(usedAuto);
+    const created = await officer.post('/api/applications', {
+      ...body,
+      applicants: [{ ...body.applicants[0], socialSecurityNumber: '123-45-0011' }],
+      request: {
+        ...body.request,
+        otherFrontEndFees: [
+          { name: 'Documentation fee', value: '499.00', financeCharge: true },
+          { name: 'Title and registration', value: '126.40' },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { id: created.json<{ id: number }>().id, usedAuto };
+  };
+
+  it('the receipt and the loan disclose what POST /api/tools/truthInLending answers for the same terms, exact to Appendix J', async () => {
+    const { id } = await usedAutoCase();
+    const w = await worksheetOf(id);
+    expect(w.disclosureTerms).toEqual({ dayCount: 'thirty360', oddDays: 'prepaid' });
+    expect(w.frontEndFinanceCharges).toEqual([{ name: 'Documentation fee', amount: '499.00' }]);
+    expect(w.additions.find((a) => a.id === addition.LIFE)).toMatchObject({ financeCharge: true });
+
+    const approval = terms({ firstPaymentDate: daysLater(45), balloonAmount: '5000.00' });
+    const response = await decide(id, {
+      decisionType: 'approve',
+      approval,
+      additions: [{ id: addition.LIFE!, selected: true }],
+      decisionApplicants: [],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { decisionId } = response.json<DecisionResult>();
+    const { receipt } = (await officer.get(`/api/applications/${id}/decisions/${decisionId}`)).json<DecisionRecord>();
+
+    // The same request through the one disclosure call: the life cover at $3.50 per $1,000 of $25,000 is $87.50.
+    const request = truthInLendingRequestOf({
+      ...(approval as { amount: string; term: number; contractDate: string; firstPaymentDate: string }),
+      annualRate: '6.490',
+      paymentFrequencyId: 'Monthly',
+      balloonAmount: '5000.00',
+      terms: { dayCount: 'thirty360', oddDays: 'prepaid' },
+      prepaidFinanceCharges: [
+        { name: 'Documentation fee', amount: '499.00' },
+        { name: 'H2 LIFE', amount: '87.50' },
+      ],
+    });
+    const called = await officer.post(truthInLendingEndpoint.path, request);
+    expect(called.statusCode, called.body).toBe(200);
+    const answer = called.json<TruthInLending>();
+    expect(receipt.disclosures).toEqual(loanDisclosureOf(truthInLendingRequestSchema.parse(request), answer));
+    expect(receipt.approval).toMatchObject({ balloonAmount: '5000.00', monthlyPayment: answer.payment });
+
+    // Amount financed = note − fees − the odd days' interest paid at closing: 45 days to the first payment, a month
+    // of them regular, the rest odd days counted 30/360, simple interest on $25,000 at 6.49 %, half up.
+    expect(answer.oddDays).toBeGreaterThanOrEqual(13);
+    expect(answer.oddDays).toBeLessThanOrEqual(16);
+    const oddInterest = centsOf(answer.oddDaysInterest);
+    expect(oddInterest).toBe(centsOf(money('25000').times('0.0649').times(answer.oddDays).div(360).toFixed(2)));
+    expect(centsOf(answer.amountFinanced)).toBe(2_500_000n - 49_900n - 8_750n - oddInterest);
+    // The last payment is the balloon and a last regular one (the level payment give or take its rounding).
+    const lastRegular = centsOf(answer.finalPayment) - 500_000n - centsOf(answer.payment);
+    expect(lastRegular > -100n && lastRegular < 100n).toBe(true);
+    expect(answer.schedule.at(-1)!.balance).toBe('0.00');
+    // The APR against the exact Appendix J reference (not the code under test), within rounding to 3 decimals.
+    const exact = oracleApr({
+      contractDate: today,
+      amountFinancedCents: centsOf(answer.amountFinanced),
+      payments: answer.schedule.map((row) => ({ date: row.date, cents: centsOf(row.payment) })),
+      unit: { months: 1 },
+    });
+    expect(money(answer.apr).minus(exact.apr).abs().lte('0.0005')).toBe(true);
+    expect(answer).toMatchObject({ aprWithinTolerance: true, financeChargeWithinTolerance: true });
+
+    // The funding worksheet's loan carries the decision's terms and discloses the same.
+    const loan = (await officer.get(`/api/applicationloan/${id}`)).json<LoanWorksheet>().loan;
+    expect(loan).toMatchObject({
+      balloonAmount: '5000.00',
+      disclosureTerms: {
+        dayCount: 'thirty360',
+        oddDays: 'prepaid',
+        prepaidFinanceCharges: [
+          { name: 'Documentation fee', amount: '499.00' },
+          { name: 'H2 LIFE', amount: '87.50' },
+        ],
+      },
+      monthlyPayment: answer.payment,
+    });
+    expect(loan.disclosure).toEqual(receipt.disclosures);
+    await t.pool.query(`update loan_additions set finance_charge = false where id = $1`, [addition.LIFE]);
+  });
+
+  it('a balloon above the amount, or a negative fee marked as a finance charge, is a 422 on its field', async () => {
+    const id = await newCase();
+    const refused = await decide(id, {
+      decisionType: 'approve',
+      approval: terms({ balloonAmount: '25000.01' }),
+      decisionApplicants: [],
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(JSON.parse(refused.body).errors[0].field).toBe('approval.balloonAmount');
+    expect((await officer.get(`/api/applications/${id}/decisions`)).json()).toEqual([]);
+
+    const negative = await officer.put(`/api/applications/${id}/request`, {
+      ...(await officer.get(`/api/applications/${id}/request`)).json<Record<string, unknown>>(),
+      otherFrontEndFees: [{ name: 'Dealer credit', value: '-100.00', financeCharge: true }],
+    });
+    expect(negative.statusCode, negative.body).toBe(422);
+    expect(negative.body).toContain('A finance charge cannot be negative.');
   });
 });

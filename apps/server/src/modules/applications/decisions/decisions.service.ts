@@ -27,6 +27,10 @@ import {
   type ApplicationState,
   approvalInputSchema,
   lastApprovalUpdateSchema,
+  disclosureTermsOf,
+  loanDisclosureOf,
+  prepaidChargesOf,
+  truthInLendingRequestOf,
 } from '@credence/contracts';
 import {
   addMonths,
@@ -34,7 +38,6 @@ import {
   calculatePayment,
   decisionAdditions,
   decisionDerivedValues,
-  decisionDisclosure,
   derivedValuesForReceipt,
   invalidTermMessage,
   isValidTerm,
@@ -52,6 +55,8 @@ import { AppError, fieldError, notFound, validationError } from '../../../platfo
 import { readSettings } from '../../decision-engine/decision-engine.service.ts';
 import { lenderDate } from '../../lender-calendar/lender-calendar.service.ts';
 import { listOfferedAdditions } from '../../loan-additions/loan-additions.repository.ts';
+import { disclose, DisclosureError, type RequestField } from '../../truth-in-lending/truth-in-lending.service.ts';
+import { listFrontEndFinanceCharges } from '../applications.repository.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import { applicantName } from '../applicants/applicants.service.ts';
 import {
@@ -105,6 +110,9 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
   if (!facts) throw notFound();
   // Dates proposed and ages counted on the lender's calendar, not the server's (issue 29, item 10).
   const today = await lenderDate(tx);
+  // What the disclosure takes besides the terms (issue 41).
+  const disclosureTerms = disclosureTermsOf(await readSettings(tx), found.application.loanProductId);
+  const frontEndFinanceCharges = await listFrontEndFinanceCharges(tx, applicationId);
 
   const income = new Map<number, Money>();
   const debts = new Map<number, Money>();
@@ -143,6 +151,8 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
     offeredAdditions,
     facts: facts as PolicyFacts,
     today,
+    disclosureTerms,
+    frontEndFinanceCharges,
   };
 };
 type Case = Awaited<ReturnType<typeof loadCase>>;
@@ -190,6 +200,7 @@ const emptyTerms = (frequency: PaymentFrequency | null): WorksheetTerms => ({
   paymentFrequencyId: frequency,
   paymentFrequency: frequency ? paymentFrequencyLabels[frequency] : null,
   paymentMethodId: null,
+  balloonAmount: null,
   approvalConditionCodeIds: [],
   fundingRequirements: [],
 });
@@ -206,6 +217,7 @@ const termsOfReceipt = (receipt: DecisionReceipt): WorksheetTerms => {
     paymentFrequencyId: a.paymentFrequency,
     paymentFrequency: paymentFrequencyLabels[a.paymentFrequency],
     paymentMethodId: a.paymentMethodId,
+    balloonAmount: a.balloonAmount ?? null,
     approvalConditionCodeIds: a.approvalConditions.map((x) => x.codeId),
     fundingRequirements: receipt.fundingRequirements.map((f) => ({ description: f.description })),
   };
@@ -231,6 +243,8 @@ const proposedTerms = (c: Case, loanAmount: string | null, rate: string | null):
     amount: loanAmount,
     term,
     interestRate: rate,
+    // Spec 3: the request's residual amount ('Ballon Amount') is the balloon proposed.
+    balloonAmount: c.app.residualAmount !== null && money(c.app.residualAmount).gt(0) ? c.app.residualAmount : null,
     monthlyPayment:
       loanAmount !== null && rate !== null && term !== null && money(loanAmount).gt(0)
         ? paymentOrNull(loanAmount, rate, term, frequency)
@@ -254,6 +268,7 @@ const worksheetAdditions = (c: Case): WorksheetAddition[] => {
       feeType: a.feeType,
       selected: standing ? (chosen?.selected ?? false) : a.isDefault,
       isDefault: a.isDefault,
+      financeCharge: a.financeCharge,
     };
   });
 };
@@ -343,6 +358,8 @@ const buildWorksheet = async (tx: TenantTx, lenderId: number, applicationId: num
     rateMatching: dealerRate.rateMatching,
     hasLoanLimitMatrix: grid.hasLoanLimitMatrix,
     rateGrid: grid.rows,
+    disclosureTerms: c.disclosureTerms,
+    frontEndFinanceCharges: c.frontEndFinanceCharges,
     derived: derivedValuesForReceipt(derived),
     policy: await policyView(tx, applicationId, evaluated),
     applicants: c.people.filter(isParty).map((p) => ({
@@ -464,6 +481,7 @@ type CatalogueItem = {
   feeType: 'flat' | 'per1000';
   flatAmount: string | null;
   ratePer1000: string | null;
+  financeCharge: boolean;
 };
 
 /** The add-ons a decision may carry, by id: those the product offers, and those its earlier version carried. */
@@ -475,6 +493,7 @@ const additionCatalogueOf = (c: Case, d: Decided) => {
       feeType: a.feeType,
       flatAmount: a.flatAmount,
       ratePer1000: a.ratePer1000 ?? null,
+      financeCharge: a.financeCharge ?? false,
     });
   return catalogue;
 };
@@ -488,7 +507,14 @@ const pricedAdditions = (c: Case, d: Decided, amount: Money | string | null): De
   const chosen = d.additions.map((x) => {
     const item = catalogue.get(x.id)!;
     const price = x.flatAmount ?? (item.feeType === 'per1000' ? item.ratePer1000 : item.flatAmount);
-    return { id: x.id, name: item.name, feeType: item.feeType, flatAmount: price, selected: x.selected };
+    return {
+      id: x.id,
+      name: item.name,
+      feeType: item.feeType,
+      flatAmount: price,
+      selected: x.selected,
+      financeCharge: item.financeCharge,
+    };
   });
   return decisionAdditions(chosen, amount).additions.map((x) => ({
     id: x.id,
@@ -498,7 +524,50 @@ const pricedAdditions = (c: Case, d: Decided, amount: Money | string | null): De
     ratePer1000: x.feeType === 'per1000' && x.flatAmount !== null ? money(x.flatAmount).toFixed(4) : null,
     amount: x.amount.toFixed(2),
     selected: x.selected,
+    financeCharge: x.financeCharge,
   }));
+};
+
+/**
+ * The Truth in Lending disclosure of the decided terms (issue 41): the request the worksheet sends to
+ * `POST /api/tools/truthInLending`, built alike — the product's day count and odd-days treatment, the itemization's
+ * and the add-ons' finance charges, the balloon. A term it cannot compute is a 422 on the approval's field.
+ */
+const discloseDecision = (c: Case, a: NonNullable<Decided['approval']>, additions: DecisionReceipt['additions']) => {
+  try {
+    return disclose(
+      truthInLendingRequestOf({
+        amount: a.amount,
+        annualRate: a.interestRate,
+        term: a.term,
+        paymentFrequencyId: a.paymentFrequencyId,
+        contractDate: a.contractDate,
+        firstPaymentDate: a.firstPaymentDate,
+        balloonAmount: a.balloonAmount,
+        terms: c.disclosureTerms,
+        prepaidFinanceCharges: prepaidChargesOf(additions, c.frontEndFinanceCharges),
+      }),
+      { securedByDwelling: c.controlType === 'HEL' },
+    );
+  } catch (error) {
+    if (error instanceof DisclosureError) throw fieldError(`approval.${approvalFieldOf(error.field)}`, error.message);
+    throw error;
+  }
+};
+
+/** The approval field a disclosure request field is typed in. */
+const approvalFieldOf = (field: RequestField): string => {
+  switch (field) {
+    case 'annualRate':
+      return 'interestRate';
+    case 'prepaidFinanceCharges':
+      return 'amount';
+    case 'dayCount':
+    case 'oddDays':
+      return 'contractDate';
+    default:
+      return field;
+  }
 };
 
 const codeRef = (code: repo.DecisionCodeRow) => ({ codeId: code.id, code: code.code, text: code.description });
@@ -525,17 +594,11 @@ const decide = async (
   let approval: DecisionReceipt['approval'] = null;
   let disclosures: DecisionReceipt['disclosures'] = null;
   let monthlyPayment: Money | null = null;
+  let additions: DecisionReceipt['additions'] = [];
   if (a) {
-    const { disclosure, error } = decisionDisclosure({
-      amount: a.amount,
-      interestRate: a.interestRate,
-      term: a.term,
-      paymentFrequency: a.paymentFrequencyId,
-      contractDate: a.contractDate,
-      firstPaymentDate: a.firstPaymentDate,
-    });
-    if (error) throw fieldError(`approval.${error.field === 'rate' ? 'interestRate' : error.field}`, error.message);
-    if (!disclosure) throw fieldError('approval', decisionTexts.approvalRequired);
+    // Add-ons go with terms (an approval, counter-offer or pending decision), as the stipulations do.
+    additions = pricedAdditions(c, d, a.amount);
+    const { request, answer } = discloseDecision(c, a, additions);
     const conditions = new Map(c.codes.map((x) => [x.id, x]));
     // Spec 3 §5: the buy rate is the approved rate with rate matching on, else the rate less the maximum spread.
     const dealerRate = dealerRateOf(await readSettings(tx), c.app.loanProductId);
@@ -546,23 +609,19 @@ const decide = async (
     approval = {
       contractDate: a.contractDate,
       firstPaymentDate: a.firstPaymentDate,
-      lastPaymentDate: disclosure.lastPaymentDate,
+      lastPaymentDate: answer.lastPaymentDate,
       amount: money(a.amount).toFixed(2),
       term: a.term,
       interestRate: money(a.interestRate).toFixed(3),
       buyRate: bought === null ? null : bought.toFixed(3),
       paymentFrequency: a.paymentFrequencyId,
       paymentMethodId: a.paymentMethodId,
-      monthlyPayment: disclosure.payment.toFixed(2),
+      monthlyPayment: answer.payment,
+      balloonAmount: request.balloonAmount ?? null,
       approvalConditions: a.approvalConditionCodeIds.map((id) => codeRef(conditions.get(id)!)),
     };
-    disclosures = {
-      apr: disclosure.apr.toDecimalPlaces(3).toFixed(3),
-      financeCharge: disclosure.financeCharge.toFixed(2),
-      amountFinanced: disclosure.amountFinanced.toFixed(2),
-      totalOfPayments: disclosure.totalOfPayments.toFixed(2),
-    };
-    monthlyPayment = monthlyEquivalent(disclosure.payment, a.paymentFrequencyId);
+    disclosures = loanDisclosureOf(request, answer);
+    monthlyPayment = monthlyEquivalent(answer.payment, a.paymentFrequencyId);
   }
 
   const derived = derivedOf(c, approval?.amount ?? null);
@@ -580,8 +639,6 @@ const decide = async (
         )
       : null;
   const codesById = new Map(c.codes.map((x) => [x.id, x]));
-  // Add-ons go with terms (an approval, counter-offer or pending decision), as the stipulations do.
-  const additions = approval ? pricedAdditions(c, d, approval.amount) : [];
 
   const version = await repo.nextVersion(tx, application.id);
   const stateAfter = decisionStates[d.decisionType];
@@ -901,6 +958,7 @@ const lastApprovalOf = (row: repo.DecisionRow | undefined): LastApproval => {
     paymentFrequencyId: a.paymentFrequency,
     paymentMethodId: a.paymentMethodId,
     monthlyPayment: a.monthlyPayment,
+    balloonAmount: a.balloonAmount ?? null,
     apr: receipt.disclosures?.apr ?? null,
     approvalConditionCodeIds: a.approvalConditions.map((x) => x.codeId),
   };

@@ -19,11 +19,19 @@ import {
   type LoanWorksheet,
   type ProposedDisbursements,
   type ReverseResult,
+  disclosureTermsOf,
+  loanDisclosureOf,
+  loanDisclosureSchema,
+  prepaidChargesOf,
+  truthInLendingRequestOf,
+  type DayCount,
+  type LoanDisclosureView,
+  type OddDaysTreatment,
+  type PrepaidCharge,
 } from '@credence/contracts';
 import {
   addDays,
   bookingReference,
-  decisionDisclosure,
   disbursementBalance,
   formatRate,
   loanDateProblems,
@@ -57,6 +65,9 @@ import { listEnabledReserveMatrices, resolveReserveByMatrix } from '../../reserv
 import type { ApplicationContext } from '../application-context.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
 import { listOpenRequired } from '../funding-requirements/funding-requirements.repository.ts';
+import { readSettings } from '../../decision-engine/decision-engine.service.ts';
+import { disclose, DisclosureError } from '../../truth-in-lending/truth-in-lending.service.ts';
+import { listFrontEndFinanceCharges } from '../applications.repository.ts';
 import * as repo from './loans.repository.ts';
 
 /**
@@ -102,6 +113,10 @@ type LoanState = {
   reserveId: number | null;
   reserveAmount: string | null;
   additions: FundedAddition[];
+  /** Issue 41: the balloon, the disclosure's inputs besides the terms, and the disclosure at the loan's dates. */
+  balloonAmount: string | null;
+  disclosureTerms: LoanDisclosureTerms;
+  disclosure: LoanDisclosureView | null;
   disbursements: LoanDisbursement[];
   payoffs: LoanPayoff[];
   isFunded: boolean;
@@ -129,6 +144,9 @@ const termsDifferences = (s: LoanState, a: LoanApproval): string[] => [
     ? []
     : [`rate ${formatRate(s.interestRate)} (approved ${formatRate(a.interestRate)})`]),
   ...(s.termMonths === a.term ? [] : [`term ${s.termMonths} months (approved ${a.term})`]),
+  ...(sameDecimal(s.balloonAmount ?? '0', a.balloonAmount ?? '0')
+    ? []
+    : [`balloon ${summaryMoney(s.balloonAmount ?? '0')} (approved ${summaryMoney(a.balloonAmount ?? '0')})`]),
   ...(s.paymentFrequency === a.paymentFrequencyId
     ? []
     : [
@@ -191,21 +209,33 @@ const loadCase = async (tx: TenantTx, lenderId: number, applicationId: number) =
     buyRate: a.buyRate,
     contractDate: a.contractDate,
     firstPaymentDate: a.firstPaymentDate,
+    balloonAmount: cents(a.balloonAmount ?? null),
     additions: receipt.additions.map((x) => ({
       id: x.id,
       name: x.name,
       feeType: x.feeType,
       amount: cents(x.amount)!,
       selected: x.selected,
+      financeCharge: x.financeCharge ?? false,
     })),
   };
+  const decidedTerms = await decidedDisclosureTerms(tx, app.loanProductId, applicationId, receipt, approval.additions);
   const lenderDate = await readLenderDate(tx);
   const year = yearOf(lenderDate);
   const holidays = await holidaySet(tx, year - 1, year + 2);
   const primary = await repo.findPrimaryApplicant(tx, applicationId);
   const loan = await repo.findLoan(tx, applicationId);
   const coreService: CoreService | null = isCoreService(settingsRow.coreService) ? settingsRow.coreService : null;
-  return { app, approval, settings: { ...settingsRow, coreService }, lenderDate, holidays, primary, loan };
+  return {
+    app,
+    approval,
+    decidedTerms,
+    settings: { ...settingsRow, coreService },
+    lenderDate,
+    holidays,
+    primary,
+    loan,
+  };
 };
 type Case = Awaited<ReturnType<typeof loadCase>>;
 
@@ -238,6 +268,13 @@ const stateOfRow = (row: repo.LoanRow): LoanState => ({
   reserveId: row.reserveId,
   reserveAmount: cents(row.reserveAmount),
   additions: row.additions as unknown as FundedAddition[],
+  balloonAmount: cents(row.balloonAmount),
+  disclosureTerms: {
+    dayCount: row.dayCount as DayCount,
+    oddDays: row.oddDays as OddDaysTreatment,
+    prepaidFinanceCharges: row.prepaidFinanceCharges as unknown as PrepaidCharge[],
+  },
+  disclosure: row.disclosure === null ? null : loanDisclosureSchema.parse(row.disclosure),
   disbursements: row.disbursements as unknown as LoanDisbursement[],
   payoffs: row.payoffs as unknown as LoanPayoff[],
   isFunded: row.isFunded,
@@ -372,13 +409,68 @@ const resolveReserve = async (tx: TenantTx, c: Case, s: LoanState): Promise<Rese
 
 /* ---------------------------------------------------------------------------------------------- the loan */
 
+type LoanDisclosureTerms = Loan['disclosureTerms'];
+
+/**
+ * The disclosure terms of the decision of record (issue 41): as its receipt recorded them; for a decision recorded
+ * before, the product's settings and the finance charges now on the application.
+ */
+const decidedDisclosureTerms = async (
+  tx: TenantTx,
+  loanProductId: number,
+  applicationId: number,
+  receipt: DecisionReceipt | undefined,
+  additions: readonly FundedAddition[],
+): Promise<LoanDisclosureTerms> => {
+  const d = receipt?.disclosures;
+  if (d?.dayCount && d.oddDays)
+    return { dayCount: d.dayCount, oddDays: d.oddDays, prepaidFinanceCharges: d.prepaidFinanceCharges ?? [] };
+  const terms = disclosureTermsOf(await readSettings(tx), loanProductId);
+  const frontEnd = await listFrontEndFinanceCharges(tx, applicationId);
+  return { ...terms, prepaidFinanceCharges: prepaidChargesOf(additions, frontEnd) };
+};
+
+/**
+ * The Truth in Lending disclosure of the loan at its dates: the request the funding worksheet sends to
+ * `POST /api/tools/truthInLending`, built alike. Throws a `DisclosureError` naming the request field.
+ */
+const discloseLoan = (c: Case, s: LoanState, contractDate: string, firstPaymentDate: string) =>
+  disclose(
+    truthInLendingRequestOf({
+      amount: s.amount,
+      annualRate: s.interestRate,
+      term: s.termMonths,
+      paymentFrequencyId: s.paymentFrequency,
+      contractDate,
+      firstPaymentDate,
+      balloonAmount: s.balloonAmount,
+      terms: s.disclosureTerms,
+      prepaidFinanceCharges: s.disclosureTerms.prepaidFinanceCharges,
+    }),
+    { securedByDwelling: c.app.controlType === 'HEL' },
+  );
+
+/** The loan with its disclosure at its dates (none while a date is missing or the terms cannot be computed). */
+const withDisclosure =
+  (c: Case) =>
+  (s: LoanState): LoanState => {
+    if (!s.contractDate || !s.firstPaymentDate) return { ...s, disclosure: null };
+    try {
+      const { request, answer } = discloseLoan(c, s, s.contractDate, s.firstPaymentDate);
+      return { ...s, monthlyPayment: answer.payment, disclosure: loanDisclosureOf(request, answer) };
+    } catch (error) {
+      if (error instanceof DisclosureError) return { ...s, disclosure: null };
+      throw error;
+    }
+  };
+
 /** The loan proposed from the approval before the first save. */
 const proposedLoan = async (tx: TenantTx, c: Case): Promise<LoanState> => {
   const a = c.approval;
   const hasRescission = c.app.rescissionDateType !== null;
   const additions = a.additions;
   const payoffs = await payoffsAt(tx, c, c.lenderDate);
-  return {
+  return withDisclosure(c)({
     id: null,
     decisionId: a.decisionId,
     amount: a.amount,
@@ -400,6 +492,9 @@ const proposedLoan = async (tx: TenantTx, c: Case): Promise<LoanState> => {
     reserveId: null,
     reserveAmount: null,
     additions,
+    balloonAmount: a.balloonAmount,
+    disclosureTerms: c.decidedTerms,
+    disclosure: null,
     disbursements: await proposedDisbursements(tx, c, a.amount, additions, payoffs),
     payoffs,
     isFunded: false,
@@ -409,7 +504,7 @@ const proposedLoan = async (tx: TenantTx, c: Case): Promise<LoanState> => {
     fundedByUserId: null,
     reversedAt: null,
     updatedAt: null,
-  };
+  });
 };
 
 const currentLoan = async (tx: TenantTx, c: Case): Promise<LoanState> =>
@@ -422,7 +517,7 @@ const currentLoan = async (tx: TenantTx, c: Case): Promise<LoanState> =>
 const rebasedOnApproval = async (tx: TenantTx, c: Case, s: LoanState): Promise<LoanState> => {
   if (s.decisionId === c.approval.decisionId && termsDifferences(s, c.approval).length === 0) return s;
   const proposed = await proposedLoan(tx, c);
-  return {
+  return withDisclosure(c)({
     ...s,
     decisionId: proposed.decisionId,
     amount: proposed.amount,
@@ -432,8 +527,11 @@ const rebasedOnApproval = async (tx: TenantTx, c: Case, s: LoanState): Promise<L
     buyRate: proposed.buyRate,
     paymentFrequency: proposed.paymentFrequency,
     additions: proposed.additions,
+    balloonAmount: proposed.balloonAmount,
+    disclosureTerms: proposed.disclosureTerms,
+    disclosure: null,
     disbursements: proposed.disbursements,
-  };
+  });
 };
 
 const loanView = async (tx: TenantTx, c: Case, s: LoanState): Promise<Loan> => {
@@ -455,6 +553,9 @@ const loanView = async (tx: TenantTx, c: Case, s: LoanState): Promise<Loan> => {
     buyRate: s.buyRate,
     paymentFrequencyId: s.paymentFrequency,
     additions: s.additions,
+    balloonAmount: s.balloonAmount,
+    disclosureTerms: s.disclosureTerms,
+    disclosure: s.disclosure,
     direct: s.direct,
     loanProductId: c.app.loanProductId,
     contractDate: s.contractDate,
@@ -642,18 +743,18 @@ export const saveLoanInTx = async (
   if (problems.length > 0)
     throw validationError(problems.map((p) => ({ field: p.field, message: dateMessages[p.code] })));
 
-  // The payment for the dates (odd first period), by the loan maths.
+  // The payment and the disclosure for the dates (odd first period), by the loan maths (issue 41).
+  next.disclosure = null;
   if (next.contractDate && next.firstPaymentDate) {
-    const { disclosure, error } = decisionDisclosure({
-      amount: next.amount,
-      interestRate: next.interestRate,
-      term: next.termMonths,
-      paymentFrequency: next.paymentFrequency,
-      contractDate: next.contractDate,
-      firstPaymentDate: next.firstPaymentDate,
-    });
-    if (error) throw fieldError(error.field, error.message);
-    if (disclosure) next.monthlyPayment = disclosure.payment.toFixed(2);
+    try {
+      const { request, answer } = discloseLoan(c, next, next.contractDate, next.firstPaymentDate);
+      next.monthlyPayment = answer.payment;
+      next.disclosure = loanDisclosureOf(request, answer);
+    } catch (error) {
+      if (error instanceof DisclosureError)
+        throw fieldError(error.field === 'firstPaymentDate' ? 'firstPaymentDate' : 'contractDate', error.message);
+      throw error;
+    }
   }
   next.payoffs = await payoffsAt(tx, c, next.fundingDate ?? c.lenderDate);
   if (body.disbursements !== undefined)
@@ -683,6 +784,11 @@ export const saveLoanInTx = async (
     reserveId: next.reserveId,
     reserveAmount: next.reserveAmount,
     additions: next.additions as unknown as Record<string, unknown>[],
+    balloonAmount: next.balloonAmount,
+    dayCount: next.disclosureTerms.dayCount,
+    oddDays: next.disclosureTerms.oddDays,
+    prepaidFinanceCharges: next.disclosureTerms.prepaidFinanceCharges as unknown as Record<string, unknown>[],
+    disclosure: next.disclosure as unknown as Record<string, unknown> | null,
     disbursements: next.disbursements as unknown as Record<string, unknown>[],
     payoffs: next.payoffs as unknown as Record<string, unknown>[],
     updatedByUserId: actor.userId,
