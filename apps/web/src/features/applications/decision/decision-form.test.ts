@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DecisionWorksheet } from '@credence/contracts';
-import { afterTermOrAmount, applyCell, figuresOf, initialForm, submitBodyOf } from './decision-form.ts';
+import { truthInLendingRequestSchema, type DecisionWorksheet } from '@credence/contracts';
+import {
+  afterTermOrAmount,
+  applyCell,
+  disclosureRequestOf,
+  figuresOf,
+  initialForm,
+  submitBodyOf,
+} from './decision-form.ts';
 
 const terms = {
   contractDate: null,
@@ -12,6 +19,7 @@ const terms = {
   paymentFrequencyId: null,
   paymentFrequency: null,
   paymentMethodId: null,
+  balloonAmount: null,
   approvalConditionCodeIds: [],
   fundingRequirements: [],
 };
@@ -26,8 +34,24 @@ const worksheet: DecisionWorksheet = {
   approval: terms,
   pending: terms,
   additions: [
-    { id: 1, name: 'GAP', flatAmount: '695.00', feeType: 'flat', selected: false, isDefault: true },
-    { id: 2, name: 'Credit Life', flatAmount: '2.50', feeType: 'per1000', selected: false, isDefault: false },
+    {
+      id: 1,
+      name: 'GAP',
+      flatAmount: '695.00',
+      feeType: 'flat',
+      selected: false,
+      isDefault: true,
+      financeCharge: false,
+    },
+    {
+      id: 2,
+      name: 'Credit Life',
+      flatAmount: '2.50',
+      feeType: 'per1000',
+      selected: false,
+      isDefault: false,
+      financeCharge: true,
+    },
   ],
   negotiatedPrice: '30000.00',
   otherFees: null,
@@ -46,6 +70,8 @@ const worksheet: DecisionWorksheet = {
   maximumSpread: '2.000',
   rateMatching: false,
   hasLoanLimitMatrix: true,
+  disclosureTerms: { dayCount: 'actual365', oddDays: 'firstPayment' },
+  frontEndFinanceCharges: [],
   rateGrid: [
     {
       term: 60,
@@ -121,6 +147,7 @@ describe('the decision form', () => {
       interestRate: '5.990',
       paymentFrequencyId: 'Monthly' as const,
       paymentFrequency: 'Monthly',
+      balloonAmount: null,
       fundingRequirements: [{ description: 'Proof of income' }, { description: 'Verify HIN matches the title' }],
     };
     const form = initialForm({ ...worksheet, approval: decided }, '2026-11-26');
@@ -220,5 +247,76 @@ describe('the decision form', () => {
     const body = submitBodyOf(form, worksheet, figuresOf(form, worksheet));
     expect(body.reasons).toEqual([41]);
     expect(body.approval).not.toBeNull();
+  });
+
+  it('opens with the request’s residual amount as the balloon, or the balloon decided (issue 41)', () => {
+    const residual = { ...worksheet, approval: { ...terms, balloonAmount: '5000.00' } };
+    expect(initialForm(residual, '2026-11-26').balloonAmount).toBe('5,000.00');
+    expect(initialForm(worksheet, '2026-11-26').balloonAmount).toBe('');
+  });
+
+  it('sends the balloon typed with the terms; blank is none', () => {
+    const form = { ...initialForm(worksheet, '2026-11-26'), interestRate: '6', balloonAmount: '5,000.00' };
+    const body = submitBodyOf(form, worksheet, figuresOf(form, worksheet));
+    expect(body.approval).toMatchObject({ amount: '25000.00', balloonAmount: '5000.00' });
+    const none = { ...form, balloonAmount: ' ' };
+    expect(submitBodyOf(none, worksheet, figuresOf(none, worksheet)).approval?.balloonAmount).toBeNull();
+  });
+
+  it('the payment amortizes to the balloon, as the server computes it', () => {
+    const form = { ...initialForm(worksheet, '2026-11-26'), interestRate: '6' };
+    const level = figuresOf(form, worksheet).disclosure!;
+    const withBalloon = figuresOf({ ...form, balloonAmount: '5,000.00' }, worksheet).disclosure!;
+    expect(withBalloon.payment.lt(level.payment)).toBe(true);
+    // The last payment is the balloon and the last regular one: 60 regular payments and the balloon, to the cents.
+    const scheduled = withBalloon.payment.times(60).plus(5000);
+    expect(withBalloon.totalOfPayments.minus(scheduled).abs().lt(1)).toBe(true);
+  });
+
+  it('the disclosure request: the product’s day count and odd days, the prepaid charges priced at the amount decided, the balloon', () => {
+    const ws: DecisionWorksheet = {
+      ...worksheet,
+      disclosureTerms: { dayCount: 'thirty360', oddDays: 'prepaid' },
+      frontEndFinanceCharges: [{ name: 'Documentation fee', amount: '195.00' }],
+    };
+    const form = {
+      ...initialForm(ws, '2026-11-26'),
+      interestRate: '6',
+      amount: '20,000.00',
+      balloonAmount: '4,000.00',
+      // GAP (selected, not a finance charge) and Credit Life (a finance charge, $2.50 per $1,000).
+      additions: [
+        { id: 1, selected: true, flatAmount: '695.00' },
+        { id: 2, selected: true, flatAmount: '2.50' },
+      ],
+    };
+    const request = disclosureRequestOf(form, ws);
+    expect(request).toEqual({
+      amount: '20000.00',
+      annualRate: '6',
+      term: 60,
+      paymentFrequencyId: 'Monthly',
+      contractDate: '2026-11-26',
+      firstPaymentDate: '2026-12-26',
+      prepaidFinanceCharges: [
+        { name: 'Documentation fee', amount: '195.00' },
+        { name: 'Credit Life', amount: '50.00' },
+      ],
+      dayCount: 'thirty360',
+      oddDays: 'prepaid',
+      balloonAmount: '4000.00',
+    });
+    expect(truthInLendingRequestSchema.safeParse(request).success).toBe(true);
+    // The payment shown takes the same terms: the prepaid charges do not change it, the balloon does.
+    expect(figuresOf(form, ws).disclosure!.amountFinanced.toFixed(2)).toBe('19755.00');
+  });
+
+  it('no disclosure request while a term is missing or the balloon cannot be read', () => {
+    const form = { ...initialForm(worksheet, '2026-11-26'), interestRate: '6' };
+    expect(disclosureRequestOf(form, worksheet)).not.toBeNull();
+    expect(disclosureRequestOf({ ...form, interestRate: '' }, worksheet)).toBeNull();
+    expect(disclosureRequestOf({ ...form, term: '' }, worksheet)).toBeNull();
+    expect(disclosureRequestOf({ ...form, firstPaymentDate: '2026-12' }, worksheet)).toBeNull();
+    expect(disclosureRequestOf({ ...form, balloonAmount: 'abc' }, worksheet)).toBeNull();
   });
 });

@@ -1,13 +1,19 @@
-import type {
-  DecisionCodeOption,
-  DecisionSubmit,
-  DecisionType,
-  DecisionWorksheet,
-  RateGridRowView,
-  WorksheetTerms,
+import {
+  prepaidChargesOf,
+  truthInLendingRequestOf,
+  type DayCount,
+  type DecisionCodeOption,
+  type DecisionSubmit,
+  type DecisionType,
+  type DecisionWorksheet,
+  type PrepaidCharge,
+  type RateGridRowView,
+  type TruthInLendingRequest,
+  type WorksheetTerms,
 } from '@credence/contracts';
 import {
   addMonths,
+  isIsoDate,
   buyRate,
   chooseRateGridCell,
   decisionAdditions,
@@ -17,6 +23,7 @@ import {
   monthlyEquivalent,
   paymentToIncome,
   reselectAfterChange,
+  type DayCountBasis,
   type DecisionApprovalTerms,
   type IsoDate,
   type PaymentFrequency,
@@ -38,6 +45,8 @@ export type DecisionForm = {
   firstPaymentDate: string;
   /** The amount as typed ('25,000.00'). */
   amount: string;
+  /** The balloon due with the last payment as typed (spec 3 residualAmount, 'Ballon Amount'); '' none. */
+  balloonAmount: string;
   term: string;
   interestRate: string;
   paymentFrequency: PaymentFrequency;
@@ -100,6 +109,8 @@ export const initialForm = (worksheet: DecisionWorksheet, today: IsoDate): Decis
     contractDate: (fromDecision ? decided.contractDate : null) ?? today,
     firstPaymentDate: (fromDecision ? decided.firstPaymentDate : null) ?? addMonths(today, 1),
     amount: moneyText(amount),
+    // The balloon decided; a block never decided has the request's residual amount.
+    balloonAmount: moneyText(decided.balloonAmount),
     term: String((fromDecision ? decided.term : worksheet.requestedTerm) ?? ''),
     interestRate: (fromDecision ? decided.interestRate : worksheet.policy?.suggestedRate) ?? '',
     paymentFrequency: frequency,
@@ -174,12 +185,76 @@ export const afterTermOrAmount = (form: DecisionForm, worksheet: DecisionWorkshe
   };
 };
 
-/** The figures the form shows: derived values at the decided amount, the disclosure, buy rate, additions. */
+/** The contract's day count as the domain's loan maths names it. */
+export const dayCountBasisOf: Record<DayCount, DayCountBasis> = { actual365: 'actual/365', thirty360: '30/360' };
+
+/** The balloon typed: null when blank or unreadable. */
+export const balloonOf = (form: Pick<DecisionForm, 'balloonAmount'>): string | null => amountOf(form.balloonAmount);
+
+/** Each addition priced at the amount decided (the requested loan amount until one is typed). */
+const pricedAdditionsOf = (form: DecisionForm, worksheet: DecisionWorksheet) =>
+  decisionAdditions(
+    worksheet.additions.map((a, i) => ({
+      id: a.id,
+      name: a.name,
+      financeCharge: a.financeCharge,
+      feeType: a.feeType,
+      flatAmount: amountOf(form.additions[i]?.flatAmount ?? '') ?? a.flatAmount,
+      selected: form.additions[i]?.selected ?? false,
+    })),
+    approvalTermsOf(form).amount ?? worksheet.derived.loanAmount,
+  );
+
+/**
+ * The prepaid finance charges of the terms (issue 41): the itemization's front-end fees marked as finance charges
+ * and the selected add-ons marked so, priced at the amount decided — what the server charges on the decision.
+ */
+export const prepaidChargesOfForm = (form: DecisionForm, worksheet: DecisionWorksheet): PrepaidCharge[] =>
+  prepaidChargesOf(
+    pricedAdditionsOf(form, worksheet).additions.map((a) => ({
+      name: a.name,
+      amount: a.amount.toFixed(2),
+      selected: a.selected,
+      financeCharge: a.financeCharge,
+    })),
+    worksheet.frontEndFinanceCharges,
+  );
+
+/**
+ * The disclosure request of the terms typed (`truthInLendingRequestOf`, as the server builds it on the decision),
+ * null while a term is missing or unreadable.
+ */
+export const disclosureRequestOf = (form: DecisionForm, worksheet: DecisionWorksheet): TruthInLendingRequest | null => {
+  const terms = approvalTermsOf(form);
+  const balloonText = form.balloonAmount.trim();
+  const balloonAmount = balloonOf(form);
+  if (terms.amount === null || terms.interestRate === null || terms.term === null) return null;
+  if (!isIsoDate(form.contractDate) || !isIsoDate(form.firstPaymentDate)) return null;
+  if (balloonText !== '' && balloonAmount === null) return null;
+  return truthInLendingRequestOf({
+    amount: terms.amount,
+    annualRate: terms.interestRate,
+    term: terms.term,
+    paymentFrequencyId: form.paymentFrequency,
+    contractDate: form.contractDate,
+    firstPaymentDate: form.firstPaymentDate,
+    balloonAmount,
+    terms: worksheet.disclosureTerms,
+    prepaidFinanceCharges: prepaidChargesOfForm(form, worksheet),
+  });
+};
+
+/**
+ * The figures the form shows: derived values at the decided amount, the payment (the domain's disclosure with the
+ * product's day count and odd-days treatment, the prepaid charges and the balloon — the server's payment), buy
+ * rate, additions.
+ */
 export const figuresOf = (form: DecisionForm, worksheet: DecisionWorksheet) => {
   const terms = approvalTermsOf(form);
   // The server's derived values are at the requested loan amount; the LTV here follows the amount decided.
   const decided = terms.amount ?? worksheet.derived.loanAmount;
   const ltv = decided === null || worksheet.value === null ? null : loanToValue(decided, worksheet.value);
+  const prepaid = prepaidChargesOfForm(form, worksheet).reduce((sum, c) => sum.plus(c.amount), money(0));
   const { disclosure, error } = decisionDisclosure({
     amount: terms.amount,
     interestRate: terms.interestRate,
@@ -187,16 +262,11 @@ export const figuresOf = (form: DecisionForm, worksheet: DecisionWorksheet) => {
     paymentFrequency: form.paymentFrequency,
     contractDate: form.contractDate || null,
     firstPaymentDate: form.firstPaymentDate || null,
+    dayCountBasis: dayCountBasisOf[worksheet.disclosureTerms.dayCount],
+    oddDaysInterest: worksheet.disclosureTerms.oddDays,
+    prepaidFinanceCharge: prepaid.toFixed(2),
+    balloonAmount: balloonOf(form),
   });
-  const priced = decisionAdditions(
-    worksheet.additions.map((a, i) => ({
-      id: a.id,
-      feeType: a.feeType,
-      flatAmount: amountOf(form.additions[i]?.flatAmount ?? '') ?? a.flatAmount,
-      selected: form.additions[i]?.selected ?? false,
-    })),
-    terms.amount ?? worksheet.derived.loanAmount,
-  );
   return {
     ltv,
     disclosure,
@@ -205,7 +275,7 @@ export const figuresOf = (form: DecisionForm, worksheet: DecisionWorksheet) => {
       rateMatching: worksheet.rateMatching,
       maximumSpread: worksheet.maximumSpread,
     }),
-    additions: priced,
+    additions: pricedAdditionsOf(form, worksheet),
   };
 };
 
@@ -240,6 +310,8 @@ export const submitBodyOf = (
           term: terms.term ?? Number(form.term),
           interestRate: terms.interestRate ?? form.interestRate,
           paymentFrequencyId: form.paymentFrequency,
+          // Blank: none; an unreadable amount is sent as typed for the server to name.
+          balloonAmount: form.balloonAmount.trim() === '' ? null : (balloonOf(form) ?? form.balloonAmount.trim()),
           paymentMethodId: form.paymentMethodId,
           approvalConditionCodeIds: form.approvalConditionCodeIds,
         }

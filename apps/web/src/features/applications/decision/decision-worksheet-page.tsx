@@ -37,6 +37,7 @@ import {
   type DecisionCodeOption,
   type DecisionType,
   type DecisionWorksheet,
+  type TruthInLendingRequestParsed,
 } from '@credence/contracts';
 import {
   formatApr,
@@ -66,6 +67,12 @@ import { lenderToday } from '../../../lib/lender-today.ts';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import {
+  disclosureFailureOf,
+  TruthInLendingBox,
+  useTruthInLending,
+  viewOfAnswer,
+} from '../../truth-in-lending/index.ts';
 import { applicationKeys } from '../api.ts';
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
@@ -81,6 +88,7 @@ import {
   applyCell,
   approvalTermsOf,
   codesOfType,
+  disclosureRequestOf,
   figuresOf,
   initialForm,
   submitBodyOf,
@@ -98,11 +106,24 @@ const fieldOfPath: Record<string, keyof DecisionForm> = {
   'approval.contractDate': 'contractDate',
   'approval.firstPaymentDate': 'firstPaymentDate',
   'approval.amount': 'amount',
+  'approval.balloonAmount': 'balloonAmount',
   'approval.term': 'term',
   'approval.interestRate': 'interestRate',
   'approval.paymentFrequencyId': 'paymentFrequency',
   'approval.paymentMethodId': 'paymentMethodId',
 };
+
+/** Issue 41: a 422 of the disclosure call on the field of the terms it names (the rest shows in the box). */
+const fieldOfDisclosure: Partial<Record<keyof TruthInLendingRequestParsed, keyof DecisionForm>> = {
+  amount: 'amount',
+  annualRate: 'interestRate',
+  term: 'term',
+  paymentFrequencyId: 'paymentFrequency',
+  contractDate: 'contractDate',
+  firstPaymentDate: 'firstPaymentDate',
+  balloonAmount: 'balloonAmount',
+};
+const placedOnField = (field: string) => field in fieldOfDisclosure;
 
 const pct = (value: string | null) => (value === null ? null : formatPercent(money(value)));
 const codeLabel = (c: DecisionCodeOption) => `${c.code} — ${c.description}`;
@@ -475,13 +496,23 @@ const DecisionWorksheetForm = ({
   // Spec 3 §9: the payment (and the disclosure) is recalculated 300 ms after the terms settle.
   const settled = useDebouncedValue(values, 300);
   const figures = useMemo(() => figuresOf(settled, worksheet), [settled, worksheet]);
-  const calculating =
-    settled.amount !== values.amount ||
-    settled.term !== values.term ||
-    settled.interestRate !== values.interestRate ||
-    settled.paymentFrequency !== values.paymentFrequency ||
-    settled.firstPaymentDate !== values.firstPaymentDate ||
-    settled.contractDate !== values.contractDate;
+
+  // Issue 41: the Truth in Lending disclosure of the terms from the one call, with the request the server builds
+  // on the decision (the call waits for the terms to rest itself).
+  const disclosureRequest = useMemo(
+    () => (withTerms(values.decisionType) ? disclosureRequestOf(values, worksheet) : null),
+    [values, worksheet],
+  );
+  const til = useTruthInLending(disclosureRequest);
+  const tilView = useMemo(() => (til.disclosure ? viewOfAnswer(til.disclosure) : null), [til.disclosure]);
+  const tilFailure = useMemo(() => disclosureFailureOf(til.error, placedOnField), [til.error]);
+  useEffect(() => {
+    for (const [requestField, field] of Object.entries(fieldOfDisclosure)) {
+      const message = tilFailure.fields[requestField];
+      if (message) form.setError(field, { type: 'disclosure', message });
+      else if (form.getFieldState(field).error?.type === 'disclosure') form.clearErrors(field);
+    }
+  }, [tilFailure, form]);
 
   const chooseCell = (row: DecisionWorksheet['rateGrid'][number], cell: { ltv: string; rate: string }) => {
     const current = form.getValues();
@@ -594,7 +625,6 @@ const DecisionWorksheetForm = ({
     const c = codes.find((x) => x.id === id);
     return c ? codeLabel(c) : String(id);
   };
-  const disclosure = figures.disclosure;
   const saveBlockedReason = !mayDecide ? messages.errors.forbidden : !canEdit ? readOnlyReason : null;
 
   return (
@@ -673,6 +703,12 @@ const DecisionWorksheetForm = ({
                   <DateInput name="contractDate" label="Contract Date" required disabled={disabled} />
                   <DateInput name="firstPaymentDate" label="First Payment Date" required disabled={disabled} />
                   <MoneyInput name="amount" label="Amount" required disabled={disabled} />
+                  <MoneyInput
+                    name="balloonAmount"
+                    label="Balloon Amount"
+                    disabled={disabled}
+                    helperText="Due with the last payment"
+                  />
                   <TextInput
                     name="term"
                     label="Term (months)"
@@ -717,6 +753,16 @@ const DecisionWorksheetForm = ({
                     }
                     sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
                   />
+                  <TextField
+                    label="LTV"
+                    value={figures.ltv ? formatPercent(figures.ltv) : ''}
+                    slotProps={{
+                      input: { readOnly: true },
+                      htmlInput: { 'data-testid': 'decision-ltv', tabIndex: -1 },
+                    }}
+                    helperText="At the amount decided"
+                    sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
+                  />
                 </Box>
                 <MultiSelectInput
                   name="approvalConditionCodeIds"
@@ -724,45 +770,14 @@ const DecisionWorksheetForm = ({
                   disabled={disabled}
                   options={conditionCodes.map((c) => ({ value: c.id, label: codeLabel(c) }))}
                 />
-                <Paper variant="outlined" sx={{ p: 1.5, bgcolor: 'grey.50' }} data-testid="decision-disclosure">
-                  {figures.disclosureError ? (
-                    <Alert severity="warning">{figures.disclosureError.message}</Alert>
-                  ) : (
-                    <DataList
-                      min={140}
-                      items={[
-                        {
-                          label: 'Payment',
-                          strong: true,
-                          testId: 'decision-payment',
-                          value: calculating
-                            ? decisionPageTexts.paymentPending
-                            : showMoney(disclosure?.payment.toFixed(2)),
-                        },
-                        {
-                          label: 'Last Payment Date',
-                          testId: 'decision-last-payment',
-                          value: disclosure ? formatUsDate(disclosure.lastPaymentDate) : null,
-                        },
-                        { label: 'APR', testId: 'decision-apr', value: disclosure ? formatApr(disclosure.apr) : null },
-                        {
-                          label: 'Finance Charge',
-                          testId: 'decision-finance-charge',
-                          value: showMoney(disclosure?.financeCharge.toFixed(2)),
-                        },
-                        {
-                          label: 'Total of Payments',
-                          testId: 'decision-total-of-payments',
-                          value: showMoney(disclosure?.totalOfPayments.toFixed(2)),
-                        },
-                        {
-                          label: 'LTV',
-                          testId: 'decision-ltv',
-                          value: figures.ltv ? formatPercent(figures.ltv) : null,
-                        },
-                      ]}
-                    />
-                  )}
+                <Paper variant="outlined" sx={{ p: 1.5 }}>
+                  <TruthInLendingBox
+                    disclosure={tilView}
+                    busy={til.busy}
+                    failure={tilFailure}
+                    onRetry={til.retry}
+                    testIdPrefix="decision"
+                  />
                 </Paper>
                 <Box>
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
@@ -837,11 +852,14 @@ const DecisionWorksheetForm = ({
               ...values.fundingRequirements.map((r) => r.description.trim()).filter(Boolean),
             ]}
             termsAndConditions={
-              withTerms(type) && disclosure
+              withTerms(type) && tilView
                 ? [
                     `${showMoney(approvalTermsOf(values).amount)} over ${values.term} months at ${formatRate(values.interestRate)}`,
-                    `${paymentFrequencyLabels[values.paymentFrequency]} payment ${showMoney(disclosure.payment.toFixed(2))}, last on ${formatUsDate(disclosure.lastPaymentDate)}`,
-                    `APR ${formatApr(disclosure.apr)}, finance charge ${showMoney(disclosure.financeCharge.toFixed(2))}, total of payments ${showMoney(disclosure.totalOfPayments.toFixed(2))}`,
+                    `${paymentFrequencyLabels[values.paymentFrequency]} payment ${showMoney(tilView.payment)}${tilView.lastPaymentDate ? `, last on ${formatUsDate(tilView.lastPaymentDate)}` : ''}`,
+                    ...(tilView.balloonAmount && !money(tilView.balloonAmount).isZero()
+                      ? [`Ballon Amount ${showMoney(tilView.balloonAmount)} with the last payment`]
+                      : []),
+                    `APR ${formatApr(money(tilView.apr))}, finance charge ${showMoney(tilView.financeCharge)}, total of payments ${showMoney(tilView.totalOfPayments)}`,
                   ]
                 : []
             }

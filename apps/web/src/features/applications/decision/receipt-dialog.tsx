@@ -16,14 +16,24 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { decisionTypeLabels, type DecisionReceipt } from '@credence/contracts';
-import { formatPercent, formatRate, money, paymentFrequencyLabels } from '@credence/domain';
+import { formatPercent, formatRate, money, numberOfPayments, paymentFrequencyLabels } from '@credence/domain';
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { showMoney } from '../../../components/form/values.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { TruthInLendingBox, viewOfStored } from '../../truth-in-lending/index.ts';
 import { DataList, formatDate } from '../worksheet/view-parts.tsx';
 import { useDecisionReceipt } from './decision-api.ts';
 import { PolicyExceptionView } from './policy-exception.tsx';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
+
+/** The number of payments of the decided terms (none when they do not fit: receipts are shown as stored). */
+const paymentsOf = (term: number, frequency: Parameters<typeof numberOfPayments>[1]): number | null => {
+  try {
+    return numberOfPayments(term, frequency);
+  } catch {
+    return null;
+  }
+};
 
 const pct = (value: string | null) => (value === null ? null : formatPercent(money(value)));
 
@@ -142,14 +152,21 @@ export const ReceiptView = ({ receipt }: { receipt: DecisionReceipt }) => {
       ) : null}
       {receipt.disclosures ? (
         <Section title="Disclosures">
-          <DataList
-            min={150}
-            items={[
-              { label: 'Annual Percentage Rate', value: `${money(receipt.disclosures.apr).toFixed(3)}%`, strong: true },
-              { label: 'Finance Charge', value: showMoney(receipt.disclosures.financeCharge) },
-              { label: 'Amount Financed', value: showMoney(receipt.disclosures.amountFinanced) },
-              { label: 'Total of Payments', value: showMoney(receipt.disclosures.totalOfPayments) },
-            ]}
+          <TruthInLendingBox
+            title={null}
+            testIdPrefix="receipt"
+            disclosure={viewOfStored(
+              receipt.disclosures,
+              approval
+                ? {
+                    numberOfPayments: paymentsOf(approval.term, approval.paymentFrequency),
+                    payment: approval.monthlyPayment,
+                    frequency: approval.paymentFrequency,
+                    firstPaymentDate: approval.firstPaymentDate,
+                    lastPaymentDate: approval.lastPaymentDate,
+                  }
+                : {},
+            )}
           />
         </Section>
       ) : null}

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loanSaveSchema } from '@credence/contracts';
+import { loanSaveSchema, truthInLendingRequestSchema } from '@credence/contracts';
 import {
   balanceOf,
+  disclosureRequestOf,
   isWeekend,
   savePayloadOf,
   worksheetAnchorOf,
@@ -97,6 +98,43 @@ describe('dates and fix links', () => {
     expect(worksheetAnchorOf('#fundingDate')).toBe('fundingDate');
     expect(worksheetAnchorOf('/admin/corecodemappings')).toBeNull();
     expect(worksheetAnchorOf(null)).toBeNull();
+  });
+});
+
+describe('disclosureRequestOf: the loan’s Truth in Lending request at the dates being edited (issue 41)', () => {
+  const loan = {
+    amount: '25000.00',
+    interestRate: '6.490',
+    term: 60,
+    paymentFrequencyId: 'Monthly' as const,
+    balloonAmount: '5000.00',
+    disclosureTerms: {
+      dayCount: 'thirty360' as const,
+      oddDays: 'prepaid' as const,
+      prepaidFinanceCharges: [{ name: 'Documentation fee', amount: '195.00' }],
+    },
+  };
+  it('takes the loan’s terms, balloon and disclosure terms with the dates typed', () => {
+    const request = disclosureRequestOf(loan, { contractDate: '2026-11-27', firstPaymentDate: '2027-01-05' });
+    expect(request).toEqual({
+      amount: '25000.00',
+      annualRate: '6.490',
+      term: 60,
+      paymentFrequencyId: 'Monthly',
+      contractDate: '2026-11-27',
+      firstPaymentDate: '2027-01-05',
+      prepaidFinanceCharges: [{ name: 'Documentation fee', amount: '195.00' }],
+      dayCount: 'thirty360',
+      oddDays: 'prepaid',
+      balloonAmount: '5000.00',
+    });
+    expect(truthInLendingRequestSchema.safeParse(request).success).toBe(true);
+  });
+  it('none without a balloon is sent as null; no request until both dates are dates', () => {
+    const dates = { contractDate: '2026-11-27', firstPaymentDate: '2026-12-27' };
+    expect(disclosureRequestOf({ ...loan, balloonAmount: null }, dates)?.balloonAmount).toBeNull();
+    expect(disclosureRequestOf(loan, { ...dates, contractDate: '' })).toBeNull();
+    expect(disclosureRequestOf(loan, { ...dates, firstPaymentDate: '2026-12' })).toBeNull();
   });
 });
 

@@ -1,9 +1,12 @@
-import type {
-  DisbursementPayeeType,
-  LoanDisbursement,
-  LoanSave,
-  LoanWorksheet,
-  ProposedDisbursements,
+import {
+  truthInLendingRequestOf,
+  type DisbursementPayeeType,
+  type Loan,
+  type LoanDisbursement,
+  type LoanSave,
+  type LoanWorksheet,
+  type ProposedDisbursements,
+  type TruthInLendingRequest,
 } from '@credence/contracts';
 import { isIsoDate, money, weekday, type Money } from '@credence/domain';
 import { moneyText, noRows, toMoney, type Converted } from '../../../components/form/values.ts';
@@ -128,3 +131,28 @@ export const isWeekend = (iso: string): boolean => isIsoDate(iso) && [0, 6].incl
 /** The field a dry-run `fixPath` points at on this worksheet ('#fundingDate' → 'fundingDate'), or null. */
 export const worksheetAnchorOf = (fixPath: string | null): string | null =>
   fixPath && fixPath.startsWith('#') ? fixPath.slice(1) : null;
+
+/**
+ * The disclosure request of the loan at the dates being edited (issue 41): the loan's terms, balloon, day count,
+ * odd-days treatment and prepaid finance charges — the request the server builds when the loan is saved. Null
+ * until both dates read as dates.
+ */
+export const disclosureRequestOf = (
+  loan: Pick<Loan, 'amount' | 'interestRate' | 'term' | 'paymentFrequencyId' | 'balloonAmount' | 'disclosureTerms'>,
+  dates: Pick<FundingForm, 'contractDate' | 'firstPaymentDate'>,
+): TruthInLendingRequest | null => {
+  const contractDate = dates.contractDate?.trim() ?? '';
+  const firstPaymentDate = dates.firstPaymentDate?.trim() ?? '';
+  if (!isIsoDate(contractDate) || !isIsoDate(firstPaymentDate)) return null;
+  return truthInLendingRequestOf({
+    amount: loan.amount,
+    annualRate: loan.interestRate,
+    term: loan.term,
+    paymentFrequencyId: loan.paymentFrequencyId,
+    contractDate,
+    firstPaymentDate,
+    balloonAmount: loan.balloonAmount,
+    terms: { dayCount: loan.disclosureTerms.dayCount, oddDays: loan.disclosureTerms.oddDays },
+    prepaidFinanceCharges: loan.disclosureTerms.prepaidFinanceCharges,
+  });
+};

@@ -23,6 +23,7 @@ import {
   type FundResult,
   type LoanPayoff,
   type LoanWorksheet,
+  type TruthInLendingRequestParsed,
 } from '@credence/contracts';
 import { formatRate, formatUsDate, isIsoDate, paymentFrequencyLabels } from '@credence/domain';
 import { DateInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
@@ -35,6 +36,12 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
+import {
+  disclosureFailureOf,
+  TruthInLendingBox,
+  useTruthInLending,
+  viewOfAnswer,
+} from '../../truth-in-lending/index.ts';
 import { applicationKeys } from '../api.ts';
 import { LoanIdDialog } from '../loan-id/index.ts';
 import { useLoanSummaryExportProgress } from '../loan-summary/export-progress.tsx';
@@ -57,6 +64,7 @@ import {
 } from './funding-api.ts';
 import {
   balanceOf,
+  disclosureRequestOf,
   initialForm,
   isWeekend,
   linesOfProposal,
@@ -67,6 +75,13 @@ import {
 } from './funding-form.ts';
 import { fundingLabels, fundingTexts } from './texts.ts';
 import { FUNDING_DEBOUNCE_MS, useDebouncedAction } from './use-debounced-action.ts';
+
+/** Issue 41: a 422 of the disclosure call on the date it names (the loan's terms are not edited here: in the box). */
+const fieldOfDisclosure: Partial<Record<keyof TruthInLendingRequestParsed, 'contractDate' | 'firstPaymentDate'>> = {
+  contractDate: 'contractDate',
+  firstPaymentDate: 'firstPaymentDate',
+};
+const placedOnField = (field: string) => field in fieldOfDisclosure;
 
 const date = (iso: string | null | undefined) => (iso ? formatUsDate(iso) : null);
 
@@ -291,6 +306,24 @@ const FundingWorksheetForm = ({
       active = false;
     };
   }, [settledRescission, usesRescission, editable, applicationId, form]);
+
+  /* ------------------------------------------------------------------- Truth in Lending (issue 41) */
+
+  // The loan's disclosure at the dates being edited, from the one call (it waits for the dates to rest itself).
+  const disclosureRequest = useMemo(
+    () => disclosureRequestOf(loan, { contractDate: values.contractDate, firstPaymentDate: values.firstPaymentDate }),
+    [loan, values.contractDate, values.firstPaymentDate],
+  );
+  const til = useTruthInLending(disclosureRequest);
+  const tilView = useMemo(() => (til.disclosure ? viewOfAnswer(til.disclosure) : null), [til.disclosure]);
+  const tilFailure = useMemo(() => disclosureFailureOf(til.error, placedOnField), [til.error]);
+  useEffect(() => {
+    for (const [requestField, field] of Object.entries(fieldOfDisclosure)) {
+      const message = tilFailure.fields[requestField];
+      if (message) form.setError(field, { type: 'disclosure', message });
+      else if (form.getFieldState(field).error?.type === 'disclosure') form.clearErrors(field);
+    }
+  }, [tilFailure, form]);
 
   /* ---------------------------------------------------------------------------------- dealer reserve */
 
@@ -687,6 +720,18 @@ const FundingWorksheetForm = ({
             </Stack>
           </WorksheetCard>
         </Box>
+
+        <Paper variant="outlined" sx={{ p: 2 }} data-testid="funding-disclosure-card">
+          <TruthInLendingBox
+            disclosure={tilView}
+            busy={til.busy}
+            failure={tilFailure}
+            onRetry={til.retry}
+            prompt={fundingTexts.disclosurePrompt}
+            level={2}
+            testIdPrefix="funding"
+          />
+        </Paper>
 
         <WorksheetCard title={fundingLabels.payoffs} testId="funding-payoffs-card">
           <PayoffsTable payoffs={payoffs} />

@@ -59,6 +59,7 @@ export const fundingTexts = {
   dryRunNotices: 'Notices:',
   coreNotSent: 'The lender does not send loans to the core: funding marks the loan funded here only.',
   noCore: 'No core is set for this lender.',
+  disclosurePrompt: 'Enter the contract date and the first payment date to see the Truth in Lending disclosure.',
 } as const;
 
 /** Section and field labels. */
