@@ -416,6 +416,8 @@ export const GET_LOAN_SUMMARY = /* GraphQL */ `
           financeCharge
           amountFinanced
           totalOfPayments
+          prepaidFinanceCharge
+          balloonAmount
         }
         cancel {
           cancelReason
@@ -476,6 +478,14 @@ export const GET_LOAN_SUMMARY = /* GraphQL */ `
         loanId
         memberNumber
         shareAccountNumber
+        disclosures {
+          apr
+          financeCharge
+          amountFinanced
+          totalOfPayments
+          prepaidFinanceCharge
+          balloonAmount
+        }
         loanAdditions {
           name
           flatAmount
@@ -708,6 +718,16 @@ export type SummaryCollateral = {
   latestVehicleValuationLogId: number | null;
 };
 
+/** The Truth in Lending figures of a decision or a loan (the last two: issue 41; null before it). */
+export type SummaryDisclosures = {
+  apr: string;
+  financeCharge: Money;
+  amountFinanced: Money;
+  totalOfPayments: Money;
+  prepaidFinanceCharge?: Money | null;
+  balloonAmount?: Money | null;
+};
+
 export type SummaryDecision = {
   id: number;
   decisionType: string;
@@ -722,7 +742,7 @@ export type SummaryDecision = {
       })
     | null;
   pending: (SummaryTerms & { creditTier: { name: string } | null }) | null;
-  disclosures: { apr: string; financeCharge: Money; amountFinanced: Money; totalOfPayments: Money } | null;
+  disclosures: SummaryDisclosures | null;
   cancel: { cancelReason: string | null } | null;
   decline: { declineReasons: { reason: string; freeFormatName: string | null; applicantId: number | null }[] } | null;
   conditions: { code: string; description: string }[];
@@ -747,6 +767,7 @@ export type SummaryLoan = SummaryTerms & {
   loanId: string | null;
   memberNumber: string | null;
   shareAccountNumber: string | null;
+  disclosures?: SummaryDisclosures | null;
   loanAdditions: SummaryAddition[];
   disbursements: { payeeType: string; payeeName: string | null; amount: Money; disbursalMethodName: string | null }[];
   otherBackEndFees: Money | null;

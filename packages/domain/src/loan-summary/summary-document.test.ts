@@ -285,14 +285,15 @@ describe('the sample summary, section by section', () => {
       Amount: '$25,650.00',
       Term: '60 months',
       Rate: '5.125%',
-      Payment: '$485.67',
+      Payment: '$485.52',
       'Payment Frequency': 'Monthly',
       'Contract Date': '03/10/2026',
       'First Payment Date': '04/10/2026',
-      APR: '5.245%',
-      'Finance Charge': '$3,490.20',
-      'Total of Payments': '$29,140.20',
-      'Amount Financed': '$25,650.00',
+      APR: '5.367%',
+      'Finance Charge': '$3,631.07',
+      'Total of Payments': '$29,131.07',
+      'Amount Financed': '$25,500.00',
+      'Prepaid Finance Charge': '$150.00',
     });
     expect(table(block(blocks, 'Conditions')).rows.map((r) => r.cells[0])).toEqual(['POI', 'INS']);
     // Issue 29, item 5: the exception to policy, each limit with the policy's value and the decided one.
@@ -332,11 +333,20 @@ describe('the sample summary, section by section', () => {
       Amount: '$25,650.00',
       Rate: '5.125%',
       Term: '60 months',
-      Payment: '$485.67',
+      Payment: '$485.52',
       'Payment Frequency': 'Monthly',
+      // Issue 41: the loan's own disclosure at its dates; no balloon, so none shown.
+      APR: '5.367%',
+      'Finance Charge': '$3,631.07',
+      'Total of Payments': '$29,131.07',
+      'Amount Financed': '$25,500.00',
+      'Prepaid Finance Charge': '$150.00',
       Reserve: '$256.50',
       Funded: 'Yes · 03/12/2026 3:15 PM',
     });
+    expect(fields(blocks[0])).not.toHaveProperty('Ballon Amount');
+    const balloon = withApp((a) => (a.loan!.disclosures = { ...a.loan!.disclosures!, balloonAmount: '5000.00' }));
+    expect(fields(section(build(balloon), 'funding').blocks[0])).toMatchObject({ 'Ballon Amount': '$5,000.00' });
     expect(table(block(blocks, 'Add-Ons')).rows).toHaveLength(2);
     const d = table(block(blocks, 'Disbursements'));
     expect(d.rows.map((r) => r.cells)).toEqual([

@@ -4,6 +4,7 @@ import type {
   SummaryAddition,
   SummaryApplicant,
   SummaryBlock,
+  SummaryDisclosures,
   SummaryCollateral,
   SummaryDocument,
   SummaryDocumentSection,
@@ -833,6 +834,20 @@ const policyExceptionBlocks = (x: PolicyExceptionData): SummaryBlock[] => [
   ]),
 ];
 
+/** A money figure shown only when it is not zero (a balloon, prepaid charges). */
+const nonZeroMoney = (value: string | null | undefined) =>
+  value === null || value === undefined || /^-?0+(\.0+)?$/.test(value) ? null : summaryMoney(value);
+
+/** The Truth in Lending figures (Regulation Z §1026.18) of a decision or a loan. */
+const disclosureFields = (d: SummaryDisclosures | null | undefined): FieldInput[] => [
+  ['APR', summaryRate(d?.apr)],
+  ['Finance Charge', summaryMoney(d?.financeCharge)],
+  ['Total of Payments', summaryMoney(d?.totalOfPayments)],
+  ['Amount Financed', summaryMoney(d?.amountFinanced)],
+  ['Prepaid Finance Charge', nonZeroMoney(d?.prepaidFinanceCharge)],
+  [loanSummaryTexts.balloonAmount, nonZeroMoney(d?.balloonAmount)],
+];
+
 const decision = (app: LoanSummaryApplication, o: SummaryDocumentOptions): SummaryBlock[] => {
   const d = app.decision;
   if (!d) return [empty(loanSummaryTexts.noDecisionData)];
@@ -852,10 +867,7 @@ const decision = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summa
       ['Payment Frequency', frequencyLabel(terms?.paymentFrequency)],
       ['Contract Date', summaryDate(d.approval?.contractDate)],
       ['First Payment Date', summaryDate(d.approval?.firstPaymentDate)],
-      ['APR', summaryRate(d.disclosures?.apr)],
-      ['Finance Charge', summaryMoney(d.disclosures?.financeCharge)],
-      ['Total of Payments', summaryMoney(d.disclosures?.totalOfPayments)],
-      ['Amount Financed', summaryMoney(d.disclosures?.amountFinanced)],
+      ...disclosureFields(d.disclosures),
       ['Cancel Reason', d.cancel?.cancelReason],
     ]),
   ];
@@ -934,6 +946,7 @@ const funding = (app: LoanSummaryApplication, o: SummaryDocumentOptions): Summar
       ['Term', termLabel(l.term)],
       ['Payment', summaryMoney(l.monthlyPayment)],
       ['Payment Frequency', frequencyLabel(l.paymentFrequency)],
+      ...disclosureFields(l.disclosures),
       ['Reserve', summaryMoney(l.reserveAmount)],
       ['Funded', l.isFunded ? joinNonEmpty(['Yes', summaryDateTime(l.fundedUtcTime, o.timeZone)], ' · ') : 'No'],
       ['GAP', summaryMoney(l.gap)],

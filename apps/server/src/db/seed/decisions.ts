@@ -167,10 +167,20 @@ const termsBody = (
       term,
       interestRate: rate.toFixed(3),
       paymentFrequencyId: frequency,
+      // Issue 41: every fifth vehicle approval with a balloon of a fifth of the amount (down to the $100).
+      balloonAmount:
+        type !== 'pending' && index % 5 === 2 && ['AUTOMOTIVE', 'RV'].includes(w.loanProductControlType)
+          ? amount.dividedBy(500).floor().times(100).toFixed(2)
+          : null,
       paymentMethodId: index % 2 === 0 ? 2 : 1,
       approvalConditionCodeIds: conditions.map((c) => code('approvalCondition', c)),
     },
-    additions: w.additions.map((a) => ({ id: a.id, flatAmount: a.flatAmount, selected: a.selected || a.isDefault })),
+    // The default add-ons; every third decision also the processing fee (a prepaid finance charge).
+    additions: w.additions.map((a) => ({
+      id: a.id,
+      flatAmount: a.flatAmount,
+      selected: a.selected || a.isDefault || (a.financeCharge && index % 3 === 0),
+    })),
     decisionApplicants: w.applicants.map((a) => ({ applicantId: a.id })),
     fundingRequirements:
       type === 'approve' && index % 2 === 1

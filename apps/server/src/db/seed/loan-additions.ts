@@ -8,7 +8,8 @@ const vehicleControlTypes = ['AUTOMOTIVE', 'RV'];
 /**
  * The demo add-ons catalogue of a lender (Administration › Add-Ons): GAP and a vehicle service contract on its
  * vehicle products (GAP chosen by default), credit life, credit disability and debt protection priced per $1,000
- * of the loan amount on every product.
+ * of the loan amount on every product; a loan processing fee the credit union charges for the credit itself — a
+ * prepaid finance charge (issue 41) — chosen by the officer, not by default.
  */
 export const seedLoanAdditions = async (tx: DbExecutor, lenderId: number) => {
   const vehicleProductIds = (
@@ -40,6 +41,7 @@ export const seedLoanAdditions = async (tx: DbExecutor, lenderId: number) => {
     per1000('Credit Life', '3.5000', 30),
     per1000('Credit Disability', '4.2500', 40),
     per1000('Debt Protection', '2.1000', 50),
+    { lenderId, name: 'Loan Processing Fee', feeType: 'flat', flatAmount: '95.00', financeCharge: true, sortOrder: 60 },
   ];
   await tx.insert(loanAdditions).values(rows);
 };

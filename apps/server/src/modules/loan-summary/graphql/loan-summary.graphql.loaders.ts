@@ -3,6 +3,7 @@ import {
   type DecisionReceipt,
   type LoanSummaryApplication,
   type SummaryDecision,
+  type SummaryLoan,
 } from '@credence/contracts';
 import { maskDocumentNumber, maskEin, maskSsn, rateOnWire } from '@credence/domain';
 import Decimal from 'decimal.js';
@@ -587,6 +588,7 @@ export const loadApplications = async (
             loanId: l.loanId,
             memberNumber: l.memberNumber,
             shareAccountNumber: l.shareAccountNumber,
+            disclosures: l.disclosure as unknown as SummaryLoan['disclosures'],
             loanAdditions: ((l.additions ?? []) as unknown as FundedAdditionJson[]).map((x) => ({
               name: x.name,
               flatAmount: x.feeType === 'flat' ? x.amount : null,
