@@ -97,7 +97,7 @@ describe('the add-ons catalogue', () => {
     );
     await seedLoanAdditions(t.db, lenderId);
     const { rows } = await t.pool.query(
-      `select name, fee_type, flat_amount, rate_per_1000, is_default, loan_product_ids
+      `select name, fee_type, flat_amount, rate_per_1000, is_default, loan_product_ids, finance_charge
          from loan_additions where lender_id = $1 order by sort_order`,
       [lenderId],
     );
@@ -109,6 +109,7 @@ describe('the add-ons catalogue', () => {
         rate_per_1000: null,
         is_default: true,
         loan_product_ids: [product[0]!.id],
+        finance_charge: false,
       },
       {
         name: 'Vehicle Service Contract',
@@ -117,6 +118,7 @@ describe('the add-ons catalogue', () => {
         rate_per_1000: null,
         is_default: false,
         loan_product_ids: [product[0]!.id],
+        finance_charge: false,
       },
       ...[
         ['Credit Life', '3.5000'],
@@ -129,7 +131,18 @@ describe('the add-ons catalogue', () => {
         rate_per_1000: rate,
         is_default: false,
         loan_product_ids: [],
+        finance_charge: false,
       })),
+      // Issue 41: the credit union's own fee for the credit, a prepaid finance charge, chosen by the officer.
+      {
+        name: 'Loan Processing Fee',
+        fee_type: 'flat',
+        flat_amount: '95.00',
+        rate_per_1000: null,
+        is_default: false,
+        loan_product_ids: [],
+        finance_charge: true,
+      },
     ]);
   });
 });
