@@ -51,9 +51,12 @@ test('a loan officer creates an auto loan with two applicants and a vehicle, and
   await itemization.getByRole('button', { name: 'Add Fee' }).click();
   await itemization.getByRole('textbox', { name: 'Fee Name' }).fill('Documentation fee');
   await itemization.getByRole('textbox', { name: 'Amount', exact: true }).fill('499');
+  // The lender's own charge for the credit: a finance charge (issue 41), kept with the fee.
+  await itemization.getByRole('checkbox', { name: 'Finance charge' }).check();
   await itemization.getByRole('textbox', { name: 'GAP' }).fill('695');
   await expect(itemization.getByRole('textbox', { name: 'Total Front-End Amount' })).toHaveValue('27,299.00');
   await expect(itemization.getByTestId('total-loan-amount')).toHaveValue('27,994.00');
+  await reviewShots(page, 'loan-itemization');
   await itemization.getByRole('button', { name: 'Ok' }).click();
   await expect(itemization).toBeHidden();
 
@@ -93,6 +96,12 @@ test('a loan officer creates an auto loan with two applicants and a vehicle, and
   await expect(page.getByTestId('request-term')).toHaveText('60 months');
   await expect(page.getByTestId('collateral-vin')).toHaveText(VIN);
   await expect(page.getByTestId('collateral-card')).toContainText('2023 Honda Accord');
+  await page.getByRole('button', { name: 'Edit request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Auto' });
+  await dialog.getByRole('button', { name: 'Edit Itemization' }).click();
+  const fee = itemization.getByRole('textbox', { name: 'Fee Name' });
+  await expect(fee).toHaveValue('Documentation fee');
+  await expect(itemization.getByRole('checkbox', { name: 'Finance charge' })).toBeChecked();
 });
 
 test('editing the request saves it: You have updated the application successfully.', async ({ page, request }) => {

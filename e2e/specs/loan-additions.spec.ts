@@ -32,11 +32,14 @@ test('an administrator adds an add-on priced per $1,000 and sees it in the list'
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Enter the rate per $1,000.')).toBeVisible();
   await typeInto(page, 'Rate per $1,000', '3.5');
+  // A charge for the credit itself (issue 41): shown in the list's Finance Charge column.
+  await dialog.getByRole('checkbox', { name: /^Finance charge/ }).check();
   await reviewShots(page, 'loan-additions-form');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('toast').getByText('Saved Successfully', { exact: true })).toBeVisible();
   await expect(row(page, name)).toHaveCount(1);
   await expect(row(page, name)).toContainText('3.50 per $1,000');
+  await expect(row(page, name).getByRole('gridcell').filter({ hasText: /^Yes$/ })).toHaveCount(1);
   await reviewShots(page, 'loan-additions-list');
 });

@@ -316,6 +316,20 @@ test('saves the decision-engine settings and reads them back after a reload', as
   const spread = visa.getByRole('textbox', { name: 'Spread (%)' });
   await spread.click();
   await spread.pressSequentially('1.5', { delay: 30 });
+  // Truth in Lending by product (issue 41): a product listed with its own terms (a credit card, which no other
+  // spec discloses as an instalment loan).
+  const terms = page.getByRole('table', { name: 'Truth in Lending by product' });
+  await expect(form.getByText(/^Products not listed use Actual\/365/)).toBeVisible();
+  await form.getByRole('button', { name: 'Add Product' }).click();
+  const visaTerms = terms.getByRole('row').last();
+  await visaTerms.getByRole('combobox', { name: 'Loan product' }).click();
+  await page.getByRole('option', { name: 'Visa Platinum', exact: true }).click();
+  await visaTerms.getByRole('combobox', { name: 'Odd days accrue' }).click();
+  await page.getByRole('option', { name: '30/360', exact: true }).click();
+  await visaTerms.getByRole('combobox', { name: 'Odd-days interest' }).click();
+  await page.getByRole('option', { name: 'Not charged', exact: true }).click();
+  await form.getByRole('button', { name: 'Add Product' }).scrollIntoViewIfNeeded();
+  await reviewShots(page, 'decision-engine-truth-in-lending');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Decision engine settings saved')).toBeVisible();
   await expect(page.getByTestId('decision-engine-saved')).toContainText(/Version \d+, saved .* by Avery Morgan/);
@@ -336,6 +350,11 @@ test('saves the decision-engine settings and reads them back after a reload', as
   );
   await expect(visa.getByRole('checkbox', { name: 'Match the approved rate' })).not.toBeChecked();
   await expect(visa.getByRole('textbox', { name: 'Spread (%)' })).toHaveValue(/^1\.50*$/);
+  const savedTerms = terms.getByRole('row').filter({ has: page.getByRole('combobox', { name: 'Loan product' }) });
+  await expect(savedTerms).toHaveCount(1);
+  await expect(savedTerms.getByRole('combobox', { name: 'Loan product' })).toHaveText('Visa Platinum');
+  await expect(savedTerms.getByRole('combobox', { name: 'Odd days accrue' })).toHaveText('30/360');
+  await expect(savedTerms.getByRole('combobox', { name: 'Odd-days interest' })).toHaveText('Not charged');
   await expect(form.getByRole('combobox', { name: 'Default credit tier set' })).toHaveText(
     'Consumer tiers (FICO Auto 8, VantageScore 4.0)',
   );
