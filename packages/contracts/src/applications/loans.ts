@@ -76,6 +76,8 @@ export const loanTexts = {
     'The dealer packet has not been received: record the date it arrived on the Funding Requirements worksheet.',
   termsNotDecision: (differences: readonly string[]) =>
     `The loan does not match the approved decision: ${differences.join(', ')}. Save the loan to take the approved terms.`,
+  disclosureChanged: (changes: readonly string[]) =>
+    `The disclosure at the loan's dates is outside Regulation Z's tolerance of the one given with the decision: ${changes.join('; ')}. Give the borrower new Truth in Lending disclosures before funding.`,
   unableToReverse: 'Unable to reverse the loan at the core at this time, please try again later',
   dryRunProblems: 'The loan cannot be funded yet: fix the problems the dry run lists.',
 } as const;
@@ -273,6 +275,7 @@ export const dryRunProblemCodes = [
   'dealerPacketMissing',
   'termsNotDecision',
   'memberTaxIdMissing',
+  'disclosureChanged',
 ] as const;
 export type DryRunProblemCode = (typeof dryRunProblemCodes)[number];
 

@@ -9,7 +9,7 @@ import {
   type ProposedDisbursements,
   type ReverseResult,
 } from '@credence/contracts';
-import { addDays, addMonths, money, weekday } from '@credence/domain';
+import { addDays, addMonths, money, summaryMoney, weekday } from '@credence/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_TEST_MEMBERS } from '../../../integrations/cores/index.ts';
@@ -464,6 +464,42 @@ describe('the dry run', () => {
         fundingDate,
       ]);
     }
+  });
+});
+
+describe('the disclosure at the loan’s dates (issue 41)', () => {
+  it('discloses the loan at its dates, and the dry run says when the decided disclosure is out of tolerance', async () => {
+    const id = await newApproved();
+    const w = await worksheet(id);
+    expect(w.loan.disclosure).toMatchObject({
+      amountFinanced: '25000.00',
+      dayCount: 'actual365',
+      oddDays: 'firstPayment',
+    });
+    expect(w.loan.disclosureTerms).toEqual({
+      dayCount: 'actual365',
+      oddDays: 'firstPayment',
+      prepaidFinanceCharges: [],
+    });
+    // The first payment a month and three weeks after the contract: three weeks more interest than decided — the
+    // finance charge decided understates it by far more than $10 (§1026.18(d)(2)).
+    const saved = await saveDraft(id, {
+      firstPaymentDate: addDays(addMonths(await businessDayOnOrBefore(w.lenderDate), 1), 21),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const loan = saved.json<Loan>();
+    const decidedCharge = w.loan.disclosure!.financeCharge;
+    expect(money(loan.disclosure!.financeCharge).minus(decidedCharge).gt(10)).toBe(true);
+    const notice = (await officer.post(`/api/applications/${id}/loans/dryRun`, {}))
+      .json<DryRunResult>()
+      .problems.find((p) => p.code === 'disclosureChanged');
+    expect(notice).toMatchObject({ blocking: false, fixPath: '#contractDate' });
+    expect(notice!.message).toContain(`finance charge ${summaryMoney(loan.disclosure!.financeCharge)}`);
+    expect(notice!.message).toContain(`(disclosed ${summaryMoney(decidedCharge)})`);
+    // Back at the decided dates: nothing to say.
+    expect((await saveDraft(id)).statusCode).toBe(200);
+    const again = (await officer.post(`/api/applications/${id}/loans/dryRun`, {})).json<DryRunResult>();
+    expect(again.problems.map((p) => p.code)).not.toContain('disclosureChanged');
   });
 });
 

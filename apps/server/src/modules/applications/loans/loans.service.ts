@@ -34,6 +34,8 @@ import {
   bookingReference,
   disbursementBalance,
   formatRate,
+  isAprWithinTolerance,
+  isFinanceChargeWithinTolerance,
   loanDateProblems,
   money,
   nextBusinessDay,
@@ -230,6 +232,7 @@ const loadCase = async (tx: TenantTx, lenderId: number, applicationId: number) =
     app,
     approval,
     decidedTerms,
+    decidedDisclosure: receipt.disclosures,
     settings: { ...settingsRow, coreService },
     lenderDate,
     holidays,
@@ -810,6 +813,27 @@ export const saveLoanInTx = async (
 
 /* ---------------------------------------------------------------------------------------------- dry run */
 
+/**
+ * Where the disclosure at the loan's dates is no longer accurate against the one given with the decision (issue 41,
+ * item 4): the APR decided beyond 1/8 point (1/4 irregular, §1026.22(a)) of the loan's, or the finance charge
+ * decided understating the loan's beyond §1026.18(d). Each in words; none when both hold.
+ */
+const disclosureChanges = (c: Case, s: LoanState): string[] => {
+  const decided = c.decidedDisclosure;
+  const now = s.disclosure;
+  if (!decided || !now) return [];
+  const irregular = now.aprTolerance === '0.25';
+  const dwelling = c.app.controlType === 'HEL';
+  return [
+    ...(isAprWithinTolerance(money(decided.apr), money(now.apr), irregular)
+      ? []
+      : [`APR ${formatRate(now.apr)} (disclosed ${formatRate(decided.apr)})`]),
+    ...(isFinanceChargeWithinTolerance(decided.financeCharge, now.financeCharge, now.amountFinanced, dwelling)
+      ? []
+      : [`finance charge ${summaryMoney(now.financeCharge)} (disclosed ${summaryMoney(decided.financeCharge)})`]),
+  ];
+};
+
 const mappingLabels = {
   loanProduct: 'loan product',
   paymentFrequency: 'payment frequency',
@@ -860,6 +884,8 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
 
   if (s.id === null) problem('notSaved', loanTexts.notSavedYet, null);
   problems.push(...(await conditionsOf(tx, c, s)));
+  const changes = disclosureChanges(c, s);
+  if (changes.length > 0) problem('disclosureChanged', loanTexts.disclosureChanged(changes), '#contractDate', false);
   if (c.settings.fundOnlyFinalizedEnvelopes) problem('envelopes', loanTexts.fundOnlyFinalizedEnvelopes, null);
   if (!s.contractDate) problem('contractDateMissing', loanTexts.contractDateMissing, '#contractDate');
   if (!s.firstPaymentDate) problem('firstPaymentDateMissing', loanTexts.firstPaymentDateMissing, '#firstPaymentDate');
