@@ -101,6 +101,8 @@ test('approve from the rate grid: payment, APR and disclosure, saved, out of the
   // The payment follows 300 ms after the terms settle, with the Regulation Z figures.
   await expect(page.getByTestId('decision-payment')).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId('decision-apr')).toHaveText(/^\d+\.\d{3}%$/);
+  // Issue 41: the Truth in Lending box, from the disclosure call, says how accurate its APR is.
+  await expect(page.getByTestId('decision-tolerance')).toContainText(/APR within 1\/[84] point/);
   await expect(page.getByTestId('decision-total-of-payments')).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.getByTestId('decision-last-payment')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await shots(page, 'decision-approve');
@@ -153,7 +155,7 @@ test('counter-offer: a lower amount re-selects the grid rate, the counter reason
   await openFromQueue(page, app!.id);
   const card = decisionCard(page);
   await card.getByRole('button', { name: 'Counter Offer' }).click();
-  const amount = card.getByRole('textbox', { name: 'Amount' });
+  const amount = card.getByRole('textbox', { name: 'Amount', exact: true });
   const current = Number((await amount.inputValue()).replace(/,/g, ''));
   const lower = Math.max(1000, Math.floor((current * 0.8) / 100) * 100);
   await amount.fill(String(lower));

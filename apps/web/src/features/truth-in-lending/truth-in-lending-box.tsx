@@ -204,20 +204,29 @@ const Figures = ({ view, prefix, heading }: { view: DisclosureView; prefix: stri
       <Box
         sx={{
           display: 'grid',
-          columnGap: 3,
+          columnGap: { xs: 3, xl: 5 },
           rowGap: 1.5,
           mt: 1.5,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          // On a wide screen the schedule and the itemization stay side by side rather than at the far ends.
+          gridTemplateColumns: {
+            xs: '1fr',
+            md: 'minmax(0, 3fr) minmax(0, 2fr)',
+            xl: 'minmax(0, 640px) minmax(0, 520px)',
+          },
         }}
       >
         <Box>
           <SectionTitle heading={heading}>{t.schedule}</SectionTitle>
           {lines.length > 0 ? (
-            <Table size="small" aria-label={t.schedule} sx={{ '& td, & th': { px: 1, py: 0.375 } }}>
+            <Table
+              size="small"
+              aria-label={t.schedule}
+              sx={{ '& td, & th': { px: 1, py: 0.375 }, '& th': { whiteSpace: 'nowrap' } }}
+            >
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: '22%' }}>{t.numberOfPayments}</TableCell>
-                  <TableCell align="right" sx={{ width: '26%' }}>
+                  <TableCell sx={{ width: '1%' }}>{t.numberOfPayments}</TableCell>
+                  <TableCell align="right" sx={{ width: '1%' }}>
                     {t.amountOfPayments}
                   </TableCell>
                   <TableCell>{t.whenDue}</TableCell>

@@ -139,6 +139,7 @@ export const ReceiptView = ({ receipt }: { receipt: DecisionReceipt }) => {
               { label: 'Buy Rate', value: formatRate(approval.buyRate) },
               { label: 'Frequency', value: paymentFrequencyLabels[approval.paymentFrequency] },
               { label: 'Payment', value: showMoney(approval.monthlyPayment), strong: true },
+              approval.balloonAmount !== null && { label: 'Balloon Amount', value: showMoney(approval.balloonAmount) },
               { label: 'Contract Date', value: formatDate(approval.contractDate) },
               { label: 'First Payment', value: formatDate(approval.firstPaymentDate) },
               { label: 'Last Payment', value: formatDate(approval.lastPaymentDate) },
