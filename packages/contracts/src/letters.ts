@@ -72,6 +72,52 @@ export const letterMergeFields: readonly LetterMergeField[] = [
 
 const fieldsByName = new Map(letterMergeFields.map((f) => [f.name, f]));
 
+/**
+ * The bounds of a template (issue 30, items 3 and 12: a body with `{{#keyFactors}}` nested six deep rendered for
+ * ~46 s and held every other request). Measured on the demo's letters (db/seed/letters.ts): the adverse action
+ * notice nests 2 deep (`{{#score}}` › `{{#keyFactors}}`) with 3 sections, the score disclosure 1 deep with 2;
+ * filled with the longest data a letter can get (20 decline reasons of 200 characters, 5 key factors, long names
+ * and addresses) the notice prints 7 278 characters in 149 merge steps (`estimateLetterLength` says 8 908), the
+ * disclosure 1 947 in 62, and either PDF takes ~100 ms. So:
+ * - on save (and preview): sections nest at most 3 deep, at most 50 sections, and the template filled with that
+ *   longest data (`estimateLetterLength`) stays within the output budget;
+ * - on every render (a template stored before these bounds may hold anything): the same depth, then a budget
+ *   checked while the template is filled — 40 000 characters of output (5× the longest real letter, 2× the
+ *   20 000 characters a template may hold; pdfmake lays 40 000 characters out in ~0.6 s here, where the six-deep
+ *   template filled ~7.9 million) and 100 000 merge steps (a node filled or a list item repeated; ~670× the real
+ *   letter, a few milliseconds; above what any template within the save bounds can take) — so a
+ *   hostile template stops at once with a 422 instead of running for seconds.
+ */
+export const letterTemplateLimits = {
+  maxDepth: 3,
+  maxSections: 50,
+  maxOutputChars: 40_000,
+  maxSteps: 100_000,
+} as const;
+
+export const lettersTexts = {
+  title: 'Letters',
+  /** Spec 3 §8, on a 404 of either letter. */
+  notEnabled: decisionTexts.letterMissing,
+  /** Spec 3 §5: the adverse action letter asked without a decline id. */
+  declineIdMissing: decisionTexts.declineIdNotSupplied,
+  nameTaken: 'A letter template with this name already exists.',
+  saved: 'Saved Successfully',
+  enabled: 'Letter template enabled.',
+  disabled: 'Letter template disabled.',
+  deleted: 'Letter template deleted.',
+  /** The history row of a printed letter. */
+  historyAction: 'Letter generated',
+  noCreditReport: 'This applicant has no credit report to disclose.',
+  enableConflict: 'Another letter template of this type was enabled at the same time. Please try again.',
+  /** Issue 30 item 3: the template's bounds (on save and on every render). */
+  tooDeep: `Sections are nested too deeply: put at most ${letterTemplateLimits.maxDepth} sections ({{#…}} or {{^…}}) inside one another.`,
+  tooManySections: `A template may have at most ${letterTemplateLimits.maxSections} sections ({{#…}} or {{^…}}).`,
+  mayPrintTooMuch: `This template could print more than ${letterTemplateLimits.maxOutputChars.toLocaleString('en-US')} characters (filled with 20 reasons and 5 key factors): shorten the text inside its repeated sections.`,
+  printsTooMuch: `This letter is too long to print: its template fills more than ${letterTemplateLimits.maxOutputChars.toLocaleString('en-US')} characters. Shorten the template or the text inside its repeated sections.`,
+  tooMuchWork: 'This letter template repeats its sections too many times to print. Simplify its repeated sections.',
+} as const;
+
 /** One piece of a parsed template. */
 export type LetterTemplateNode =
   | { kind: 'text'; text: string }
@@ -101,6 +147,7 @@ export const parseLetterTemplate = (body: string): LetterTemplateParse => {
   const problem = (message: string) => {
     if (!problems.includes(message)) problems.push(message);
   };
+  let sections = 0;
   let i = 0;
   while (i < body.length) {
     const open = body.indexOf('{{', i);
@@ -112,8 +159,9 @@ export const parseLetterTemplate = (body: string): LetterTemplateParse => {
     TAG.lastIndex = open;
     const match = TAG.exec(body);
     if (!match) {
-      const end = body.indexOf('}}', open);
-      const shown = body.slice(open, end < 0 ? Math.min(body.length, open + 30) : end + 2);
+      // Looked for near the `{{` only: a body of many unclosed `{{` is read in linear time.
+      const end = body.slice(open, open + 80).indexOf('}}');
+      const shown = body.slice(open, end < 0 ? Math.min(body.length, open + 30) : open + end + 2);
       problem(`Not a merge field: ${shown}. Write fields as {{name}}.`);
       text += '{{';
       i = open + 2;
@@ -137,17 +185,23 @@ export const parseLetterTemplate = (body: string): LetterTemplateParse => {
     }
     if (sigil !== '') {
       // A section tag alone on its line takes the line with it (no blank line where a list or a condition was).
-      const lineStart = body.lastIndexOf('\n', open - 1) + 1;
-      const lineEnd = body.indexOf('\n', i);
-      const rest = body.slice(i, lineEnd < 0 ? body.length : lineEnd);
-      const before = body.slice(lineStart, open);
-      if (/^[ \t]*$/.test(before) && /^[ \t\r]*$/.test(rest) && text.endsWith(before)) {
-        text = text.slice(0, text.length - before.length);
-        i = lineEnd < 0 ? body.length : lineEnd + 1;
+      // Only the blanks around the tag are read (never the whole line), so many tags on one line stay linear.
+      let start = open;
+      while (start > 0 && (body[start - 1] === ' ' || body[start - 1] === '\t')) start--;
+      let end = i;
+      while (end < body.length && (body[end] === ' ' || body[end] === '\t' || body[end] === '\r')) end++;
+      const before = body.slice(start, open);
+      if ((start === 0 || body[start - 1] === '\n') && (end === body.length || body[end] === '\n')) {
+        if (text.endsWith(before)) {
+          text = text.slice(0, text.length - before.length);
+          i = end === body.length ? body.length : end + 1;
+        }
       }
     }
     flush();
     if (sigil === '#' || sigil === '^') {
+      if (stack.length >= letterTemplateLimits.maxDepth) problem(lettersTexts.tooDeep);
+      if (++sections > letterTemplateLimits.maxSections) problem(lettersTexts.tooManySections);
       const section: LetterTemplateNode = { kind: 'section', name, inverted: sigil === '^', children: [] };
       current.push(section);
       stack.push({ name, children: section.children, list: field.kind === 'list' && sigil === '#' });
@@ -174,37 +228,141 @@ export const parseLetterTemplate = (body: string): LetterTemplateParse => {
 /** The values a letter is filled with: text per value field, items per list field. */
 export type LetterMergeData = { values: Record<string, string>; lists: Record<string, string[]> };
 
-/** Fills a parsed template (values are plain text; nothing in them is read as a field). */
-export const fillLetterTemplate = (nodes: LetterTemplateNode[], data: LetterMergeData, item?: string): string =>
-  nodes
-    .map((node) => {
+/** How deep a template's sections nest (walked without recursion: a stored template may nest very deep). */
+export const letterTemplateDepth = (nodes: LetterTemplateNode[]): number => {
+  let deepest = 0;
+  const pending: { nodes: LetterTemplateNode[]; depth: number }[] = [{ nodes, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    deepest = Math.max(deepest, next.depth);
+    for (const node of next.nodes) {
+      if (node.kind === 'section') pending.push({ nodes: node.children, depth: next.depth + 1 });
+    }
+  }
+  return deepest;
+};
+
+/** A template's bound broken while it is filled (too deep, too long, too much repetition): its text says which. */
+export class LetterTemplateLimitError extends Error {
+  override readonly name = 'LetterTemplateLimitError';
+}
+
+/**
+ * The longest data a letter is filled with, for `estimateLetterLength`: the most decline reasons a decision keeps
+ * (20, of at most 200 characters), the key factors a score disclosure lists (5, a bureau's factor text is under
+ * 100 characters), and each value field's longest text (the state notice is the longest, ~330 characters; an
+ * address is two lines; any other field 100).
+ */
+const longestList: Record<string, { items: number; chars: number }> = {
+  reasons: { items: 20, chars: 200 },
+  keyFactors: { items: 5, chars: 100 },
+};
+const longestValue: Record<string, number> = {
+  date: 10,
+  'decision.date': 10,
+  'score.date': 10,
+  letterState: 2,
+  'application.id': 10,
+  score: 4,
+  'score.rangeMin': 4,
+  'score.rangeMax': 4,
+  'lender.phone': 20,
+  'bureau.phone': 20,
+  'lender.address': 250,
+  'applicant.address': 250,
+  'bureau.address': 250,
+  stateNotice: 400,
+};
+
+/**
+ * The characters a template prints at most when filled with the longest data a letter gets (the sum of its text,
+ * each field's longest value, a list section's content times its most items). Refused on save above the output
+ * budget, so a template that saves prints for every applicant.
+ */
+export const estimateLetterLength = (nodes: LetterTemplateNode[]): number => {
+  const length = (list: LetterTemplateNode[], itemChars: number): number => {
+    let total = 0;
+    for (const node of list) {
+      if (node.kind === 'text') total += node.text.length;
+      else if (node.kind === 'field') total += longestValue[node.name] ?? 100;
+      else if (node.kind === 'item') total += itemChars;
+      else {
+        const repeated = node.inverted ? undefined : longestList[node.name];
+        total += repeated ? repeated.items * length(node.children, repeated.chars) : length(node.children, itemChars);
+      }
+    }
+    return total;
+  };
+  // Deeper than the limit is refused anyway (and the product of its lists is not worth computing).
+  return letterTemplateDepth(nodes) > letterTemplateLimits.maxDepth ? Infinity : length(nodes, 0);
+};
+
+/**
+ * Fills a parsed template (values are plain text; nothing in them is read as a field), within the bounds of
+ * `letterTemplateLimits`: a template nested deeper than the limit is refused before anything is filled, and the
+ * output and the merge steps are counted while filling, so a hostile template stops at the first step over the
+ * budget. Throws `LetterTemplateLimitError` with the text of the bound it broke.
+ */
+export const fillLetterTemplate = (
+  nodes: LetterTemplateNode[],
+  data: LetterMergeData,
+  limits: { maxDepth: number; maxOutputChars: number; maxSteps: number } = letterTemplateLimits,
+): string => {
+  if (letterTemplateDepth(nodes) > limits.maxDepth) throw new LetterTemplateLimitError(lettersTexts.tooDeep);
+  const out: string[] = [];
+  let length = 0;
+  let steps = 0;
+  const step = () => {
+    if (++steps > limits.maxSteps) throw new LetterTemplateLimitError(lettersTexts.tooMuchWork);
+  };
+  const emit = (text: string) => {
+    length += text.length;
+    if (length > limits.maxOutputChars) throw new LetterTemplateLimitError(lettersTexts.printsTooMuch);
+    out.push(text);
+  };
+  const fill = (list: LetterTemplateNode[], item: string | undefined) => {
+    for (const node of list) {
+      step();
       switch (node.kind) {
         case 'text':
-          return node.text;
+          emit(node.text);
+          break;
         case 'field':
-          return data.values[node.name] ?? '';
+          emit(data.values[node.name] ?? '');
+          break;
         case 'item':
-          return item ?? '';
+          emit(item ?? '');
+          break;
         case 'section': {
-          const list = fieldsByName.get(node.name)?.kind === 'list';
-          const items = list ? (data.lists[node.name] ?? []) : [];
-          const present = list ? items.length > 0 : (data.values[node.name] ?? '').trim() !== '';
-          if (node.inverted) return present ? '' : fillLetterTemplate(node.children, data, item);
-          if (!present) return '';
-          return list
-            ? items.map((x) => fillLetterTemplate(node.children, data, x)).join('')
-            : fillLetterTemplate(node.children, data, item);
+          const isList = fieldsByName.get(node.name)?.kind === 'list';
+          const items = isList ? (data.lists[node.name] ?? []) : [];
+          const present = isList ? items.length > 0 : (data.values[node.name] ?? '').trim() !== '';
+          if (node.inverted) {
+            if (!present) fill(node.children, item);
+          } else if (isList) {
+            for (const x of items) {
+              step();
+              fill(node.children, x);
+            }
+          } else if (present) fill(node.children, item);
+          break;
         }
       }
-    })
-    .join('');
+    }
+  };
+  fill(nodes, undefined);
+  return out.join('');
+};
 
 const templateBody = textSchema({ multiline: true })
   .trim()
   .min(1, messages.validation.required)
   .max(20_000)
   .superRefine((body, ctx) => {
-    for (const message of parseLetterTemplate(body).problems) ctx.addIssue({ code: 'custom', message });
+    const parsed = parseLetterTemplate(body);
+    for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+    if (parsed.problems.length === 0 && estimateLetterLength(parsed.nodes) > letterTemplateLimits.maxOutputChars) {
+      ctx.addIssue({ code: 'custom', message: lettersTexts.mayPrintTooMuch });
+    }
   });
 
 export const letterTemplateInputSchema = z.object({
@@ -228,23 +386,6 @@ export const letterTemplateSchema = z.object({
   updatedAt: z.string(),
 });
 export type LetterTemplate = z.infer<typeof letterTemplateSchema>;
-
-export const lettersTexts = {
-  title: 'Letters',
-  /** Spec 3 §8, on a 404 of either letter. */
-  notEnabled: decisionTexts.letterMissing,
-  /** Spec 3 §5: the adverse action letter asked without a decline id. */
-  declineIdMissing: decisionTexts.declineIdNotSupplied,
-  nameTaken: 'A letter template with this name already exists.',
-  saved: 'Saved Successfully',
-  enabled: 'Letter template enabled.',
-  disabled: 'Letter template disabled.',
-  deleted: 'Letter template deleted.',
-  /** The history row of a printed letter. */
-  historyAction: 'Letter generated',
-  noCreditReport: 'This applicant has no credit report to disclose.',
-  enableConflict: 'Another letter template of this type was enabled at the same time. Please try again.',
-} as const;
 
 /** The letter templates (/letters): any signed-in user reads them (the worksheets know which letters exist). */
 export const lettersResource = defineResource({

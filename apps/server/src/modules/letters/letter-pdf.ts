@@ -1,5 +1,11 @@
-import { fillLetterTemplate, parseLetterTemplate, type LetterMergeData } from '@credence/contracts';
+import {
+  fillLetterTemplate,
+  LetterTemplateLimitError,
+  parseLetterTemplate,
+  type LetterMergeData,
+} from '@credence/contracts';
 import type { Content } from 'pdfmake/interfaces';
+import { AppError } from '../../platform/errors.ts';
 import { renderPdf } from '../../platform/pdf.ts';
 
 /** `**bold**` spans of a line as pdfmake text pieces (an unpaired `**` stays as typed). */
@@ -59,11 +65,33 @@ export const letterContent = (text: string): Content[] => {
 };
 
 /**
+ * A template filled with a letter's data, within the template bounds (contracts `letterTemplateLimits`: depth,
+ * output characters, merge steps — issue 30 items 3 and 12). Every letter path (the adverse action notice, the
+ * credit score disclosure, the preview) fills through here, so a template stored before the bounds (or written to
+ * the table by other means) stops at its first step over them: 422 VALIDATION on `body` with the bound's text (the
+ * message carries the text too, as the worksheets show a letter's error message), never seconds of work or a 500.
+ */
+export const fillLetter = (body: string, data: LetterMergeData): string => {
+  try {
+    return fillLetterTemplate(parseLetterTemplate(body).nodes, data);
+  } catch (error) {
+    if (error instanceof LetterTemplateLimitError) {
+      throw new AppError(422, 'VALIDATION', error.message, [{ field: 'body', message: error.message }]);
+    }
+    throw error;
+  }
+};
+
+/**
  * A template filled with a letter's data and printed (spec 3 §9: letter paper; margins top 6 mm, left 6 mm,
  * right 6 mm, bottom 15 mm; dates MM/dd/yyyy — the data carries them formatted).
  */
-export const renderLetterPdf = (body: string, data: LetterMergeData, options: { title: string; footer: string }) => {
-  const text = fillLetterTemplate(parseLetterTemplate(body).nodes, data);
+export const renderLetterPdf = async (
+  body: string,
+  data: LetterMergeData,
+  options: { title: string; footer: string },
+) => {
+  const text = fillLetter(body, data);
   return renderPdf({
     title: options.title,
     footer: options.footer,

@@ -328,6 +328,116 @@ describe('letters (issue 13 item 6; spec 3 §6–§9)', () => {
     );
   });
 
+  describe('bounds of a template (issue 30 items 3 and 12)', () => {
+    /** `{{#keyFactors}}` nested six deep around a paragraph: ~46 s of rendering before the bounds. */
+    const sixDeep = (() => {
+      let body = `- {{.}}: ${'this factor weighed on the score. '.repeat(30)}`;
+      for (let i = 0; i < 6; i++) body = `{{#keyFactors}}\n${body}\n{{/keyFactors}}`;
+      return `# Notice\n{{applicant.fullName}}\n${body}`;
+    })();
+    /** Within the depth, but 20 × 20 × 20 reasons' worth of text (~1.6 million characters). */
+    const wide = `{{#reasons}}{{#reasons}}{{#reasons}}\n- {{.}} ${'x'.repeat(200)}\n{{/reasons}}{{/reasons}}{{/reasons}}`;
+    const tooDeep = [{ field: 'body', message: lettersTexts.tooDeep }];
+
+    it('refuses on save (create, update, preview) a template nested deeper than 3 sections, naming body', async () => {
+      const created = await admin.post('/api/letters', { ...template, name: 'Six deep', body: sixDeep });
+      expect(created.statusCode).toBe(422);
+      expect(created.json()).toMatchObject({ code: 'VALIDATION', errors: tooDeep });
+      const one = (await admin.get('/api/letters?letterType=adverseAction')).json<{ data: { id: number }[] }>()
+        .data[0]!;
+      const updated = await admin.put(`/api/letters/${one.id}`, { ...template, name: 'Six deep', body: sixDeep });
+      expect(updated.statusCode).toBe(422);
+      expect(updated.json().errors).toEqual(tooDeep);
+      const preview = await admin.post('/api/letters/preview', { letterType: 'adverseAction', body: sixDeep });
+      expect(preview.statusCode).toBe(422);
+      expect(preview.json().errors).toEqual(tooDeep);
+      const widePreview = await admin.post('/api/letters/preview', { letterType: 'adverseAction', body: wide });
+      expect(widePreview.json().errors).toEqual([{ field: 'body', message: lettersTexts.mayPrintTooMuch }]);
+    });
+
+    it(
+      'answers a stored template past the bounds with a 422 at once, on every letter; a real template still prints',
+      async () => {
+        // A decline whose applicant has five key factors and twenty reasons (the longest a letter gets).
+        const decline = await insertDecision('decline', {
+          decidedAt: new Date().toISOString(),
+          decisionApplicants: [
+            {
+              applicantId: applicants[0]!.id,
+              name: 'x',
+              role: 'PRIMARY',
+              pti: null,
+              declineReasons: Array.from({ length: 20 }, (_, i) => ({ codeId: null, code: null, text: `Reason ${i}` })),
+            },
+          ],
+          creditReports: [
+            {
+              applicantId: applicants[0]!.id,
+              creditReportRowId: 1,
+              creditReportId: 'R-2',
+              bureau: 'Experian',
+              providerName: 'Experian (sandbox)',
+              pulledAt: '2026-11-20T15:00:00.000Z',
+              scoreModel: 'FICO 8',
+              score: 580,
+              scoreRange: { min: 300, max: 850 },
+              keyFactors: [
+                'Serious delinquency',
+                'Balances too high',
+                'Short history',
+                'Too many accounts',
+                'Inquiries',
+              ],
+            },
+          ],
+        });
+        const adverseUrl = `/api/applications/adverse?declineId=${decline}&applicantId=${applicants[0]!.id}`;
+        const factaUrl = `/api/applications/${applicationId}/facta?applicantId=${applicants[0]!.id}`;
+        const enabled = (await admin.get('/api/letters'))
+          .json<{ data: { id: number; enabled: boolean }[] }>()
+          .data.filter((r) => r.enabled);
+        for (const row of enabled) await admin.post(`/api/letters/${row.id}/disable`, {});
+        // Stored as a template saved before the bounds would be: straight into the table, past the save check.
+        const { rows } = await t.pool.query<{ id: number }>(
+          `insert into letter_templates (lender_id, letter_type, name, body, enabled)
+           values ($1, 'adverseAction', 'Stored six deep', $2, true), ($1, 'creditScoreDisclosure', 'Stored deep', $2, true)
+           returning id`,
+          [summitId, sixDeep],
+        );
+        try {
+          for (const url of [adverseUrl, factaUrl]) {
+            const response = await officer.get(url);
+            expect(response.statusCode).toBe(422);
+            expect(response.json()).toMatchObject({
+              code: 'VALIDATION',
+              message: lettersTexts.tooDeep,
+              errors: tooDeep,
+            });
+          }
+          // Within the depth, stopped by the output budget while filling.
+          await t.pool.query('update letter_templates set body = $2 where id = $1', [rows[0]!.id, wide]);
+          const tooLong = await officer.get(adverseUrl);
+          expect(tooLong.statusCode).toBe(422);
+          expect(tooLong.json().message).toBe(lettersTexts.printsTooMuch);
+          // Nothing was kept among the application's files for a letter that did not print.
+          const files = (await officer.get(`/api/applications/${applicationId}/files`)).json<{ name: string }[]>();
+          expect(files.filter((f) => f.name.includes('Stored'))).toEqual([]);
+        } finally {
+          await t.pool.query('delete from letter_templates where id = any($1)', [rows.map((r) => r.id)]);
+          for (const row of enabled) await admin.post(`/api/letters/${row.id}/enable`, {});
+        }
+        // The demo's letter, with the longest data, still prints.
+        const { response, text } = await getPdf(officer, adverseUrl);
+        expect(response.statusCode, response.body).toBe(200);
+        const flat = text.replace(/\s+/g, ' ');
+        expect(flat).toContain('Reason 19');
+        expect(flat).toContain('Too many accounts');
+      },
+      // Before the bounds this letter took tens of seconds; now each answer takes milliseconds.
+      5_000,
+    );
+  });
+
   it('lets any signed-in user read the templates, and only canManageLetters write them', async () => {
     expect((await officer.get('/api/letters')).statusCode).toBe(200);
     expect((await officer.post('/api/letters', { ...template, name: 'Nope' })).statusCode).toBe(403);
