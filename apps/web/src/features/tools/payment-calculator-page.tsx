@@ -33,7 +33,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { formatCount, formatCurrency } from '../../lib/format.ts';
 import { lenderToday } from '../../lib/lender-today.ts';
 import { groupMoney } from '../../lib/money-text.ts';
-import { useTruthInLending } from './api.ts';
+import { useTruthInLending } from '../truth-in-lending/index.ts';
 import {
   aprToleranceLabels,
   calculatorFieldOf,

@@ -13,7 +13,4 @@ export {
   type DisclosureView,
   type StoredTerms,
 } from './truth-in-lending-model.ts';
-// The disclosure call's hook lives with the Payment Calculator (features/tools, being edited beside this work);
-// it moves here, or tools gets an index.ts, once that work lands. Until then this is the one import across.
-// eslint-disable-next-line import-x/no-restricted-paths
-export { useTruthInLending } from '../tools/api.ts';
+export { TRUTH_IN_LENDING_DEBOUNCE_MS, truthInLendingKeys, useTruthInLending } from './api.ts';

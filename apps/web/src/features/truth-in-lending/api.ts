@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { truthInLendingEndpoint, type TruthInLending, type TruthInLendingRequest } from '@credence/contracts';
+import { truthInLendingEndpoint, type TruthInLendingRequest } from '@credence/contracts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import type { AnsweredDisclosure } from './truth-in-lending-model.ts';
 
 /** How long the inputs rest before the disclosure is asked for. */
 export const TRUTH_IN_LENDING_DEBOUNCE_MS = 250;
 
 /** One ask: the request and the run of valid inputs it belongs to (a run ends when a rule is broken). */
 type Ask = { run: number; request: TruthInLendingRequest };
-/** An answer with the request it answers. */
-export type AnsweredDisclosure = { request: TruthInLendingRequest; answer: TruthInLending };
 
 export const truthInLendingKeys = {
   all: ['tools', 'truthInLending'] as const,
