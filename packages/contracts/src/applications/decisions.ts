@@ -546,7 +546,12 @@ export const decisionWorksheetSchema = z.object({
    * treatment, and the itemization's front-end fees marked as finance charges (the selected add-ons marked as
    * finance charges join them).
    */
-  disclosureTerms: z.object({ dayCount: dayCountSchema, oddDays: oddDaysTreatmentSchema }),
+  disclosureTerms: z.object({
+    dayCount: dayCountSchema,
+    oddDays: oddDaysTreatmentSchema,
+    /** A home equity loan: the $100 finance charge tolerance. */
+    securedByDwelling: z.boolean(),
+  }),
   frontEndFinanceCharges: z.array(prepaidChargeSchema),
   derived: worksheetDerivedSchema,
   policy: worksheetPolicySchema.nullable(),

@@ -157,6 +157,8 @@ export const loanSchema = z.object({
     dayCount: dayCountSchema,
     oddDays: oddDaysTreatmentSchema,
     prepaidFinanceCharges: z.array(prepaidChargeSchema),
+    /** A home equity loan: the $100 finance charge tolerance. */
+    securedByDwelling: z.boolean(),
   }),
   /** The Truth in Lending disclosure of the loan as saved (null until its dates are set). */
   disclosure: loanDisclosureSchema.nullable(),

@@ -64,6 +64,8 @@ export const truthInLendingRequestSchema = z.object({
   oddDays: oddDaysTreatmentSchema,
   /** Due with the last payment, on top of the last regular one; none when left out. */
   balloonAmount: atMostMax(nonNegativeMoneySchema).nullish(),
+  /** Secured by real property or a dwelling (a home equity loan): the $100 finance charge tolerance, §1026.18(d)(1). */
+  securedByDwelling: z.boolean().optional(),
 });
 export type TruthInLendingRequest = z.input<typeof truthInLendingRequestSchema>;
 export type TruthInLendingRequestParsed = z.output<typeof truthInLendingRequestSchema>;
@@ -135,7 +137,7 @@ export type DisclosedTerms = {
   contractDate: string;
   firstPaymentDate: string;
   balloonAmount: string | null;
-  terms: DisclosureTerms;
+  terms: DisclosureTerms & { securedByDwelling?: boolean };
   prepaidFinanceCharges: readonly PrepaidCharge[];
 };
 
@@ -151,6 +153,7 @@ export const truthInLendingRequestOf = (t: DisclosedTerms): TruthInLendingReques
   dayCount: t.terms.dayCount,
   oddDays: t.terms.oddDays,
   balloonAmount: t.balloonAmount,
+  ...(t.terms.securedByDwelling ? { securedByDwelling: true } : {}),
 });
 
 /** The disclosure as a receipt or a loan keeps it: the answer's figures with the inputs besides the terms. */

@@ -97,9 +97,8 @@ export class DisclosureError extends Error {
 /**
  * The Truth in Lending disclosure of the terms (issue 41): the domain's `amortize` of the request. What the endpoint,
  * the decision (`decide`) and the loan save compute alike. Throws a `DisclosureError` naming the request field.
- * `securedByDwelling`: a home equity loan (§1026.18(d)(1): the $100 finance charge tolerance).
  */
-export const disclose = (request: TruthInLendingRequest, options: { securedByDwelling?: boolean } = {}) => {
+export const disclose = (request: TruthInLendingRequest) => {
   const parsed = truthInLendingRequestSchema.safeParse(request);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -119,7 +118,7 @@ export const disclose = (request: TruthInLendingRequest, options: { securedByDwe
         oddDaysInterest: body.oddDays,
         prepaidFinanceCharge: sum(body.prepaidFinanceCharges.map((charge) => charge.amount)),
         balloonAmount: body.balloonAmount ?? undefined,
-        securedByDwelling: options.securedByDwelling ?? false,
+        securedByDwelling: body.securedByDwelling ?? false,
       }),
     );
     return { request: body, answer };

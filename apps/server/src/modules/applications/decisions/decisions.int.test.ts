@@ -834,7 +834,7 @@ describe('the disclosure of decided terms (issue 41): the product’s day count 
   it('the receipt and the loan disclose what POST /api/tools/truthInLending answers for the same terms, exact to Appendix J', async () => {
     const { id } = await usedAutoCase();
     const w = await worksheetOf(id);
-    expect(w.disclosureTerms).toEqual({ dayCount: 'thirty360', oddDays: 'prepaid' });
+    expect(w.disclosureTerms).toEqual({ dayCount: 'thirty360', oddDays: 'prepaid', securedByDwelling: false });
     expect(w.frontEndFinanceCharges).toEqual([{ name: 'Documentation fee', amount: '499.00' }]);
     expect(w.additions.find((a) => a.id === addition.LIFE)).toMatchObject({ financeCharge: true });
 

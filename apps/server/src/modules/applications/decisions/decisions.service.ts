@@ -111,7 +111,10 @@ const loadCase = async (tx: TenantTx, applicationId: number) => {
   // Dates proposed and ages counted on the lender's calendar, not the server's (issue 29, item 10).
   const today = await lenderDate(tx);
   // What the disclosure takes besides the terms (issue 41).
-  const disclosureTerms = disclosureTermsOf(await readSettings(tx), found.application.loanProductId);
+  const disclosureTerms = {
+    ...disclosureTermsOf(await readSettings(tx), found.application.loanProductId),
+    securedByDwelling: found.controlType === 'HEL',
+  };
   const frontEndFinanceCharges = await listFrontEndFinanceCharges(tx, applicationId);
 
   const income = new Map<number, Money>();
@@ -547,7 +550,6 @@ const discloseDecision = (c: Case, a: NonNullable<Decided['approval']>, addition
         terms: c.disclosureTerms,
         prepaidFinanceCharges: prepaidChargesOf(additions, c.frontEndFinanceCharges),
       }),
-      { securedByDwelling: c.controlType === 'HEL' },
     );
   } catch (error) {
     if (error instanceof DisclosureError) throw fieldError(`approval.${approvalFieldOf(error.field)}`, error.message);

@@ -480,6 +480,7 @@ describe('the disclosure at the loan’s dates (issue 41)', () => {
       dayCount: 'actual365',
       oddDays: 'firstPayment',
       prepaidFinanceCharges: [],
+      securedByDwelling: false,
     });
     // The first payment a month and three weeks after the contract: three weeks more interest than decided — the
     // finance charge decided understates it by far more than $10 (§1026.18(d)(2)).

@@ -412,7 +412,10 @@ const resolveReserve = async (tx: TenantTx, c: Case, s: LoanState): Promise<Rese
 
 /* ---------------------------------------------------------------------------------------------- the loan */
 
-type LoanDisclosureTerms = Loan['disclosureTerms'];
+type LoanDisclosureTerms = Omit<Loan['disclosureTerms'], 'securedByDwelling'>;
+
+/** A home equity loan: the $100 finance charge tolerance (§1026.18(d)(1)). */
+const securedByDwelling = (c: Case) => c.app.controlType === 'HEL';
 
 /**
  * The disclosure terms of the decision of record (issue 41): as its receipt recorded them; for a decision recorded
@@ -447,10 +450,9 @@ const discloseLoan = (c: Case, s: LoanState, contractDate: string, firstPaymentD
       contractDate,
       firstPaymentDate,
       balloonAmount: s.balloonAmount,
-      terms: s.disclosureTerms,
+      terms: { ...s.disclosureTerms, securedByDwelling: securedByDwelling(c) },
       prepaidFinanceCharges: s.disclosureTerms.prepaidFinanceCharges,
     }),
-    { securedByDwelling: c.app.controlType === 'HEL' },
   );
 
 /** The loan with its disclosure at its dates (none while a date is missing or the terms cannot be computed). */
@@ -557,7 +559,7 @@ const loanView = async (tx: TenantTx, c: Case, s: LoanState): Promise<Loan> => {
     paymentFrequencyId: s.paymentFrequency,
     additions: s.additions,
     balloonAmount: s.balloonAmount,
-    disclosureTerms: s.disclosureTerms,
+    disclosureTerms: { ...s.disclosureTerms, securedByDwelling: securedByDwelling(c) },
     disclosure: s.disclosure,
     direct: s.direct,
     loanProductId: c.app.loanProductId,
@@ -823,7 +825,7 @@ const disclosureChanges = (c: Case, s: LoanState): string[] => {
   const now = s.disclosure;
   if (!decided || !now) return [];
   const irregular = now.aprTolerance === '0.25';
-  const dwelling = c.app.controlType === 'HEL';
+  const dwelling = securedByDwelling(c);
   return [
     ...(isAprWithinTolerance(money(decided.apr), money(now.apr), irregular)
       ? []

@@ -70,7 +70,7 @@ const worksheet: DecisionWorksheet = {
   maximumSpread: '2.000',
   rateMatching: false,
   hasLoanLimitMatrix: true,
-  disclosureTerms: { dayCount: 'actual365', oddDays: 'firstPayment' },
+  disclosureTerms: { dayCount: 'actual365', oddDays: 'firstPayment', securedByDwelling: false },
   frontEndFinanceCharges: [],
   rateGrid: [
     {
@@ -276,7 +276,7 @@ describe('the decision form', () => {
   it('the disclosure request: the product’s day count and odd days, the prepaid charges priced at the amount decided, the balloon', () => {
     const ws: DecisionWorksheet = {
       ...worksheet,
-      disclosureTerms: { dayCount: 'thirty360', oddDays: 'prepaid' },
+      disclosureTerms: { dayCount: 'thirty360', oddDays: 'prepaid', securedByDwelling: false },
       frontEndFinanceCharges: [{ name: 'Documentation fee', amount: '195.00' }],
     };
     const form = {

@@ -112,6 +112,7 @@ describe('disclosureRequestOf: the loan’s Truth in Lending request at the date
       dayCount: 'thirty360' as const,
       oddDays: 'prepaid' as const,
       prepaidFinanceCharges: [{ name: 'Documentation fee', amount: '195.00' }],
+      securedByDwelling: false,
     },
   };
   it('takes the loan’s terms, balloon and disclosure terms with the dates typed', () => {
@@ -129,6 +130,12 @@ describe('disclosureRequestOf: the loan’s Truth in Lending request at the date
       balloonAmount: '5000.00',
     });
     expect(truthInLendingRequestSchema.safeParse(request).success).toBe(true);
+  });
+  it('a home equity loan asks for the $100 finance charge tolerance (§1026.18(d)(1))', () => {
+    const dates = { contractDate: '2026-11-27', firstPaymentDate: '2026-12-27' };
+    const hel = { ...loan, disclosureTerms: { ...loan.disclosureTerms, securedByDwelling: true } };
+    expect(disclosureRequestOf(hel, dates)).toMatchObject({ securedByDwelling: true });
+    expect(disclosureRequestOf(loan, dates)).not.toHaveProperty('securedByDwelling');
   });
   it('none without a balloon is sent as null; no request until both dates are dates', () => {
     const dates = { contractDate: '2026-11-27', firstPaymentDate: '2026-12-27' };

@@ -152,7 +152,7 @@ export const disclosureRequestOf = (
     contractDate,
     firstPaymentDate,
     balloonAmount: loan.balloonAmount,
-    terms: { dayCount: loan.disclosureTerms.dayCount, oddDays: loan.disclosureTerms.oddDays },
+    terms: loan.disclosureTerms,
     prepaidFinanceCharges: loan.disclosureTerms.prepaidFinanceCharges,
   });
 };
