@@ -15,7 +15,16 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { findSeededApplication, HARBOR, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { QUERY_DEPTH_LIMIT } from './loan-summary.graphql.ts';
+import {
+  GRAPHQL_RETRY_AFTER_SECONDS,
+  GRAPHQL_USER_READS,
+  GRAPHQL_USER_RUNNING,
+  GRAPHQL_USER_WAITING,
+  graphqlLoadOf,
+  MAX_BATCH_COST,
+  MAX_OPERATION_COST,
+  QUERY_DEPTH_LIMIT,
+} from './loan-summary.graphql.ts';
 import { readLoanSummary } from './loan-summary.graphql.service.ts';
 
 type GraphqlError = { message: string; path?: string[]; extensions?: { code?: string } };
@@ -28,6 +37,8 @@ let harbor: ApiClient;
 /** Counts the statements the app sends to PostgreSQL while `counting` is on (every pooled connection). */
 let counting = false;
 let statements = 0;
+/** The tenant transactions begun while `counting` is on (a resolver's read: it sets app.lender_id). */
+let tenantReads = 0;
 const COUNTED = Symbol('counted');
 
 beforeAll(async () => {
@@ -37,7 +48,11 @@ beforeAll(async () => {
     client[COUNTED] = true;
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      if (counting) statements += 1;
+      if (counting) {
+        statements += 1;
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+        if (typeof text === 'string' && text.includes("'app.lender_id'") && !text.includes("''")) tenantReads += 1;
+      }
       return query(...args);
     };
   });
@@ -324,6 +339,249 @@ describe('GraphQL at /api/graphql', () => {
     const error = await readLoanSummary(t.app, auth, harborId).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(404);
+  });
+});
+
+/** The selection of GetLoanSummary under `application(...)`, as a fragment on Application. */
+const wholeSummaryFragment = (name: string) => {
+  const head = 'application(id: $applicationId)';
+  const body = GET_LOAN_SUMMARY.slice(GET_LOAN_SUMMARY.indexOf(head) + head.length).trim();
+  return `fragment ${name} on Application ${body.slice(0, body.lastIndexOf('}'))}`;
+};
+/** Issue 30 item 2: ten aliases, each spreading one fragment of the whole summary (the size limit counted it once). */
+const amplified = (id: number) => ({
+  query: `query Amplified($id: Int!) { ${Array.from({ length: 10 }, (_, i) => `a${i}: application(id: $id) { ...S }`).join(' ')} } ${wholeSummaryFragment('S')}`,
+  variables: { id },
+  operationName: 'Amplified',
+});
+
+/** Runs `work` and answers what it sent to PostgreSQL: all statements, and the tenant transactions (reads). */
+const measured = async <T>(work: () => Promise<T>) => {
+  statements = 0;
+  tenantReads = 0;
+  counting = true;
+  try {
+    const result = await work();
+    return { result, statements, tenantReads };
+  } finally {
+    counting = false;
+  }
+};
+
+describe('GraphQL cost and concurrency (issue 30, items 2 and 12)', () => {
+  it('refuses aliases × a fragment of the whole summary by its expanded cost, before any read', async () => {
+    const id = await findSeededApplication(t, SUMMIT);
+    // The yardstick: a refusal by validation (the alias limit) reads nothing either.
+    const baseline = await measured(() =>
+      post(officer, {
+        query: `query Q($id: Int!) { ${Array.from({ length: 12 }, (_, i) => `a${i}: application(id: $id) { id }`).join(' ')} }`,
+        variables: { id },
+      }),
+    );
+    expect(baseline.result.statusCode).toBe(400);
+
+    const one = await measured(() => post(officer, amplified(id)));
+    expect(one.result.statusCode, one.result.body).toBe(400);
+    const body = one.result.json<GraphqlResult<unknown>>();
+    expect(body.data).toBeNull();
+    expect(body.errors).toEqual([
+      {
+        message: expect.stringMatching(new RegExp(`cost is 4490 .*at most ${MAX_OPERATION_COST} is allowed`)),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+    expect(one.tenantReads).toBe(0);
+    expect(one.statements).toBeLessThanOrEqual(baseline.statements);
+
+    // Ten of them in a batch: refused whole, nothing read.
+    const batch = await measured(() =>
+      post(
+        officer,
+        Array.from({ length: 10 }, () => amplified(id)),
+      ),
+    );
+    expect(batch.result.statusCode).toBe(400);
+    expect(batch.result.json<GraphqlResult<unknown>>().errors?.[0]?.message).toMatch(/cost is 4490/);
+    expect(batch.tenantReads).toBe(0);
+  });
+
+  it('refuses a document whose fragments double at every level, quickly; a fragment cycle is refused as such', async () => {
+    let doubling = 'query Doubling { application(id: 1) { ...F0 } }';
+    for (let i = 0; i < 40; i++) doubling += ` fragment F${i} on Application { ...F${i + 1} ...F${i + 1} }`;
+    doubling += ' fragment F40 on Application { id }';
+    const started = Date.now();
+    const response = await post(officer, { query: doubling });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<GraphqlResult<unknown>>().errors?.[0]).toMatchObject({
+      message: expect.stringMatching(new RegExp(`cost is over \\d+ .*at most ${MAX_OPERATION_COST}`)),
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+
+    const cycle = await post(officer, {
+      query:
+        '{ application(id: 1) { ...A } } fragment A on Application { id ...B } fragment B on Application { id ...A }',
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json<GraphqlResult<unknown>>().errors?.[0]?.message).toMatch(
+      /Cannot spread fragment "A" within itself/,
+    );
+  });
+
+  it(`refuses a batch whose operations cost more than ${MAX_BATCH_COST} together; the web's batch still answers`, async () => {
+    const id = await findSeededApplication(t, SUMMIT);
+    const full = { query: GET_LOAN_SUMMARY, variables: { applicationId: id }, operationName: 'GetLoanSummary' };
+    // Four whole summaries: each within the operation's limit, 4 × 449 together over the batch's.
+    const over = await measured(() => post(officer, [full, full, full, full]));
+    expect(over.result.statusCode, over.result.body).toBe(400);
+    expect(over.result.json<GraphqlResult<unknown>>()).toEqual({
+      data: null,
+      errors: [
+        {
+          message: expect.stringMatching(new RegExp(`batch's cost is 1796 .*at most ${MAX_BATCH_COST}`)),
+          extensions: { code: 'BATCH_TOO_COSTLY' },
+        },
+      ],
+    });
+    expect(over.tenantReads).toBe(0);
+
+    // What the loan summary page and dialog send at once: GetLoanInfo, the settings query and GetLoanSummary.
+    const web = await post(officer, [
+      { query: GET_LOAN_INFO, variables: { applicationId: id }, operationName: 'GetLoanInfo' },
+      {
+        query: `query GetLoanSummarySettings($applicationId: Int!) {
+          application(id: $applicationId) { id lenderSettings { salesWorksheetEnabled salesDisplayOption } } }`,
+        variables: { applicationId: id },
+        operationName: 'GetLoanSummarySettings',
+      },
+      full,
+    ]);
+    expect(web.statusCode, web.body).toBe(200);
+    const answers = web.json<GraphqlResult<{ application: { id: number } }>[]>();
+    expect(answers.map((a) => [a.errors, a.data?.application.id])).toEqual([
+      [undefined, id],
+      [undefined, id],
+      [undefined, id],
+    ]);
+  });
+
+  it(`runs ${GRAPHQL_USER_RUNNING} requests of one user at a time, queues ${GRAPHQL_USER_WAITING}, refuses more with 429; other users are served`, async () => {
+    const id = await findSeededApplication(t, SUMMIT);
+    const harborId = await findSeededApplication(t, HARBOR);
+    const { rows } = await t.pool.query<{ id: number }>(`select id from users where username = 'officer'`);
+    const officerId = rows[0]!.id;
+    const load = () => graphqlLoadOf(t.app, officerId);
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(done()).toBe(true);
+    };
+    const full = { query: GET_LOAN_SUMMARY, variables: { applicationId: id }, operationName: 'GetLoanSummary' };
+
+    // Hold the summaries up: they read comments, which a transaction here locks (GetLoanInfo does not read them).
+    const locker = await t.pool.connect();
+    let locked = true;
+    const unlock = async () => {
+      if (!locked) return;
+      locked = false;
+      await locker.query('rollback');
+      locker.release();
+    };
+    try {
+      await locker.query('begin');
+      await locker.query('lock table comments in access exclusive mode');
+
+      const admitted = Array.from({ length: GRAPHQL_USER_RUNNING + GRAPHQL_USER_WAITING }, () => post(officer, full));
+      await until(() => load().requests.running === GRAPHQL_USER_RUNNING);
+      await until(() => load().requests.waiting === GRAPHQL_USER_WAITING);
+      expect(load().reads.running).toBe(GRAPHQL_USER_READS);
+
+      // One more of the same user: its line is full, refused at once with the house body and Retry-After.
+      const refused = await post(officer, full);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(GRAPHQL_RETRY_AFTER_SECONDS));
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/Too many GraphQL requests/),
+      });
+
+      // Another lender's user meanwhile: served at once.
+      const other = await post(harbor, {
+        query: GET_LOAN_INFO,
+        variables: { applicationId: harborId },
+        operationName: 'GetLoanInfo',
+      });
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.json<GraphqlResult<LoanInfo>>().errors).toBeUndefined();
+      // The user's other REST calls are not behind the line either.
+      expect((await officer.get('/api/user/me')).statusCode).toBe(200);
+
+      await unlock();
+      for (const response of await Promise.all(admitted)) {
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json<GraphqlResult<{ application: { id: number } }>>().data?.application.id).toBe(id);
+      }
+    } finally {
+      await unlock();
+    }
+    expect(load()).toEqual({ requests: { running: 0, waiting: 0 }, reads: { running: 0, waiting: 0 } });
+  });
+
+  it('frees the slots on every path: errors, refusals and clients that leave', async () => {
+    const id = await findSeededApplication(t, SUMMIT);
+    const harborId = await findSeededApplication(t, HARBOR);
+    const { rows } = await t.pool.query<{ id: number }>(`select id from users where username = 'officer'`);
+    const load = () => graphqlLoadOf(t.app, rows[0]!.id);
+    const idle = { requests: { running: 0, waiting: 0 }, reads: { running: 0, waiting: 0 } };
+
+    // A resolver's error (another lender's application), a bad variable, a validation error.
+    expect((await summary(officer, harborId)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await post(officer, { query: GET_LOAN_INFO, variables: { applicationId: 'x' } })).statusCode).toBe(400);
+    expect((await post(officer, { query: '{ application(id: 1) { nope } }' })).statusCode).toBe(400);
+    expect(load()).toEqual(idle);
+
+    // Clients that leave (their connections close: a real listener, as inject has no socket to close): two while
+    // running — their reads go on, so their slots stay taken until the reads end — and one waiting in line, which
+    // leaves the line at once.
+    const full = { query: GET_LOAN_SUMMARY, variables: { applicationId: id }, operationName: 'GetLoanSummary' };
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 300 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(done()).toBe(true);
+    };
+    const locker = await t.pool.connect();
+    let locked = true;
+    const unlock = async () => {
+      if (!locked) return;
+      locked = false;
+      await locker.query('rollback');
+      locker.release();
+    };
+    try {
+      await locker.query('begin');
+      await locker.query('lock table comments in access exclusive mode');
+      const leaving = Array.from({ length: GRAPHQL_USER_RUNNING + 1 }, () => new AbortController());
+      const sent = leaving.map((controller) =>
+        fetch(`${origin}${GRAPHQL_PATH}`, {
+          method: 'POST',
+          headers: { ...t.bearer(officer.token), 'content-type': 'application/json' },
+          body: JSON.stringify(full),
+          signal: controller.signal,
+        }).catch((error: unknown) => error),
+      );
+      await until(() => load().requests.waiting === 1);
+      expect(load().requests.running).toBe(GRAPHQL_USER_RUNNING);
+      for (const controller of leaving) controller.abort();
+      await Promise.all(sent);
+      await until(() => load().requests.waiting === 0);
+      expect(load().requests.running).toBe(GRAPHQL_USER_RUNNING);
+      await unlock();
+      // The abandoned executions finish their reads, then give their slots back.
+      await until(() => load().requests.running === 0);
+    } finally {
+      await unlock();
+    }
+    expect(load()).toEqual(idle);
+    expect((await summary(officer, id)).data?.application?.id).toBe(id);
   });
 });
 

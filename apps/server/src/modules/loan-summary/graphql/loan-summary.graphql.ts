@@ -17,15 +17,20 @@ import type { App, AppDeps } from '../../../platform/app-types.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, isDatabaseUnavailable, loggableError, notFound, unauthenticated } from '../../../platform/errors.ts';
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse } from './graphql-runtime.ts';
+import { APPLICATION_READ_COST, costCounter, costText, requestCost } from './loan-summary.graphql.cost.ts';
 import { loadApplications, selectedPaths } from './loan-summary.graphql.loaders.ts';
+import { createUserSlots, type UserSlots } from './loan-summary.graphql.slots.ts';
 
 /*
  * GraphQL at /api/graphql (spec 3 §7; DESIGN: Mercurius, only for the loan summary). One query field,
  * `application(id)`, read in the caller's lender's tenant transaction. Guarded like every /api route (a live
  * session: 401 otherwise); the reads need no right beyond it, as the application's REST reads. Limits: depth 8,
  * at most MAX_SELECTIONS fields and fragment spreads and MAX_ALIASES aliases per document, MAX_TOKENS tokens,
- * at most GRAPHQL_BATCH_MAX operations per batched request; no GraphiQL; no introspection and no "Did you mean"
- * suggestions in production. Errors answer a message and a code, never a stack or a statement.
+ * at most GRAPHQL_BATCH_MAX operations per batched request, a cost of at most MAX_OPERATION_COST per operation and
+ * MAX_BATCH_COST per request (fields counted after fragments are expanded: loan-summary.graphql.cost.ts), at most
+ * GRAPHQL_USER_RUNNING requests and GRAPHQL_USER_READS application reads of one user at a time; no GraphiQL; no
+ * introspection and no "Did you mean" suggestions in production. Errors answer a message and a code, never a
+ * stack or a statement.
  */
 
 export const QUERY_DEPTH_LIMIT = 8;
@@ -33,6 +38,35 @@ export const QUERY_DEPTH_LIMIT = 8;
 export const MAX_SELECTIONS = 800;
 export const MAX_ALIASES = 10;
 export const MAX_TOKENS = 5000;
+
+/*
+ * Cost (issue 30, item 2). MAX_SELECTIONS counts a fragment once however often it is spread: ten aliases
+ * spreading one fragment of the whole summary passed it, ten such operations to a batch and sixteen batches at
+ * once emptied the database pool. The cost counts what will run — every field once per place after fragments
+ * are expanded, plus APPLICATION_READ_COST (30) for each `application` read. Measured on the pinned documents
+ * (packages/contracts/src/applications/loan-summary.ts, and the dialog's settings query): GetLoanSummary 449,
+ * GetLoanInfo 52, GetLoanSummarySettings 35; the web's largest batch (all three) 536. Limits: 1000 per operation
+ * (2.2 × GetLoanSummary: room for the summary to grow by half) and 1500 per request (2.8 × the web's largest
+ * batch; three whole summaries fit). The attack above costs 4490 per operation and 44,900 per batch.
+ */
+export const MAX_OPERATION_COST = 1000;
+export const MAX_BATCH_COST = 1500;
+
+/*
+ * Concurrency per user (issue 30, item 2), in this process (its database pool is per process as well). At most
+ * GRAPHQL_USER_RUNNING (2) GraphQL requests of one user run at once; the next GRAPHQL_USER_WAITING (4) wait in
+ * that user's line up to GRAPHQL_USER_WAIT_MS (5 s) — the web sends one request at a time, so a second tab or a
+ * refetch waits a moment instead of failing — and beyond that the request is answered 429 RATE_LIMITED with
+ * Retry-After: 1 (the house body). Inside the admitted requests, at most GRAPHQL_USER_READS (2) `application`
+ * reads of the user hold a tenant transaction at once (a batch's operations and aliases run in parallel
+ * otherwise: one request could take ten connections); the in-process reads (the PDF) share that cap. A slot is
+ * held until the execution ends — also when the client has left — and freed on every path.
+ */
+export const GRAPHQL_USER_RUNNING = 2;
+export const GRAPHQL_USER_WAITING = 4;
+export const GRAPHQL_USER_WAIT_MS = 5000;
+export const GRAPHQL_USER_READS = 2;
+export const GRAPHQL_RETRY_AFTER_SECONDS = 1;
 
 const schema = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -78,30 +112,58 @@ const sizeLimitRule: ValidationRule = (context) => {
 
 /**
  * Refuses an operation deeper than QUERY_DEPTH_LIMIT fields, fragments followed (Mercurius' own depth check stops
- * at a fragment spread).
+ * at a fragment spread). Each fragment's own depth is computed once: fragments spreading one another twice, level
+ * after level, would take exponential time otherwise. A cycle adds nothing (NoFragmentCycles refuses it).
  */
 const depthLimitRule: ValidationRule = (context) => {
   type Selections = { selections: readonly (FieldNode | FragmentSpreadNode | InlineFragmentNode)[] } | undefined;
-  const depth = (set: Selections, at: number, seen: ReadonlySet<string>): number => {
-    let deepest = at;
+  const memo = new Map<string, number>();
+  const active = new Set<string>();
+  const fragmentDepth = (name: string): number => {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    const fragment = context.getFragment(name);
+    if (!fragment || active.has(name)) return 0;
+    active.add(name);
+    const found = depth(fragment.selectionSet);
+    active.delete(name);
+    memo.set(name, found);
+    return found;
+  };
+  /** The depth of the fields below a selection set (0 for none). */
+  const depth = (set: Selections): number => {
+    let deepest = 0;
     for (const node of set?.selections ?? []) {
-      if (node.kind === Kind.FIELD) deepest = Math.max(deepest, depth(node.selectionSet, at + 1, seen));
-      else if (node.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depth(node.selectionSet, at, seen));
-      else if (!seen.has(node.name.value)) {
-        const fragment = context.getFragment(node.name.value);
-        deepest = Math.max(deepest, depth(fragment?.selectionSet, at, new Set([...seen, node.name.value])));
-      }
+      if (node.kind === Kind.FIELD) deepest = Math.max(deepest, 1 + depth(node.selectionSet));
+      else if (node.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depth(node.selectionSet));
+      else deepest = Math.max(deepest, fragmentDepth(node.name.value));
     }
     return deepest;
   };
   return {
     OperationDefinition(node) {
-      const found = depth(node.selectionSet, 0, new Set());
+      const found = depth(node.selectionSet);
       if (found > QUERY_DEPTH_LIMIT) {
         context.reportError(
           new GraphQLError(`The query's depth is ${found}; at most ${QUERY_DEPTH_LIMIT} is allowed.`, { nodes: node }),
         );
       }
+    },
+  };
+};
+
+const operationCostMessage = (cost: number) =>
+  `The query's cost is ${costText(cost)} (each field counted once per place after fragments are expanded, ` +
+  `each application read ${1 + APPLICATION_READ_COST}); at most ${MAX_OPERATION_COST} is allowed.`;
+
+/** Refuses an operation that costs more than MAX_OPERATION_COST (loan-summary.graphql.cost.ts). */
+const costLimitRule: ValidationRule = (context) => {
+  const cost = costCounter((name) => context.getFragment(name));
+  return {
+    OperationDefinition(node) {
+      const found = cost(node.selectionSet);
+      if (found > MAX_OPERATION_COST)
+        context.reportError(new GraphQLError(operationCostMessage(found), { nodes: node }));
     },
   };
 };
@@ -172,6 +234,31 @@ const getQuerySchema = z.object({
 type GraphqlRunner = FastifyInstance['graphql'];
 /** The GraphQL scope of each app (the plugin is encapsulated: its error handler is for /api/graphql only). */
 const runners = new WeakMap<object, GraphqlRunner>();
+/** The per-user lines of each app: requests admitted, application reads. */
+const userLines = new WeakMap<object, { requests: UserSlots; reads: UserSlots }>();
+
+/** What one user holds and waits for now on this app (tests, diagnostics). */
+export const graphqlLoadOf = (app: FastifyInstance, userId: number) => {
+  const lines = userLines.get(app);
+  if (!lines) throw new Error('The loan summary GraphQL module is not registered on this app');
+  return { requests: lines.requests.stats(userId), reads: lines.reads.stats(userId) };
+};
+
+/** The refusal of a request over the user's line: the house body (RATE_LIMITED), as the other per-user limits. */
+const tooManyAtOnce = () =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many GraphQL requests at once (at most ${GRAPHQL_USER_RUNNING} run and ${GRAPHQL_USER_WAITING} wait per user). Please try again in a moment.`,
+    undefined,
+    { 'Retry-After': String(GRAPHQL_RETRY_AFTER_SECONDS) },
+  );
+
+/** The GraphQL error body of a request refused whole before any operation runs (400). */
+const refusal = (message: string, code: string, locations?: GraphQLFormattedError['locations']) => ({
+  data: null,
+  errors: [{ message, ...(locations ? { locations } : {}), extensions: { code } }],
+});
 
 /** The app's GraphQL executor, for in-process queries (`readLoanSummary`). */
 export const graphqlOf = (app: FastifyInstance): GraphqlRunner => {
@@ -182,6 +269,15 @@ export const graphqlOf = (app: FastifyInstance): GraphqlRunner => {
 
 export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
   const root = app as unknown as FastifyInstance;
+  const requests = createUserSlots({
+    running: GRAPHQL_USER_RUNNING,
+    waiting: GRAPHQL_USER_WAITING,
+    waitMs: GRAPHQL_USER_WAIT_MS,
+  });
+  // Bounded by the admitted requests and their cost (a request holds at most MAX_BATCH_COST / 31 reads).
+  const reads = createUserSlots({ running: GRAPHQL_USER_READS, waiting: Infinity, waitMs: Infinity });
+  userLines.set(root, { requests, reads });
+
   void app.register(async (scope) => {
     // Mercurius declares its routes with JSON schemas; the app validates and documents with zod: the routes of
     // this scope get the zod equivalents (the OpenAPI document lists them, the validator checks the shape).
@@ -190,40 +286,70 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
         route.method === 'GET'
           ? { tags: ['loan-summary'], summary: GRAPHQL_SUMMARY, querystring: getQuerySchema }
           : { tags: ['loan-summary'], summary: GRAPHQL_SUMMARY, body: postBodySchema };
+      if (route.url !== GRAPHQL_PATH) return;
+      // The user's line: the execution runs inside it, and the slot is freed when the execution ends, whichever
+      // way (an answer, an error, a client that left meanwhile: the work goes on, so the slot stays taken).
+      const handler = route.handler;
+      route.handler = async function (this: typeof scope, request, reply) {
+        const userId = request.auth?.userId;
+        if (userId === undefined) return handler.call(this, request, reply);
+        const gone = new AbortController();
+        const socket = request.raw.socket as (typeof request.raw.socket | null) | undefined;
+        const onClose = () => gone.abort();
+        socket?.once('close', onClose);
+        const release = await requests.acquire(userId, gone.signal).finally(() => socket?.off('close', onClose));
+        if (!release) throw tooManyAtOnce();
+        try {
+          return await handler.call(this, request, reply);
+        } finally {
+          release();
+        }
+      };
     });
 
     scope.addHook('preHandler', async (request, reply) => {
       const operations = Array.isArray(request.body) ? request.body : [request.body ?? request.query];
       // More than GRAPHQL_BATCH_MAX operations in one POST: refused whole, before any runs.
       if (operations.length > GRAPHQL_BATCH_MAX) {
-        return reply.code(400).send({
-          data: null,
-          errors: [
-            {
-              message: `A batched request holds at most ${GRAPHQL_BATCH_MAX} operations (${operations.length} sent).`,
-              extensions: { code: 'BATCH_TOO_LARGE' },
-            },
-          ],
-        });
+        return reply
+          .code(400)
+          .send(
+            refusal(
+              `A batched request holds at most ${GRAPHQL_BATCH_MAX} operations (${operations.length} sent).`,
+              'BATCH_TOO_LARGE',
+            ),
+          );
       }
-      // A query that is not GraphQL is the client's 400 (Mercurius would try it as a JSON document AST).
-      for (const operation of operations as { query?: unknown }[]) {
+      // A query that is not GraphQL is the client's 400 (Mercurius would try it as a JSON document AST). Each
+      // operation's cost, and their sum, are checked here too: a request over either is refused whole, before
+      // any operation is validated or runs (the validation rule keeps the limit for in-process queries).
+      let total = 0;
+      for (const operation of operations as { query?: unknown; operationName?: unknown }[]) {
         if (typeof operation?.query !== 'string') continue;
+        let document;
         try {
-          parse(operation.query, { maxTokens: MAX_TOKENS });
+          document = parse(operation.query, { maxTokens: MAX_TOKENS });
         } catch (error) {
           const syntax = error as Error & { locations?: GraphQLFormattedError['locations'] };
-          return reply.code(400).send({
-            data: null,
-            errors: [
-              {
-                message: syntax.message,
-                ...(syntax.locations ? { locations: syntax.locations } : {}),
-                extensions: { code: 'GRAPHQL_PARSE_FAILED' },
-              },
-            ],
-          });
+          return reply.code(400).send(refusal(syntax.message, 'GRAPHQL_PARSE_FAILED', syntax.locations));
         }
+        const operationName = typeof operation.operationName === 'string' ? operation.operationName : null;
+        const cost = requestCost(document, operationName);
+        if (cost > MAX_OPERATION_COST) {
+          return reply.code(400).send(refusal(operationCostMessage(cost), 'GRAPHQL_VALIDATION_FAILED'));
+        }
+        total += cost;
+      }
+      if (total > MAX_BATCH_COST) {
+        return reply
+          .code(400)
+          .send(
+            refusal(
+              `The batch's cost is ${costText(total)} (the sum of its ${operations.length} operations' costs); ` +
+                `at most ${MAX_BATCH_COST} is allowed per request.`,
+              'BATCH_TOO_COSTLY',
+            ),
+          );
       }
     });
 
@@ -238,6 +364,7 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
       validationRules: [
         sizeLimitRule,
         depthLimitRule,
+        costLimitRule,
         ...(deps.config.env === 'production' ? [NoSchemaIntrospectionCustomRule] : []),
       ],
       context: (request) => ({ auth: request.auth }),
@@ -258,9 +385,14 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
             const auth = (context as LoanSummaryGraphqlContext).auth;
             if (!auth) throw unauthenticated();
             const paths = selectedPaths(info);
-            const loaded = await withTenant(deps.db, auth.lenderId, (tx) =>
-              loadApplications(tx, auth, [args.id], paths),
-            );
+            // At most GRAPHQL_USER_READS reads of this user hold a tenant transaction at once (never refused).
+            const release = await reads.acquire(auth.userId);
+            let loaded;
+            try {
+              loaded = await withTenant(deps.db, auth.lenderId, (tx) => loadApplications(tx, auth, [args.id], paths));
+            } finally {
+              release?.();
+            }
             const application = loaded.get(args.id);
             if (!application) throw notFound();
             return application;
