@@ -122,6 +122,10 @@ export const messages = {
     mentionedGroupNotFound: (id: number) => `No user group ${id} exists for this lender.`,
     notAuthor: 'Only the author can change or delete a comment.',
     deleted: 'This comment has been deleted.',
+    tooMany: (max: number) =>
+      `This application already holds ${max.toLocaleString('en-US')} comments (deleted ones included), the most one application may hold.`,
+    tooLong: (max: number) =>
+      `The comments of one application may hold at most ${max.toLocaleString('en-US')} characters in all: shorten this comment or delete comments no longer needed.`,
   },
   files: {
     uploadTypeUpdated: 'Upload Type Updated',

@@ -1,33 +1,71 @@
-import { createRequire } from 'node:module';
-import type { Content, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
+import os from 'node:os';
+import type { Content } from 'pdfmake/interfaces';
+import { HOUSE_TABLE_LAYOUT, mm, tabulateLayout, type PdfJob, type TabulatedLayout } from './pdf-document.ts';
+import { createPdfPool, pdfTexts, pdfTooLarge, type PdfPool, type PdfPoolOptions } from './pdf-pool.ts';
 
 /**
  * The house PDF (DESIGN.md: pdfmake on the server — pure JS, repeated table headers, `Page X of Y` footers, no
- * browser at run time). Every PDF Credence prints (the credit report, the loan summary, letters) is built here:
- * letter paper, the PDF standard Helvetica family (no font files to ship), a footer on every page, tables whose
- * header rows repeat across pages.
+ * browser at run time). Every PDF Credence prints (the credit report, the loan summary, letters, the decision
+ * receipt) is built here: letter paper, the PDF standard Helvetica family (no font files to ship), a footer on
+ * every page, tables whose header rows repeat across pages.
+ *
+ * Off the event loop, within budgets (issue 30, item 4): pdfmake lays a document out synchronously (300 comments
+ * of 4 000 characters took 26 s and stalled every other request of the process), so the layout runs in worker
+ * threads (pdf-pool.ts, pdf-worker.ts). Before a document is sent its size is checked — printed characters and
+ * content nodes (text pieces, cells) — and one over the bound is refused at once (422, 'This document is too large
+ * to print: …'); a render over the time budget is stopped (503 BUSY, Retry-After); when every worker is busy and
+ * the queue is full the call is refused (503 BUSY, Retry-After). Each answers the house error body, never a hang
+ * or a 500.
  */
 
-type PdfKitDocument = NodeJS.ReadableStream & { end: () => void };
-type PdfPrinter = new (fonts: TFontDictionary) => {
-  createPdfKitDocument: (definition: TDocumentDefinitions) => PdfKitDocument;
+export { mm, pdfTexts };
+
+/**
+ * The budgets. Measured here (2 cores, Node 20, pdfmake 0.2; the summary's comment table): 100 000 characters in
+ * ~0.9 s, 200 000 in ~2.4 s, 500 000 in ~4 s; 15 000 cells of 20 characters in ~4.9 s. So a document at both
+ * bounds lays out in well under the time budget here, and the time budget stops whatever the bounds do not foresee
+ * (a slower machine, a costlier shape). The demo's longest documents are far below: the benchmark's summary (4
+ * applicants, 40 tradelines, 60 comments, 200 history rows), and an application at the comment limits (500
+ * comments, 200 000 characters of them) prints in ~3 s.
+ *
+ * Workers: min(2, cores − 1), at least 1 — the server's own thread keeps a core (on this two-core machine: one
+ * worker; two renders side by side on two cores would leave none for the requests the pool exists to protect).
+ */
+export const pdfBudget = {
+  maxCharacters: 500_000,
+  maxNodes: 20_000,
+  /** Nesting of content (lists, stacks, columns, tables in tables). */
+  maxDepth: 64,
+  timeoutMs: 10_000,
+  workers: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  /** Jobs waiting per worker: at most ~4 budgets of wait before a job starts. */
+  queuePerWorker: 4,
+  maxHeapMb: 1024,
 };
 
-const require = createRequire(import.meta.url);
-// pdfmake 0.2's server entry is CommonJS (its published types describe the browser API of 0.3).
-const Printer = require('pdfmake') as PdfPrinter;
-
-const printer = new Printer({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
+let pool: PdfPool | undefined;
+const poolOptions = (): PdfPoolOptions => ({
+  size: pdfBudget.workers,
+  queueLimit: pdfBudget.queuePerWorker * pdfBudget.workers,
+  timeoutMs: pdfBudget.timeoutMs,
+  maxHeapMb: pdfBudget.maxHeapMb,
 });
+const thePool = () => (pool ??= createPdfPool(poolOptions()));
 
-/** Millimetres to PDF points. */
-export const mm = (value: number) => (value * 72) / 25.4;
+/**
+ * Changes the budgets (tests; the next render starts a pool with them) and answers the previous ones to put back.
+ */
+export const setPdfBudget = async (changes: Partial<typeof pdfBudget>): Promise<typeof pdfBudget> => {
+  const previous = { ...pdfBudget };
+  Object.assign(pdfBudget, changes);
+  const old = pool;
+  pool = undefined;
+  await old?.close();
+  return previous;
+};
+
+/** The workers, for tests and diagnostics. */
+export const pdfPoolStats = () => pool?.stats() ?? { workers: 0, busy: 0, queued: 0 };
 
 export type PdfDocument = {
   title: string;
@@ -38,46 +76,71 @@ export type PdfDocument = {
   marginsMm?: [number, number, number, number];
 };
 
-/** Builds the PDF in memory (documents here are a few pages; the stream is drained into one buffer). */
+/** The keys of a content node whose strings are printed (each piece a node of the budget). */
+const PRINTED_KEYS = new Set(['text', 'stack', 'columns', 'ul', 'ol', 'body']);
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The job of a document: its content copied as data — a table's own layout functions tabulated into a named
+ * layout — with its printed characters and nodes counted against the budget on the way (422 past either).
+ * A function anywhere else in the content is a programming error.
+ */
+export const pdfJobOf = (doc: PdfDocument): PdfJob => {
+  const [left, top, right, bottom] = doc.marginsMm ?? [12, 12, 12, 15];
+  const layouts: Record<string, TabulatedLayout> = {};
+  let characters = doc.title.length + doc.footer.length;
+  let nodes = 0;
+  const printed = (text: string) => {
+    characters += text.length;
+    nodes += 1;
+    if (characters > pdfBudget.maxCharacters) {
+      throw pdfTooLarge(`it holds more than ${count(pdfBudget.maxCharacters)} characters`);
+    }
+    if (nodes > pdfBudget.maxNodes) {
+      throw pdfTooLarge(`it holds more than ${count(pdfBudget.maxNodes)} pieces of text and table cells`);
+    }
+  };
+  // `text` says whether a string here is printed: an item of the content, a stack, columns, a list or a table
+  // row, or a node's `text` (an alignment, a colour, a width or a style name is not).
+  const copy = (value: unknown, depth: number, text: boolean): unknown => {
+    if (depth > pdfBudget.maxDepth) throw pdfTooLarge(`its content nests more than ${pdfBudget.maxDepth} levels deep`);
+    if (typeof value === 'string') {
+      if (text) printed(value);
+      return value;
+    }
+    if (typeof value === 'function') throw new TypeError('PDF content must be data: a function outside a table layout');
+    if (Array.isArray(value)) return value.map((item) => copy(item, depth + 1, text));
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+    const node = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(node)) {
+      if (key === 'layout' && v !== null && typeof v === 'object' && node.table) {
+        const name = `credenceTabulated${Object.keys(layouts).length + 1}`;
+        layouts[name] = tabulateLayout(v as Record<string, unknown>, node as Parameters<typeof tabulateLayout>[1]);
+        out[key] = name;
+      } else {
+        out[key] = copy(v, depth + 1, PRINTED_KEYS.has(key));
+      }
+    }
+    return out;
+  };
+  const content = doc.content.map((item) => copy(item, 0, true)) as Content[];
+  return {
+    title: doc.title,
+    footer: doc.footer,
+    margins: [mm(left), mm(top), mm(right), mm(bottom)],
+    content,
+    layouts,
+  };
+};
+
+/** Builds the PDF in a worker thread, within the budgets (see the module comment). */
 export const renderPdf = async (doc: PdfDocument): Promise<Buffer> => (await renderPdfWithPages(doc)).pdf;
 
 /** `renderPdf`, also answering the number of pages (the footer's 'of Y'). */
-export const renderPdfWithPages = (doc: PdfDocument): Promise<{ pdf: Buffer; pages: number }> => {
-  const [left, top, right, bottom] = doc.marginsMm ?? [12, 12, 12, 15];
-  let pages = 0;
-  const definition: TDocumentDefinitions = {
-    info: { title: doc.title, creator: 'Credence', producer: 'Credence' },
-    pageSize: 'LETTER',
-    pageMargins: [mm(left), mm(top), mm(right), mm(bottom)],
-    defaultStyle: { font: 'Helvetica', fontSize: 8.5, lineHeight: 1.15 },
-    styles: {
-      title: { fontSize: 15, bold: true, margin: [0, 0, 0, 4] },
-      section: { fontSize: 11, bold: true, margin: [0, 10, 0, 4], color: '#1a3a5c' },
-      label: { color: '#555555' },
-      tableHeader: { bold: true, fillColor: '#e8edf3' },
-      muted: { color: '#666666', italics: true },
-    },
-    content: doc.content,
-    footer: (currentPage: number, pageCount: number) => {
-      pages = pageCount;
-      return {
-        margin: [mm(left), mm(4), mm(right), 0],
-        columns: [
-          { text: doc.footer, fontSize: 7.5, color: '#555555' },
-          { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right', fontSize: 7.5, color: '#555555' },
-        ],
-      };
-    },
-  };
-  return new Promise((resolve, reject) => {
-    const pdf = printer.createPdfKitDocument(definition);
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve({ pdf: Buffer.concat(chunks), pages }));
-    pdf.on('error', reject);
-    pdf.end();
-  });
-};
+export const renderPdfWithPages = async (doc: PdfDocument): Promise<{ pdf: Buffer; pages: number }> =>
+  thePool().render(pdfJobOf(doc));
 
 /** A table whose first row is a header repeated on every page it spans; an empty body shows `empty` instead. */
 export const pdfTable = (
@@ -101,14 +164,8 @@ export const pdfTable = (
         ),
       ],
     },
-    layout: {
-      hLineWidth: (i: number, node: { table: { headerRows?: number } }) =>
-        i === (node.table.headerRows ?? 0) ? 1 : 0.5,
-      vLineWidth: () => 0,
-      hLineColor: () => '#c8d0da',
-      paddingLeft: () => 3,
-      paddingRight: () => 3,
-    },
+    // Named, so the content stays data for the worker (pdf-document.ts holds the layout).
+    layout: HOUSE_TABLE_LAYOUT,
     ...(options.fontSize ? { fontSize: options.fontSize } : {}),
     margin: [0, 0, 0, 6],
   } as Content;

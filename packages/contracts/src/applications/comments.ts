@@ -6,6 +6,14 @@ import { pathIdSchema } from './common.ts';
 import { commentTypeSchema } from './enums.ts';
 
 export const MAX_COMMENT_LENGTH = 4000;
+/**
+ * Per application (issue 30, item 4): at most 500 comments, deleted ones included (they stay on file and in the
+ * history), and at most 200 000 characters in the comments not deleted (what the loan summary prints: at these
+ * bounds its PDF lays out in ~3 s, within the PDF budgets of platform/pdf.ts). A loan file rarely holds more than a
+ * few dozen notes of a few hundred characters: both bounds are ten times that and more.
+ */
+export const MAX_COMMENTS_PER_APPLICATION = 500;
+export const MAX_COMMENT_CHARACTERS_PER_APPLICATION = 200_000;
 
 /** Multi-line text; a user group mention's id beyond a PostgreSQL integer names no group (issue 10, item 7). */
 const commentMessageSchema = textSchema({ multiline: true })

@@ -1,4 +1,11 @@
-import { COMMENTS_PAGE_SIZE, messages, type Comment, type CommentPage } from '@credence/contracts';
+import {
+  COMMENTS_PAGE_SIZE,
+  MAX_COMMENT_CHARACTERS_PER_APPLICATION,
+  MAX_COMMENTS_PER_APPLICATION,
+  messages,
+  type Comment,
+  type CommentPage,
+} from '@credence/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSeededApplication, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
@@ -257,7 +264,10 @@ describe('comments', () => {
         });
         expect(edited.statusCode).toBe(200);
         expect(edited.json()).toMatchObject({ id: created.json().id, message: 'Stips received and checked' });
-        const commentReads = statements.filter((q) => /^select[\s\S]*from "comments"/i.test(q));
+        // The per-application limits count the comments in one aggregate (no comment is read there).
+        const commentReads = statements.filter(
+          (q) => /^select[\s\S]*from "comments"/i.test(q) && !/^select count\(\*\)/i.test(q),
+        );
         expect(commentReads.length).toBeGreaterThan(0);
         for (const read of commentReads) expect(read).toMatch(/"comments"\."id" = \$\d+/);
         expect(statements.some((q) => /order by "comments"\."created_at"/i.test(q))).toBe(false);
@@ -265,6 +275,79 @@ describe('comments', () => {
         recording = false;
         t.pool.off('acquire', record);
       }
+    });
+  });
+
+  describe('per-application limits (issue 30, item 4)', () => {
+    let appId: number;
+    beforeAll(async () => {
+      appId = await findSeededApplication(
+        t,
+        SUMMIT,
+        `not exists (select 1 from comments c where c.application_id = a.id) and a.state = 'pending' and a.id <> ${id}`,
+      );
+    });
+
+    it('refuses the 501st comment of an application (422 on message with the text), deleted ones counted', async () => {
+      await t.pool.query(
+        `insert into comments (lender_id, application_id, type, message, user_id, is_deleted)
+         select a.lender_id, a.id, 'JOURNAL', 'Note ' || n, null, n % 50 = 0
+           from applications a, generate_series(1, $2::int - 1) n where a.id = $1`,
+        [appId, MAX_COMMENTS_PER_APPLICATION],
+      );
+      const last = await officer.post(`/api/applications/${appId}/comments`, { type: 'JOURNAL', message: 'The 500th' });
+      expect(last.statusCode, last.body).toBe(201);
+      const refused = await officer.post(`/api/applications/${appId}/comments`, {
+        type: 'DEALER',
+        message: 'One more',
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        code: 'VALIDATION',
+        message: messages.errors.validation,
+        errors: [{ field: 'message', message: messages.comments.tooMany(MAX_COMMENTS_PER_APPLICATION) }],
+      });
+      const { rows } = await t.pool.query(`select count(*)::int as n from comments where application_id = $1`, [appId]);
+      expect(rows[0].n).toBe(MAX_COMMENTS_PER_APPLICATION);
+      // An edit adds no comment: still allowed at the count limit.
+      expect(
+        (await officer.put(`/api/applications/${appId}/comments/${last.json().id}`, { message: 'The 500th, edited' }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('refuses a comment or an edit past the characters of one application (422 on message with the text)', async () => {
+      const other = await findSeededApplication(
+        t,
+        SUMMIT,
+        `not exists (select 1 from comments c where c.application_id = a.id) and a.id not in (${id}, ${appId})`,
+      );
+      // 49 comments of 4 000 characters and one of 3 000: 199 000 of the 200 000.
+      await t.pool.query(
+        `insert into comments (lender_id, application_id, type, message, user_id)
+         select a.lender_id, a.id, 'JOURNAL', repeat('x', case when n = 50 then 3000 else 4000 end), null
+           from applications a, generate_series(1, 50) n where a.id = $1`,
+        [other],
+      );
+      const fits = await officer.post(`/api/applications/${other}/comments`, {
+        type: 'JOURNAL',
+        message: 'y'.repeat(1000),
+      });
+      expect(fits.statusCode, fits.body).toBe(201);
+      const tooLong = { field: 'message', message: messages.comments.tooLong(MAX_COMMENT_CHARACTERS_PER_APPLICATION) };
+      const refused = await officer.post(`/api/applications/${other}/comments`, { type: 'JOURNAL', message: 'z' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual([tooLong]);
+      const grown = await officer.put(`/api/applications/${other}/comments/${fits.json().id}`, {
+        message: 'y'.repeat(1001),
+      });
+      expect(grown.statusCode).toBe(422);
+      expect(grown.json().errors).toEqual([tooLong]);
+      // Deleting a comment frees its characters.
+      expect((await officer.delete(`/api/applications/${other}/comments/${fits.json().id}`)).statusCode).toBe(204);
+      expect(
+        (await officer.post(`/api/applications/${other}/comments`, { type: 'JOURNAL', message: 'z' })).statusCode,
+      ).toBe(201);
     });
   });
 });

@@ -116,6 +116,25 @@ export const findComment = async (tx: TenantTx, applicationId: number, commentId
   return row;
 };
 
+/**
+ * Serialises the comment writes of one application until the transaction ends (the per-application limits are
+ * checked, then written, under it).
+ */
+export const lockApplicationComments = (tx: TenantTx, applicationId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('comments'), ${applicationId}::int)`);
+
+/** An application's comments (deleted ones included) and the characters of those not deleted. */
+export const commentTotals = async (tx: TenantTx, applicationId: number) => {
+  const [row] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      characters: sql<number>`coalesce(sum(char_length(${comments.message})) filter (where not ${comments.isDeleted}), 0)::int`,
+    })
+    .from(comments)
+    .where(eq(comments.applicationId, applicationId));
+  return { count: row?.count ?? 0, characters: row?.characters ?? 0 };
+};
+
 export const insertComment = async (tx: TenantTx, values: typeof comments.$inferInsert) => {
   const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
   return row!.id;

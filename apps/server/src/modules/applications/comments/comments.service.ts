@@ -1,6 +1,8 @@
 import {
   COMMENTS_PAGE_SIZE,
   historyActions,
+  MAX_COMMENT_CHARACTERS_PER_APPLICATION,
+  MAX_COMMENTS_PER_APPLICATION,
   messages,
   type Comment,
   type CommentPage,
@@ -10,7 +12,7 @@ import { displayMessage, parseMentions, type Mention } from '@credence/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
-import { AppError, notFound, validationError } from '../../../platform/errors.ts';
+import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
 import { findUserName } from '../application-locks/application-locks.repository.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import * as repo from './comments.repository.ts';
@@ -122,6 +124,25 @@ const notifyMentioned = async (
   );
 };
 
+/** Characters as PostgreSQL's char_length counts them (code points). */
+const characters = (text: string) => [...text].length;
+
+/**
+ * The per-application limits (contracts comments.ts: 500 comments, 200 000 characters not deleted), checked under
+ * the application's comment lock: 422 on `message` with the bound's text. `replacing` is the edited comment's text.
+ */
+const withinLimits = async (tx: TenantTx, applicationId: number, message: string, replacing?: string) => {
+  await repo.lockApplicationComments(tx, applicationId);
+  const totals = await repo.commentTotals(tx, applicationId);
+  if (replacing === undefined && totals.count >= MAX_COMMENTS_PER_APPLICATION) {
+    throw fieldError('message', messages.comments.tooMany(MAX_COMMENTS_PER_APPLICATION));
+  }
+  const after = totals.characters - (replacing === undefined ? 0 : characters(replacing)) + characters(message);
+  if (after > MAX_COMMENT_CHARACTERS_PER_APPLICATION) {
+    throw fieldError('message', messages.comments.tooLong(MAX_COMMENT_CHARACTERS_PER_APPLICATION));
+  }
+};
+
 export const addComment = (
   ctx: ApplicationContext,
   auth: AuthContext,
@@ -129,6 +150,7 @@ export const addComment = (
   body: { type: CommentType; message: string },
 ) =>
   ctx.open(auth, applicationId, async (tx, history) => {
+    await withinLimits(tx, applicationId, body.message);
     const recipients = await resolveMentions(tx, parseMentions(body.message));
     const id = await repo.insertComment(tx, {
       lenderId: auth.lenderId,
@@ -173,7 +195,9 @@ export const editComment = (
   body: { message: string },
 ) =>
   ctx.open(auth, applicationId, async (tx, history) => {
+    await repo.lockApplicationComments(tx, applicationId);
     const comment = await ownComment(tx, auth, applicationId, commentId);
+    await withinLimits(tx, applicationId, body.message, comment.message);
     const before = new Set(parseMentions(comment.message).map((m) => JSON.stringify(m)));
     const added = parseMentions(body.message).filter((m) => !before.has(JSON.stringify(m)));
     // Every mention must name someone of this lender; only the newly mentioned are notified.

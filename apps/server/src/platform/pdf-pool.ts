@@ -1,0 +1,163 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AppError, RETRY_AFTER_SECONDS } from './errors.ts';
+import type { PdfJob, PdfJobMessage, PdfJobResult } from './pdf-document.ts';
+
+/**
+ * The PDF workers (issue 30, item 4): a few worker threads run pdfmake (pdf-worker.ts) so that one large document
+ * never stalls the other requests of the process. Each worker renders one job at a time; jobs beyond the workers
+ * wait in a bounded queue, and a job that finds the queue full is refused at once (503 BUSY with Retry-After)
+ * rather than piling up. A job that runs over the time budget has its worker terminated (pdfmake's work stops
+ * there) and answers 503; the next job gets a fresh worker. A worker that runs out of memory answers 422 (too large).
+ */
+
+/** The texts of the PDF bounds (422 and 503 with the house error body). */
+export const pdfTexts = {
+  tooLarge: (reason: string) => `This document is too large to print: ${reason}.`,
+  tooLargeMemory: 'it needs more memory than one document may use',
+  timedOut: (seconds: number) =>
+    `The document took longer than ${seconds.toLocaleString('en-US', { maximumFractionDigits: 1 })} seconds to print and was stopped. Please try again shortly, or print fewer sections.`,
+  busy: 'Too many documents are being printed. Please try again in a few seconds.',
+};
+
+export const pdfTooLarge = (reason: string) => new AppError(422, 'VALIDATION', pdfTexts.tooLarge(reason));
+const retryAfter = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+const pdfTimedOut = (ms: number) => new AppError(503, 'BUSY', pdfTexts.timedOut(ms / 1000), undefined, retryAfter);
+const pdfBusy = () => new AppError(503, 'BUSY', pdfTexts.busy, undefined, retryAfter);
+
+export type PdfPoolOptions = {
+  /** Worker threads at most (started when first needed, kept while the process lives). */
+  size: number;
+  /** Jobs that may wait for a worker; one more is refused (503). */
+  queueLimit: number;
+  /** Time a job may run in its worker (the worker's start included) before it is stopped (503). */
+  timeoutMs: number;
+  /** Heap of one worker in MiB; a job that needs more answers 422. */
+  maxHeapMb: number;
+};
+
+type Task = {
+  message: PdfJobMessage;
+  resolve: (value: { pdf: Buffer; pages: number }) => void;
+  reject: (error: unknown) => void;
+};
+type Slot = { worker: Worker; task: Task | undefined; timer: NodeJS.Timeout | undefined };
+
+const require = createRequire(import.meta.url);
+/**
+ * The worker starts from a one-line bootstrap that registers tsx's ESM loader inside the thread, then imports the
+ * TypeScript worker. The server runs its .ts sources through tsx (`npm start`, `npm run dev`, `npm run worker`,
+ * the browser tests' `node --import tsx`) and the tests run them through Vitest; neither carries into a worker:
+ * on Node 20 a worker's `--import tsx` registers the loader after the worker's own file is loaded
+ * (privatenumber/tsx#354, ERR_UNKNOWN_FILE_EXTENSION), hence the bootstrap and an empty execArgv.
+ */
+const tsxApi = pathToFileURL(
+  require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),
+).href;
+const workerFile = new URL('./pdf-worker.ts', import.meta.url).href;
+const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); });`;
+
+export type PdfPool = {
+  render: (job: PdfJob) => Promise<{ pdf: Buffer; pages: number }>;
+  /** Workers running, jobs rendering and waiting. */
+  stats: () => { workers: number; busy: number; queued: number };
+  close: () => Promise<void>;
+};
+
+export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+
+  const retire = (slot: Slot) => {
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => {}); // a late error of a terminated worker
+    void slot.worker.terminate();
+  };
+
+  /** Ends the slot's task; the slot stays when it is still healthy, and the next job goes on. */
+  const finish = (slot: Slot, settle: (task: Task) => void, healthy: boolean) => {
+    const task = slot.task;
+    slot.task = undefined;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = undefined;
+    if (healthy)
+      slot.worker.unref(); // an idle worker keeps no process alive
+    else retire(slot);
+    if (task) settle(task);
+    pump();
+  };
+
+  const spawn = (): Slot => {
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
+    });
+    const slot: Slot = { worker, task: undefined, timer: undefined };
+    worker.on('message', (result: PdfJobResult) => {
+      if (!slot.task || slot.task.message.id !== result.id) return;
+      if (result.ok) {
+        const pdf = Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
+        finish(slot, (t) => t.resolve({ pdf, pages: result.pages }), true);
+      } else {
+        finish(slot, (t) => t.reject(new Error(`PDF rendering failed: ${result.message}`)), true);
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? pdfTooLarge(pdfTexts.tooLargeMemory) : error;
+      finish(slot, (t) => t.reject(failure), false);
+    });
+    worker.on('exit', (code) => {
+      if (slots.includes(slot)) finish(slot, (t) => t.reject(new Error(`PDF worker exited (${code})`)), false);
+    });
+    slots.push(slot);
+    return slot;
+  };
+
+  const start = (slot: Slot, task: Task) => {
+    slot.task = task;
+    slot.worker.ref(); // a job under way keeps the process alive (a command-line seed waits for its PDF)
+    slot.timer = setTimeout(
+      () => finish(slot, (t) => t.reject(pdfTimedOut(options.timeoutMs)), false),
+      options.timeoutMs,
+    );
+    slot.worker.postMessage(task.message);
+  };
+
+  function pump() {
+    while (queue.length > 0) {
+      const slot = slots.find((s) => !s.task) ?? (slots.length < options.size ? spawn() : undefined);
+      if (!slot) return;
+      start(slot, queue.shift()!);
+    }
+  }
+
+  return {
+    render: (job) =>
+      new Promise((resolve, reject) => {
+        const idle = slots.some((s) => !s.task) || slots.length < options.size;
+        if (!idle && queue.length >= options.queueLimit) {
+          reject(pdfBusy());
+          return;
+        }
+        queue.push({ message: { id: nextId++, job }, resolve, reject });
+        pump();
+      }),
+    stats: () => ({ workers: slots.length, busy: slots.filter((s) => s.task).length, queued: queue.length }),
+    close: async () => {
+      for (const task of queue.splice(0)) task.reject(new Error('PDF workers closed'));
+      await Promise.all(
+        [...slots].map(async (slot) => {
+          const task = slot.task;
+          retire(slot);
+          task?.reject(new Error('PDF workers closed'));
+        }),
+      );
+    },
+  };
+};
