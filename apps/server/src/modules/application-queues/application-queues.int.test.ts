@@ -1,10 +1,17 @@
-import { QUEUE_COUNT_CAP, type QueuePage } from '@credence/contracts';
+import { applicationSearchRequestSchema, QUEUE_COUNT_CAP, type QueuePage } from '@credence/contracts';
 import { money } from '@credence/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { applicationDeps } from '../applications/application-context.ts';
 import { createDataProtector, protectedPurposes } from '../../platform/crypto.ts';
 import { HARBOR, newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../test/template.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { exportCsv, queueExportPaging } from './application-queues.service.ts';
 
 let t: TestApp;
 let officer: ApiClient;
@@ -661,6 +668,98 @@ describe('CSV export', () => {
     expect(row).toBe(
       `"${ids.zeb}","Zebadiah Quillfeather","QM-7781","New Auto","New","25000.00","","01/01/2019 03:00 AM","","","",""`,
     );
+  });
+});
+
+describe('the CSV export streams in batches (issue 30, item 12)', () => {
+  const defaultBatch = queueExportPaging.batchSize;
+  afterEach(() => {
+    queueExportPaging.batchSize = defaultBatch;
+  });
+  const exportBody = {
+    ...quillSearch({ sort: [{ field: 'createdUtcTime', dir: 'asc' }] }),
+    columns: ['applicationId', 'applicantName', 'state', 'requestedAmount', 'createdUtcTime'],
+  };
+  const exportQuill = async () => {
+    const response = await officer.post('/api/applicationqueues/allApplicationsQueue/export', exportBody);
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  it('batches of two rows write the same bytes as one batch: every row once, in the page order', async () => {
+    const oneBatch = await exportQuill();
+    queueExportPaging.batchSize = 2;
+    const batched = await exportQuill();
+    expect(batched).toBe(oneBatch);
+    const page = await search(officer, 'allApplicationsQueue', exportBody);
+    const rows = batched.split('\r\n').slice(1, -1);
+    expect(rows.length).toBeGreaterThan(2 * 5); // more than five batches
+    expect(rows.map((line) => Number(/^"(\d+)"/.exec(line)![1]))).toEqual(page.data.map((r) => r.applicationId));
+  });
+
+  it('is sent in more than one chunk over a real connection', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const oneBatch = await exportQuill();
+    queueExportPaging.batchSize = 1;
+    const payload = JSON.stringify(exportBody);
+    const answer = await new Promise<{ chunks: number; body: string; status: number }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/applicationqueues/allApplicationsQueue/export',
+          method: 'POST',
+          headers: { ...t.bearer(officer.token), 'content-type': 'application/json' },
+        },
+        (response) => {
+          let chunks = 0;
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            chunks++;
+            body += chunk;
+          });
+          response.on('end', () => resolve({ chunks, body, status: response.statusCode! }));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.chunks).toBeGreaterThan(1);
+    expect(answer.body).toBe(oneBatch);
+  });
+
+  it('answers a refused request as JSON before streaming; a database failure mid-stream breaks the stream', async () => {
+    const refused = await officer.post('/api/applicationqueues/allApplicationsQueue/export', {
+      ...exportBody,
+      columns: ['noSuchColumn'],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION' });
+
+    // The ids are read (one transaction), then the second batch's transaction fails (a dropped connection).
+    queueExportPaging.batchSize = 2;
+    let transactions = 0;
+    const failing = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<Db['transaction']>) => {
+          transactions++;
+          if (transactions === 3) return Promise.reject(new Error('Connection terminated unexpectedly'));
+          return target.transaction(...args);
+        };
+      },
+    });
+    const officerId = (await one<{ id: number }>(`select id from users where username = 'officer'`)).id;
+    const auth = { lenderId: summitId, userId: officerId, rights: new Set() } as unknown as AuthContext;
+    const deps = applicationDeps({ db: t.db, config: t.config } as Parameters<typeof applicationDeps>[0]);
+    const request = applicationSearchRequestSchema.parse(exportBody);
+    const stream = await exportCsv({ ...deps, db: failing }, auth, 'allApplicationsQueue', request);
+    await expect(text(stream)).rejects.toThrow('Connection terminated unexpectedly');
+    expect(stream.destroyed).toBe(true);
   });
 });
 

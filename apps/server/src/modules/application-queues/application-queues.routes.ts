@@ -46,6 +46,8 @@ export const registerApplicationQueueRoutes = (app: App, appDeps: AppDeps) => {
   app.post(
     '/api/applicationqueues/:gridName/export',
     {
+      // Only reads, and its answer is a stream that cannot be stored: a retry with an Idempotency-Key exports anew.
+      config: { idempotency: false },
       schema: {
         tags: ['queues'],
         summary: 'The queue as CSV (text/csv): the chosen columns, display values, up to 50 000 rows in the page order',

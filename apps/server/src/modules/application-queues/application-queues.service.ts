@@ -25,7 +25,8 @@ import { isSsnLookup, recordSsnLookup, takeSsnLookup } from '../../platform/ssn-
 /** Part of this module's public face: the side menu (modules/menu) shows the queues' counts. */
 export { countBuiltInQueues, countSavedQueue, type BuiltInQueueCounts } from './queue-counts.ts';
 
-const EXPORT_BATCH = 1000;
+/** Rows read per query of the CSV export; a setting so a test can page through a handful of rows. */
+export const queueExportPaging = { batchSize: 1000 };
 
 export const ssnHasherOf =
   (deps: Pick<ApplicationDeps, 'protector'>): SsnHasher =>
@@ -129,8 +130,13 @@ const csvValue = (row: QueueRow, column: Pick<QueueColumn, 'field' | 'type'>, ti
 
 /**
  * The CSV export of a queue: the request's columns (default the visible ones) in catalogue order, up to
- * QUEUE_EXPORT_MAX_ROWS rows in the page's order. The ids are found first (one query), then the rows are
- * loaded and written in batches, so memory stays bounded whatever the size.
+ * QUEUE_EXPORT_MAX_ROWS rows in the page's order. Streamed (issue 30, item 12): the ids are found first (one
+ * query, in the tenant transaction that also takes and records an SSN lookup), then the rows are loaded in
+ * batches of `queueExportPaging.batchSize` (each batch its own tenant transaction) and written as they come, so
+ * memory holds the ids and one batch, whatever the size. A refused request (validation, an SSN lookup over its
+ * budget) is answered as a JSON error before any byte, since the ids are read before the stream is returned; a
+ * failure while the rows are read errors the stream, which the server logs and which breaks the download (the
+ * response is destroyed: the client sees it incomplete, never a hang).
  */
 export const exportCsv = async (
   deps: ApplicationDeps,
@@ -156,13 +162,15 @@ export const exportCsv = async (
   const timeZone = await lenderTimeZone(deps.db, auth.lenderId);
   async function* lines() {
     yield csvLine(columns.map((c) => c.headerName));
-    for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-      const batch = ids.slice(start, start + EXPORT_BATCH);
+    const batchSize = Math.max(1, Math.floor(queueExportPaging.batchSize));
+    for (let start = 0; start < ids.length; start += batchSize) {
+      const batch = ids.slice(start, start + batchSize);
       const rows = await withTenant(deps.db, auth.lenderId, (tx) => repo.findRowsByIds(tx, auth.lenderId, batch));
       yield rows.map((row) => csvLine(columns.map((c) => csvValue(row, c, timeZone)))).join('');
     }
   }
-  return Readable.from(lines());
+  // Bytes, not objects: the stream reads ahead at most its 16 KiB high-water mark (one batch), not 16 batches.
+  return Readable.from(lines(), { objectMode: false });
 };
 
 /** The column catalogue with the value options of the singleSelect columns. */

@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditAdminEntry, AuditAsOf } from '@credence/contracts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_EXPORT_LIMIT, type AuditAdminEntry, type AuditAsOf } from '@credence/contracts';
+import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { HARBOR, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { auditExportPaging, exportCsv } from './audit-admin.service.ts';
 
 /**
  * The audit history (issue 9, item 7): GET /api/audit/admin (page, filters), /{id}, /filters, /export (CSV) and
@@ -361,6 +366,109 @@ describe('GET /api/audit/admin/export', () => {
     // Split as a ';' locale would: no part starts a formula.
     for (const part of response.body.split(/[;,\r\n]/)) expect(part.replace(/^"/, '')).not.toMatch(/^[=+@]/);
   });
+});
+
+describe('the audit export streams in pages (issue 30, item 12)', () => {
+  const defaultPageSize = auditExportPaging.pageSize;
+  afterEach(() => {
+    auditExportPaging.pageSize = defaultPageSize;
+  });
+  const exportUrl = `/api/audit/admin/export?${JANUARY}&timeZone=UTC`;
+  /** The entry ids of a CSV's lines, in order (a line per changed property, so an id may repeat on adjacent lines). */
+  const entryIds = (csv: string) =>
+    csv
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(/^"(\d+)"/.exec(line)![1]));
+
+  it('pages of two entries write the same bytes as one page: every entry once, newest first', async () => {
+    const onePage = await admin.get(exportUrl);
+    expect(onePage.statusCode).toBe(200);
+    auditExportPaging.pageSize = 2;
+    const paged = await admin.get(exportUrl);
+    expect(paged.statusCode).toBe(200);
+    expect(paged.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(paged.body).toBe(onePage.body);
+    // Six entries of Summit in January (three pages), in the page's order, each once.
+    const listed = (await page(`${JANUARY}&timeZone=UTC&take=100`)).data.map((entry) => entry.id);
+    expect(listed).toHaveLength(6);
+    const ids = entryIds(paged.body);
+    expect([...new Set(ids)]).toEqual(listed);
+    expect(ids).toHaveLength(1 + 1 + 2 + 1 + 4 + 2); // lines: disable, update ×2, update, create ×4, users ×2
+  });
+
+  it('is sent in more than one chunk over a real connection', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    auditExportPaging.pageSize = 1;
+    const { chunks, body, status } = await new Promise<{ chunks: number; body: string; status: number }>(
+      (resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: exportUrl, headers: t.bearer(admin.token) }, (response) => {
+            let count = 0;
+            let received = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              count++;
+              received += chunk;
+            });
+            response.on('end', () => resolve({ chunks: count, body: received, status: response.statusCode! }));
+            response.on('error', reject);
+          })
+          .on('error', reject);
+      },
+    );
+    expect(status).toBe(200);
+    expect(chunks).toBeGreaterThan(1);
+    auditExportPaging.pageSize = defaultPageSize;
+    expect(body).toBe((await admin.get(exportUrl)).body);
+  });
+
+  it('answers a refused query as JSON before streaming, and a database failure mid-stream breaks the stream', async () => {
+    const refused = await admin.get(`/api/audit/admin/export?${JANUARY}&timeZone=Mars/Olympus`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION' });
+    expect((await officer.get(exportUrl)).statusCode).toBe(403);
+
+    // The second page's transaction fails (a dropped connection): the stream errors and is destroyed.
+    auditExportPaging.pageSize = 2;
+    let transactions = 0;
+    const failing = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<Db['transaction']>) => {
+          transactions++;
+          if (transactions === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
+          return target.transaction(...args);
+        };
+      },
+    });
+    const auth = { lenderId: summitId, userId: adminId, rights: new Set() } as unknown as Parameters<
+      typeof exportCsv
+    >[1];
+    const stream = await exportCsv(failing, auth, { fromDate: '2025-01-01', toDate: '2025-01-31', timeZone: 'UTC' });
+    await expect(text(stream)).rejects.toThrow('Connection terminated unexpectedly');
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it(`stops at ${AUDIT_EXPORT_LIMIT} entries`, async () => {
+    await t.pool.query(
+      `insert into audit_events (occurred_at, lender_id, actor_user_id, impersonating, area, record_id, action, details)
+       select timestamptz '2024-06-01T00:00:00Z' + n * interval '1 second', $1, $2, false, 'bulkArea', n::text,
+              'update', '{}'::jsonb
+         from generate_series(1, $3::int) as n`,
+      [summitId, adminId, AUDIT_EXPORT_LIMIT + 1],
+    );
+    const response = await admin.get('/api/audit/admin/export?area=bulkArea&timeZone=UTC');
+    expect(response.statusCode).toBe(200);
+    const ids = entryIds(response.body);
+    expect(ids).toHaveLength(AUDIT_EXPORT_LIMIT);
+    expect(new Set(ids).size).toBe(AUDIT_EXPORT_LIMIT);
+    // Newest first: the oldest of the 50 001 is the one left out.
+    expect(response.body.includes(`,"Bulk Area","${AUDIT_EXPORT_LIMIT + 1}",`)).toBe(true);
+    expect(response.body.includes(',"Bulk Area","1",')).toBe(false);
+  }, 60_000);
 });
 
 describe('GET /api/audit/admin/record (as of a day)', () => {

@@ -88,17 +88,38 @@ export const findAuditEntries = async (tx: TenantTx, query: Zoned<AuditAdminQuer
   return { data: rows.rows.map(({ count: _count, ...row }) => toEntry(row)), total };
 };
 
-/** Every entry of the filter, newest first, up to `limit`, with its time written in the time zone. */
-export const findAuditEntriesForExport = async (tx: TenantTx, query: Zoned<AuditExportQuery>, limit: number) => {
-  const rows = await tx.execute<EntryRow & { localTime: string }>(sql`
+/** Where a page of the export ended: the last entry's moment (to the microsecond, UTC) and id. */
+export type AuditExportCursor = { at: string; id: string };
+
+/**
+ * One page of the export: the entries of the filter after `after` (newest first: older moment, or the same moment
+ * and a smaller id), up to `limit`, each with its time written in the time zone and the cursor of the next page.
+ * Keyset paging on (occurred_at, id), the export's order, so each page is one short indexed read and an entry
+ * appears once however many pages there are (the audit is append-only).
+ */
+export const findAuditExportPage = async (
+  tx: TenantTx,
+  query: Zoned<AuditExportQuery>,
+  after: AuditExportCursor | null,
+  limit: number,
+) => {
+  const rows = await tx.execute<EntryRow & { localTime: string; cursorAt: string; cursorId: string }>(sql`
     select ${entryColumns},
-           to_char(e.occurred_at at time zone ${query.timeZone}, 'MM/DD/YYYY HH12:MI AM') as "localTime"
+           to_char(e.occurred_at at time zone ${query.timeZone}, 'MM/DD/YYYY HH12:MI AM') as "localTime",
+           to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
+           e.id::text as "cursorId"
       from audit_events e
       left join users u on u.id = e.actor_user_id
      where true ${filters(query)}
+       ${after ? sql`and (e.occurred_at, e.id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
      order by e.occurred_at desc, e.id desc
      limit ${limit}`);
-  return rows.rows.map(({ localTime, ...row }) => ({ ...toEntry(row), localTime }));
+  const entries = rows.rows.map(({ localTime, cursorAt: _at, cursorId: _id, ...row }) => ({
+    ...toEntry(row),
+    localTime,
+  }));
+  const last = rows.rows.at(-1);
+  return { entries, next: last ? { at: last.cursorAt, id: last.cursorId } : null };
 };
 
 export const findAuditEntry = async (tx: TenantTx, id: number) => {

@@ -61,14 +61,14 @@ export const registerAuditAdminRoutes = (app: App, { db }: AppDeps) => {
       },
     },
     async (request, reply) => {
-      const csv = await service.exportCsv(db, authOf(request), request.query);
+      const stream = await service.exportCsv(db, authOf(request), request.query);
       const { fromDate, toDate } = request.query;
       const period = [fromDate, toDate].filter(Boolean).join('_to_');
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit-history${period ? `-${period}` : ''}.csv"`)
         .header('Cache-Control', 'no-store')
-        .send(csv);
+        .send(stream);
     },
   );
 
