@@ -76,6 +76,7 @@ const open = async () => {
   return { table, rows, choose, save, saves };
 };
 
+// MUI selects in happy-dom take seconds when the CI runs lint beside these tests: 20 s each, as the other areas.
 describe('Decision Engine: Truth in Lending by product', () => {
   it('lists the products set, says what the others have, and saves a product added with its terms', async () => {
     const { table, rows, choose, save, saves } = await open();
@@ -102,7 +103,7 @@ describe('Decision Engine: Truth in Lending by product', () => {
     ]);
     expect(await screen.findByText(/^Version 4, saved/)).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-  });
+  }, 20_000);
 
   it('saves without a product removed', async () => {
     const { rows, save, saves } = await open();
@@ -111,7 +112,7 @@ describe('Decision Engine: Truth in Lending by product', () => {
     save();
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.disclosureTerms).toEqual([]);
-  });
+  }, 20_000);
 
   it('refuses a product listed twice, on its row, and saves nothing', async () => {
     const { rows, choose, save, saves } = await open();
@@ -123,7 +124,7 @@ describe('Decision Engine: Truth in Lending by product', () => {
     expect(saves).toHaveLength(0);
     await choose(rows()[1]!, 'Loan product', 'Used Auto');
     await waitFor(() => expect(within(rows()[1]!).queryByText(disclosureTermsTexts.productTwice)).toBeNull());
-  });
+  }, 20_000);
 
   it('offers no product to add once every product is listed', async () => {
     await open();
@@ -131,5 +132,5 @@ describe('Decision Engine: Truth in Lending by product', () => {
     fireEvent.click(add);
     fireEvent.click(add);
     expect(add.disabled).toBe(true);
-  });
+  }, 20_000);
 });
