@@ -81,7 +81,7 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     expect(() => pdfJobOf({ title: 't', footer: 'f', content: [{ text: 'x', pageBreak: () => 1 } as never] })).toThrow(
       TypeError,
     );
-  });
+  }, 30_000);
 
   it('keeps the event loop turning while a large PDF renders: timers run before it comes back', async () => {
     const order: string[] = [];
@@ -102,7 +102,7 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     // Before: pdfmake laid the 160 000 characters out on this thread (~1.5 s) and nothing else ran meanwhile: the
     // order was ['large after 0 ticks', 'timer', 'waited 2+ ticks'].
     expect(order).toEqual(['timer', 'waited 2+ ticks', 'large after 20+ ticks']);
-  });
+  }, 30_000);
 
   it('refuses a document over the size budget before rendering it (422, the bound in the text)', async () => {
     const characters = await refusal(renderPdf(comments(126, 4000)));
@@ -112,7 +112,7 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     expect(nodes).toMatchObject({ status: 422, code: 'VALIDATION' });
     expect(nodes.message).toBe(pdfTexts.tooLarge('it holds more than 20,000 pieces of text and table cells'));
     expect(pdfPoolStats().busy).toBe(0);
-  });
+  }, 30_000);
 
   it('stops a render over the time budget (503 BUSY, Retry-After) and renders the next one in a fresh worker', async () => {
     await setPdfBudget({ timeoutMs: 300 });
@@ -122,7 +122,7 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     expect(pdfPoolStats()).toEqual({ workers: 0, busy: 0, queued: 0 });
     await setPdfBudget({ timeoutMs: initial.timeoutMs });
     expect((await renderPdf(comments(2, 100))).subarray(0, 5).toString()).toBe('%PDF-');
-  });
+  }, 30_000);
 
   it('refuses a render at once when every worker is busy and the queue is full (503 BUSY, Retry-After)', async () => {
     await setPdfBudget({ workers: 1, queuePerWorker: 1 });
@@ -137,5 +137,5 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     });
     expect(pdfPoolStats()).toMatchObject({ workers: 1, busy: 1, queued: 1 });
     await Promise.all([running, queued]);
-  });
+  }, 30_000);
 });

@@ -129,7 +129,7 @@ describe('Loan Itemization dialog', () => {
         { name: 'Doc fee', value: '99', financeCharge: false },
       ],
     });
-  });
+  }, 20_000);
 
   it('refuses a negative fee marked as a finance charge, on its amount', async () => {
     const { dialog, onApply } = open({
@@ -139,5 +139,5 @@ describe('Loan Itemization dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(await within(dialog).findByText(frontEndFeeTexts.negativeFinanceCharge)).toBeTruthy();
     expect(onApply).not.toHaveBeenCalled();
-  });
+  }, 20_000);
 });
