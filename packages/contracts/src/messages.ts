@@ -131,6 +131,8 @@ export const messages = {
     uploadTypeUpdated: 'Upload Type Updated',
     tooLarge: (limit: string) => `Each file must be ${limit} or smaller.`,
     tooMany: (max: number) => `At most ${max} files can be uploaded at once.`,
+    tooManyOnApplication: (max: number, held: number) =>
+      `An application may hold at most ${max.toLocaleString('en-US')} files (deleted ones included): this one holds ${held.toLocaleString('en-US')}, so at most ${Math.max(0, max - held).toLocaleString('en-US')} more can be uploaded.`,
     unsupportedType: 'Only PDF, PNG, JPEG, TIFF, Word, Excel, text and CSV files can be uploaded.',
     contentMismatch: 'The file content does not match its type.',
     noFiles: 'Choose at least one file to upload.',

@@ -1,4 +1,5 @@
 import { messages } from '@credence/contracts';
+import { MAX_FILES_PER_APPLICATION } from './files.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, findSeededApplication, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -200,6 +201,65 @@ describe('files', () => {
     expect(json.statusCode).toBe(415);
     expect(await countRows(t, 'application_files')).toBe(before);
     expect(await countRows(t, 'file_contents')).toBe(contents);
+  });
+
+  it(`holds at most ${MAX_FILES_PER_APPLICATION} files per application, deleted ones included; over it 422 and nothing stored (issue 30, item 12)`, async () => {
+    const appId = await findSeededApplication(
+      t,
+      SUMMIT,
+      `a.id <> ${id} and not exists (select 1 from application_files f where f.application_id = a.id)`,
+    );
+    const held = async () =>
+      (
+        await t.pool.query<{ n: number }>(
+          'select count(*)::int as n from application_files where application_id = $1',
+          [appId],
+        )
+      ).rows[0]!.n;
+    // Files already on the application (a tenth of them deleted), as rows: their content is not needed here.
+    await t.pool.query(
+      `insert into application_files (lender_id, application_id, file_id, name, file_name, content_type, size, is_deleted)
+       select a.lender_id, a.id, gen_random_uuid(), 'Doc ' || n, 'doc-' || n || '.pdf', 'application/pdf', 10, n % 10 = 0
+         from applications a, generate_series(1, $2::int) as n
+        where a.id = $1`,
+      [appId, MAX_FILES_PER_APPLICATION - 4],
+    );
+    const files = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ field: 'files', fileName: `more-${i}.pdf`, content: pdf }));
+    const rows = await countRows(t, 'application_files');
+    const contents = await countRows(t, 'file_contents');
+    const history = await countRows(t, 'application_history');
+
+    // Two uploads of three at once: the lock lets exactly one pass (496 + 3 = 499; then 499 + 3 is over).
+    const both = await Promise.all([upload(files(3), appId), upload(files(3), appId)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const refused = both.find((r) => r.statusCode === 422)!;
+    expect(refused.json()).toEqual({
+      code: 'VALIDATION',
+      message: messages.errors.validation,
+      errors: [
+        {
+          field: 'files',
+          message: messages.files.tooManyOnApplication(MAX_FILES_PER_APPLICATION, MAX_FILES_PER_APPLICATION - 1),
+        },
+      ],
+    });
+    expect(refused.json().errors[0].message).toBe(
+      'An application may hold at most 500 files (deleted ones included): this one holds 499, so at most 1 more can be uploaded.',
+    );
+    expect(await held()).toBe(MAX_FILES_PER_APPLICATION - 1);
+    expect(await countRows(t, 'application_files')).toBe(rows + 3);
+    expect(await countRows(t, 'file_contents')).toBe(contents + 3);
+
+    expect((await upload(files(1), appId)).statusCode).toBe(201);
+    const full = await upload(files(1), appId);
+    expect(full.statusCode).toBe(422);
+    expect(full.json().errors[0].message).toBe(
+      messages.files.tooManyOnApplication(MAX_FILES_PER_APPLICATION, MAX_FILES_PER_APPLICATION),
+    );
+    expect(await held()).toBe(MAX_FILES_PER_APPLICATION);
+    expect(await countRows(t, 'file_contents')).toBe(contents + 4);
+    expect(await countRows(t, 'application_history')).toBe(history + 2); // the two uploads that passed
   });
 
   it('answers multipart without a boundary 415 and a malformed multipart body 400, never 500 (issue 10, item 7)', async () => {

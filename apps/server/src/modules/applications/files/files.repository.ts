@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { applicationFiles, users } from '../../../db/schema/index.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
 
@@ -33,3 +33,16 @@ export const insertFile = async (tx: TenantTx, values: typeof applicationFiles.$
 
 export const updateFile = (tx: TenantTx, appFileId: number, values: Partial<typeof applicationFiles.$inferInsert>) =>
   tx.update(applicationFiles).set(values).where(eq(applicationFiles.id, appFileId));
+
+/** The per-application lock of file uploads, held to the end of the transaction (count and insert as one). */
+export const lockApplicationFiles = (tx: TenantTx, applicationId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('files'), ${applicationId}::int)`);
+
+/** How many files an application holds, deleted ones included (their content is kept). */
+export const countFiles = async (tx: TenantTx, applicationId: number) => {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(applicationFiles)
+    .where(eq(applicationFiles.applicationId, applicationId));
+  return row?.count ?? 0;
+};

@@ -18,6 +18,13 @@ import { cleanFileName, contentMatches, extensionOf } from './file-types.ts';
 import * as repo from './files.repository.ts';
 
 export type FileDeps = ApplicationContext & { fileStore: FileStore };
+
+/**
+ * The most files one application may hold, deleted ones included (their content stays stored): a loan file
+ * holds tens of documents, so a lender never meets this bound, while it caps what one application can store
+ * and what its file list returns (issue 30, item 12).
+ */
+export const MAX_FILES_PER_APPLICATION = 500;
 /** A received file: its size, hash and first bytes (for the type check); its content read piece by piece. */
 export type UploadedPart = {
   fileName: string;
@@ -56,7 +63,8 @@ export const listFiles = (ctx: ApplicationContext, auth: AuthContext, applicatio
 
 /**
  * Stores an upload all or nothing: every file is checked first (a name each, a known type whose content
- * matches it, not empty), then all are written in one transaction with one history row.
+ * matches it, not empty), then all are written in one transaction with one history row, if the application
+ * then holds at most MAX_FILES_PER_APPLICATION files.
  */
 export const uploadFiles = (
   ctx: FileDeps,
@@ -92,6 +100,15 @@ export const uploadFiles = (
   if (errors.length > 0) throw validationError(errors);
 
   return ctx.open(auth, applicationId, async (tx, history) => {
+    // Counted and written under the application's file lock, so two uploads at once cannot both pass the bound;
+    // refused before anything is written (422 on `files`: the bound is the application's, not this request's size).
+    await repo.lockApplicationFiles(tx, applicationId);
+    const held = await repo.countFiles(tx, applicationId);
+    if (held + checked.length > MAX_FILES_PER_APPLICATION) {
+      throw validationError([
+        { field: 'files', message: messages.files.tooManyOnApplication(MAX_FILES_PER_APPLICATION, held) },
+      ]);
+    }
     const ids: number[] = [];
     for (const file of checked) {
       const fileId = await ctx.fileStore.put(tx, auth.lenderId, file.file);
