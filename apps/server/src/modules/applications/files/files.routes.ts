@@ -49,7 +49,7 @@ export const registerFileRoutes = (app: App, appDeps: AppDeps) => {
       {
         schema: {
           tags: ['files'],
-          summary: `Upload files (multipart: repeated names[] and files, optional uploadTypeId; at most ${MAX_FILES_PER_UPLOAD}, each within the size limit; pdf, png, jpg, tif, doc(x), xls(x), txt, csv); all or nothing. Streamed, never held whole; at most UPLOAD_CONCURRENCY at once per process, the next wait up to UPLOAD_QUEUE_MS, then 503 with Retry-After`,
+          summary: `Upload files (multipart: repeated names[] and files, optional uploadTypeId; at most ${MAX_FILES_PER_UPLOAD} per upload and ${service.MAX_FILES_PER_APPLICATION} per application (deleted ones counted; 422 beyond), each within the size limit; pdf, png, jpg, tif, doc(x), xls(x), txt, csv); all or nothing. Streamed, never held whole; at most UPLOAD_CONCURRENCY at once per process, the next wait up to UPLOAD_QUEUE_MS, then 503 with Retry-After`,
           params: idParamsSchema,
           response: {
             201: z.array(applicationFileSchema),
