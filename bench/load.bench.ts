@@ -15,8 +15,23 @@
  * rates, shorter steps) for the highest rate that still meets the target: p95 <= 50 ms, p99 <= 150 ms, no errors.
  * Latency counts from the scheduled departure, so a late load generator shows as latency too.
  *
+ * --noisy-neighbour (issue 30, item 13: one user's heavy requests must not starve the others; their p95 may rise
+ * at most 2x): the main run is measured once as usual (without), then once more at the same rate and length
+ * while one extra client — its own session of --noisy-user (default admin: every right, so every section prints)
+ * — sends the heaviest summary the API allows in a closed loop (the next request when the last answers, no think
+ * time): the loan summary PDF preview of every printable section of one funded application of its home lender,
+ * topped up through the API to the comment bounds (500 comments, 200 000 characters), alternating with a GraphQL
+ * batch of 3 GetLoanSummary (cost 3 x 449, under the batch budget of 1 500). That application is left out of the
+ * others' mix. The heavy client's answers are not counted in the others' figures: printed apart, by status (429
+ * and 503 are the server's bounds working). Prints the others' p50/p95/p99 without and with it, the p95 ratio and
+ * 'ok' when it is <= 2x, 'over' otherwise; --noisy-calls pdf or graphql tells which of the two weighs. No step
+ * search then. Give a --rate the machine holds without the heavy client (the 2-core machine: 40; at 200 the mix
+ * alone saturates it, both phases time out and the ratio says nothing).
+ *
  * Run: npm run bench:load   (defaults: 1 000 000 applications, 200 req/s for 60 s, then steps of 15 s)
  *      npm run bench:load -- --applications 20000 --data-dir .data/bench-small --duration 10 --step-max 300
+ *      npm run bench:load -- --applications 20000 --data-dir .data/bench-small --duration 20 --warmup 5 --rate 40 \
+ *        --noisy-neighbour --no-search
  * Flags: --help. Traffic only to 127.0.0.1; every phase is bounded in requests and time.
  * The bench API lifts the per-user SSN lookup limits (a few sessions stand for a whole office here).
  */
@@ -25,11 +40,18 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type {
-  ApplicationRequest,
-  ApplicationRequestSave,
-  ApplicationSearchRequest,
-  QueueGridName,
+import {
+  GET_LOAN_SUMMARY,
+  MAX_COMMENT_CHARACTERS_PER_APPLICATION,
+  MAX_COMMENT_LENGTH,
+  MAX_COMMENTS_PER_APPLICATION,
+  loanSummaryTexts,
+  printableSections,
+  type ApplicationRequest,
+  type ApplicationRequestSave,
+  type ApplicationSearchRequest,
+  type QueueGridName,
+  type SalesDisplayOption,
 } from '@credence/contracts';
 import { demoUsers } from '../apps/server/src/db/seed/demo.ts';
 import { freeLoopbackPort } from '../apps/server/src/db/embedded.ts';
@@ -43,6 +65,7 @@ import {
   percentile,
   repoRoot,
   signIn,
+  type BenchDatabase,
   type Session,
 } from './bench-database.ts';
 
@@ -66,6 +89,9 @@ const { values: flags } = parseArgs({
     'step-by': { type: 'string', default: '100' },
     'step-max': { type: 'string', default: '1000' },
     'step-duration': { type: 'string', default: '15' },
+    'noisy-neighbour': { type: 'boolean', default: false },
+    'noisy-user': { type: 'string', default: 'admin' },
+    'noisy-calls': { type: 'string', default: 'pdf,graphql' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -84,6 +110,11 @@ if (flags.help) {
   --seed N             random seed of the mix (default 1)
   --timeout MS         a request without an answer by then is an error (default 5000)
   --no-search          skip the step search
+  --noisy-neighbour    after the main run (without), the same phase again with one extra client looping the
+                       heaviest summary (PDF preview at the comment bounds, GraphQL GetLoanSummary batch of 3):
+                       the others' p50/p95/p99 without and with it, the p95 ratio (ok when <= 2x); no step search
+  --noisy-user NAME    the heavy client's demo user, its own session (default admin)
+  --noisy-calls LIST   what it loops: pdf, graphql or both (default pdf,graphql)
   --step-start N --step-by N --step-max N --step-duration S   the step search (100, 100, 1000, 15)`);
   process.exit(0);
 }
@@ -109,6 +140,17 @@ const MAX_STEPS = 20;
 /** In flight beyond this, an arrival is not sent and counts as an error ('dropped'): memory stays bounded. */
 const MAX_IN_FLIGHT = 2000;
 const TARGET = { p95: 50, p99: 150 };
+const NOISY = flags['noisy-neighbour'];
+type NoisyCall = 'pdf' | 'graphql';
+const NOISY_CALLS = flags['noisy-calls'].split(',').map((c) => c.trim()) as NoisyCall[];
+if (NOISY_CALLS.length === 0 || NOISY_CALLS.some((c) => c !== 'pdf' && c !== 'graphql'))
+  throw new Error(`--noisy-calls: pdf, graphql or both (got ${flags['noisy-calls']})`);
+/** The others' p95 with the noisy neighbour may be at most this many times their p95 without it (issue 30, item 13). */
+const NOISY_P95_RATIO_LIMIT = 2;
+/** GetLoanSummary costs 449: three fit the per-request budget of 1 500 (four would be refused with 400). */
+const NOISY_GRAPHQL_BATCH = 3;
+/** The heavy client waits this long for an answer (the server stops a PDF after 10 s and answers 503). */
+const NOISY_TIMEOUT_MS = 30_000;
 
 // A small seeded generator, so two runs send the same mix.
 let rngState = Math.round(num('seed', 0, 2 ** 31)) >>> 0;
@@ -381,7 +423,10 @@ const headersFor = (session: Session, withBody: boolean) =>
  * generator shares the cores with the API and PostgreSQL.
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
-const send = (call: Call): Promise<string | number> =>
+const send = (
+  call: Pick<Call, 'method' | 'path' | 'body' | 'session'>,
+  timeoutMs = TIMEOUT_MS,
+): Promise<string | number> =>
   new Promise((resolve) => {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const url = new URL(call.path, address);
@@ -413,7 +458,7 @@ const send = (call: Call): Promise<string | number> =>
     const timer = setTimeout(() => {
       finish('timeout');
       request.destroy();
-    }, TIMEOUT_MS);
+    }, timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => finish(`network ${error.code ?? error.name}`));
     request.end(body);
   });
@@ -533,11 +578,117 @@ const report = (r: PhaseResult) => {
   );
 };
 
+// ------------------------------------------------------------------------------------------ the noisy neighbour
+
+type Noisy = { name: string; session: Session; applicationId: number; sections: string[] };
+type NoisySample = { call: NoisyCall; ms: number; status: string | number };
+
+const noisyRequest = (noisy: Noisy, call: NoisyCall): Pick<Call, 'method' | 'path' | 'body' | 'session'> =>
+  call === 'pdf'
+    ? {
+        method: 'POST',
+        path: `/api/applications/${noisy.applicationId}/loanSummary/preview`,
+        body: { sections: noisy.sections },
+        session: noisy.session,
+      }
+    : {
+        method: 'POST',
+        path: '/api/graphql',
+        body: Array.from({ length: NOISY_GRAPHQL_BATCH }, () => ({
+          query: GET_LOAN_SUMMARY,
+          variables: { applicationId: noisy.applicationId },
+          operationName: 'GetLoanSummary',
+        })),
+        session: noisy.session,
+      };
+
+/** The heavy client: one request after the other (closed loop, no think time, whatever the answer) until stopped. */
+const startNoisy = (noisy: Noisy) => {
+  const samples: NoisySample[] = [];
+  let stopped = false;
+  const done = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const call = NOISY_CALLS[i % NOISY_CALLS.length]!;
+      const started = performance.now();
+      const status = await send(noisyRequest(noisy, call), NOISY_TIMEOUT_MS);
+      samples.push({ call, ms: performance.now() - started, status });
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+};
+
+/** A comment of exactly `length` characters (no leading or trailing space: the API trims). */
+const filler = (n: number, length: number) => {
+  const words = `Noisy neighbour note ${n}: the member called about the payoff, the dealer sent the title again and `;
+  return words
+    .repeat(Math.ceil(length / words.length))
+    .slice(0, length)
+    .replace(/\s$/, '.');
+};
+
+/**
+ * Tops the application's comments up through the API to the bounds the comments module enforces (count, deleted
+ * ones included, and characters of those not deleted), spread evenly, so its summary is the largest allowed.
+ */
+const fillComments = async (bare: BenchDatabase['bare'], noisy: Noisy) => {
+  const counts = async () =>
+    (
+      await bare.query<{ n: number; c: number }>(
+        `select count(*)::int as n, coalesce(sum(char_length(message)) filter (where not is_deleted), 0)::int as c
+           from comments where application_id = $1`,
+        [noisy.applicationId],
+      )
+    ).rows[0]!;
+  let { n, c } = await counts();
+  const added = { n: 0, started: performance.now() };
+  while (n < MAX_COMMENTS_PER_APPLICATION) {
+    const length = Math.min(
+      MAX_COMMENT_LENGTH,
+      Math.floor((MAX_COMMENT_CHARACTERS_PER_APPLICATION - c) / (MAX_COMMENTS_PER_APPLICATION - n)),
+    );
+    if (length < 1) break;
+    const response = await fetch(`${address}/api/applications/${noisy.applicationId}/comments`, {
+      method: 'POST',
+      headers: noisy.session.headers,
+      body: JSON.stringify({ type: 'JOURNAL', message: filler(n + 1, length) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`adding comment ${n + 1}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    n += 1;
+    c += length;
+    added.n += 1;
+  }
+  if (added.n > 0)
+    out(`  added ${added.n} comments in ${((performance.now() - added.started) / 1000).toFixed(1)} s (once)`);
+  return counts();
+};
+
+/** Latency figures of the heavy client's requests of one kind, with their statuses. */
+const noisyLine = (label: string, samples: NoisySample[]) => {
+  const times = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const statuses = new Map<string, number>();
+  for (const s of samples) statuses.set(String(s.status), (statuses.get(String(s.status)) ?? 0) + 1);
+  const byStatus = [...statuses.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([status, count]) => `${status} x ${count}`)
+    .join(', ');
+  return times.length === 0
+    ? `  ${label.padEnd(30)} n=     0`
+    : `  ${label.padEnd(30)} n=${String(times.length).padStart(6)}  p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  max ${ms(times[times.length - 1]!)} ms  statuses: ${byStatus}`;
+};
+
 // ------------------------------------------------------------------------------------------------------ set-up
 
 const bench = await openBenchDatabase({ dataDir: flags['data-dir'] });
 let api: ChildProcess | undefined;
 const actors: Actor[] = [];
+let noisy: Noisy | undefined;
 try {
   const { bare } = bench;
   out(
@@ -575,6 +726,37 @@ try {
     ).rows.map((r) => r.id);
     if (ids.length > 0 && members.length > 0 && products.length > 0)
       lenderData.set(lender.id, { ids, members, lastNames, products });
+  }
+
+  // The noisy neighbour's application: a funded one of its user's home lender with a collateral and a credit
+  // report (a demo loan: every section has content), left out of the others' mix (their comments would meet the
+  // bound it is filled to).
+  const noisyUser = NOISY ? demoUsers.find((u) => u.username === flags['noisy-user']) : undefined;
+  if (NOISY && !noisyUser) throw new Error(`--noisy-user: ${flags['noisy-user']} is not a demo user`);
+  let noisyApplicationId = 0;
+  if (noisyUser) {
+    const lender = bench.lenders.find((l) => l.name === noisyUser.home)!;
+    const row = (
+      await bare.query<{ id: number }>(
+        `select a.id from applications a where a.lender_id = $1
+          order by (a.state = 'funded'
+                    and exists (select 1 from collaterals c where c.application_id = a.id)
+                    and exists (select 1 from credit_reports r where r.application_id = a.id and r.is_active)) desc,
+                   a.id
+          limit 1`,
+        [lender.id],
+      )
+    ).rows[0];
+    if (!row) throw new Error(`${lender.name} has no application for the noisy neighbour`);
+    noisyApplicationId = row.id;
+    const data = lenderData.get(lender.id);
+    if (data) data.ids = data.ids.filter((id) => id !== noisyApplicationId);
+    // The previews of earlier runs logged their prints: back to the application's own history, so the summary is
+    // the same size on every run.
+    await bare.query('delete from application_history where application_id = $1 and action = $2', [
+      noisyApplicationId,
+      loanSummaryTexts.historyAction,
+    ]);
   }
 
   const started = await startApi(bench.url);
@@ -672,6 +854,50 @@ try {
   );
   out(`Mix: ${MIX.map(([w, k]) => `${k} ${w} %`).join(', ')}; ${flags.poisson ? 'Poisson' : 'evenly spaced'} arrivals`);
 
+  if (noisyUser) {
+    const session = await signIn(address, noisyUser.username, noisyUser.password);
+    noisy = { name: noisyUser.username, session, applicationId: noisyApplicationId, sections: [] };
+    out(`\nNoisy neighbour: ${noisy.name} (its own session), application ${noisy.applicationId}`);
+    const filled = await fillComments(bare, noisy);
+    // One of each alone (not measured in the phases): checks the answers and says how heavy they are.
+    let t0 = performance.now();
+    const graphql = await fetch(`${address}/api/graphql`, {
+      method: 'POST',
+      headers: session.headers,
+      body: JSON.stringify(noisyRequest(noisy, 'graphql').body),
+    });
+    const graphqlText = await graphql.text();
+    const graphqlMs = performance.now() - t0;
+    const batch = JSON.parse(graphqlText) as {
+      data?: { application: { lenderSettings: { salesWorksheetEnabled: boolean; salesDisplayOption: string } } };
+      errors?: unknown[];
+    }[];
+    const first = Array.isArray(batch) ? batch[0] : undefined;
+    if (graphql.status !== 200 || !first?.data || batch.some((r) => r.errors))
+      throw new Error(`GetLoanSummary batch: HTTP ${graphql.status} ${graphqlText.slice(0, 300)}`);
+    const settings = first.data.application.lenderSettings;
+    noisy.sections = printableSections({
+      enabled: settings.salesWorksheetEnabled,
+      displayOption: settings.salesDisplayOption as SalesDisplayOption,
+    });
+    t0 = performance.now();
+    const preview = await fetch(`${address}/api/applications/${noisy.applicationId}/loanSummary/preview`, {
+      method: 'POST',
+      headers: session.headers,
+      body: JSON.stringify({ sections: noisy.sections }),
+    });
+    const previewText = await preview.text();
+    const previewMs = performance.now() - t0;
+    if (preview.status !== 200) throw new Error(`summary preview: HTTP ${preview.status} ${previewText.slice(0, 300)}`);
+    const { pages } = JSON.parse(previewText) as { pages: number };
+    out(
+      `  ${filled.n} comments (bound ${MAX_COMMENTS_PER_APPLICATION}), ${filled.c} characters not deleted (bound ${MAX_COMMENT_CHARACTERS_PER_APPLICATION}); ` +
+        `alone: the PDF preview of its ${noisy.sections.length} sections ${pages} pages in ${previewMs.toFixed(0)} ms, ` +
+        `a GraphQL batch of ${NOISY_GRAPHQL_BATCH} GetLoanSummary ${(graphqlText.length / 1024).toFixed(0)} KiB in ${graphqlMs.toFixed(0)} ms`,
+    );
+    out(`  it loops: ${NOISY_CALLS.join(' then ')}, closed loop (no think time), ${NOISY_TIMEOUT_MS / 1000} s timeout`);
+  }
+
   // ---------------------------------------------------------------------------------------------------- runs
 
   if (WARMUP > 0) {
@@ -679,10 +905,44 @@ try {
     await runPhase(actors, RATE, WARMUP);
     await sleep(1000);
   }
-  out(`\nMain run: ${RATE} req/s for ${DURATION} s (open model; latency from the scheduled departure)`);
-  report(await runPhase(actors, RATE, DURATION));
+  out(
+    `\nMain run${noisy ? ' (without the noisy neighbour)' : ''}: ${RATE} req/s for ${DURATION} s (open model; latency from the scheduled departure)`,
+  );
+  const main = await runPhase(actors, RATE, DURATION);
+  report(main);
 
-  if (!flags['no-search']) {
+  if (noisy) {
+    await sleep(2000);
+    out(
+      `\nWith the noisy neighbour: ${RATE} req/s for ${DURATION} s, while ${noisy.name} loops ${NOISY_CALLS.join(' + ')} (started 2 s before; its requests not counted here)`,
+    );
+    const heavy = startNoisy(noisy);
+    await sleep(2000);
+    const withNoisy = await runPhase(actors, RATE, DURATION);
+    await heavy.stop();
+    report(withNoisy);
+
+    const without = figuresOf(main.samples);
+    const withIt = figuresOf(withNoisy.samples);
+    const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+    const p95Ratio = ratio(withIt.p95, without.p95);
+    out(`\nNoisy neighbour (issue 30, item 13): the others' latency, ${RATE} req/s for ${DURATION} s each`);
+    out(line('others without', { ...without, errors: errorCount(main) }));
+    out(line('others with', { ...withIt, errors: errorCount(withNoisy) }));
+    out(
+      `  ratio with/without: p50 ${ratio(withIt.p50, without.p50).toFixed(2)}x, p95 ${p95Ratio.toFixed(2)}x, p99 ${ratio(withIt.p99, without.p99).toFixed(2)}x` +
+        ` — p95 at most ${NOISY_P95_RATIO_LIMIT}x: ${p95Ratio <= NOISY_P95_RATIO_LIMIT ? 'ok' : 'over'}`,
+    );
+    const heavySeconds = (DURATION + 2).toFixed(0);
+    out(`  the noisy neighbour (${noisy.name}, application ${noisy.applicationId}), over ~${heavySeconds} s:`);
+    for (const call of NOISY_CALLS)
+      out(
+        noisyLine(
+          `  ${call === 'pdf' ? 'PDF preview' : `GraphQL batch of ${NOISY_GRAPHQL_BATCH}`}`,
+          heavy.samples.filter((s) => s.call === call),
+        ),
+      );
+  } else if (!flags['no-search']) {
     out(
       `\nStep search: ${STEP_DURATION} s per step from ${STEP_START} req/s by ${STEP_BY} up to ${STEP_MAX}; at the first miss, two halvings between the last pass and it`,
     );
@@ -738,6 +998,10 @@ try {
       .then((r) => r.arrayBuffer())
       .catch(() => undefined);
   }
+  if (noisy)
+    await fetch(`${address}/api/logout`, { method: 'POST', headers: headersFor(noisy.session, false) })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
   if (api) await stopApi(api);
   await bench.close();
 }
