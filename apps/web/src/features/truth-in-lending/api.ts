@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { truthInLendingEndpoint, type TruthInLendingRequest } from '@credence/contracts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import type { AnsweredDisclosure } from './truth-in-lending-model.ts';
+import { disclosureFailureOf, viewOfAnswer, type AnsweredDisclosure } from './truth-in-lending-model.ts';
 
 /** How long the inputs rest before the disclosure is asked for. */
 export const TRUTH_IN_LENDING_DEBOUNCE_MS = 250;
@@ -53,4 +54,27 @@ export const useTruthInLending = (request: TruthInLendingRequest | null) => {
     error: current && query.isError ? query.error : null,
     retry: () => void query.refetch(),
   };
+};
+
+/**
+ * A worksheet's disclosure from the one call: the box's view of the answer, its failure, and a 422 placed on the
+ * form's field the request field is typed in (`fieldOf`: request field → form field; cleared when it goes).
+ */
+export const useFormDisclosure = <F extends FieldValues>(
+  request: TruthInLendingRequest | null,
+  form: UseFormReturn<F>,
+  fieldOf: Partial<Record<string, Path<F>>>,
+) => {
+  const til = useTruthInLending(request);
+  const view = useMemo(() => (til.disclosure ? viewOfAnswer(til.disclosure) : null), [til.disclosure]);
+  const failure = useMemo(() => disclosureFailureOf(til.error, (field) => field in fieldOf), [til.error, fieldOf]);
+  useEffect(() => {
+    for (const [requestField, field] of Object.entries(fieldOf)) {
+      if (!field) continue;
+      const message = failure.fields[requestField];
+      if (message) form.setError(field, { type: 'disclosure', message });
+      else if (form.getFieldState(field).error?.type === 'disclosure') form.clearErrors(field);
+    }
+  }, [failure, form, fieldOf]);
+  return { view, failure, busy: til.busy, retry: til.retry };
 };

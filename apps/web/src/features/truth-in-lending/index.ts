@@ -13,4 +13,4 @@ export {
   type DisclosureView,
   type StoredTerms,
 } from './truth-in-lending-model.ts';
-export { TRUTH_IN_LENDING_DEBOUNCE_MS, truthInLendingKeys, useTruthInLending } from './api.ts';
+export { TRUTH_IN_LENDING_DEBOUNCE_MS, truthInLendingKeys, useFormDisclosure, useTruthInLending } from './api.ts';

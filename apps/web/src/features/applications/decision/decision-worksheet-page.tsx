@@ -67,12 +67,7 @@ import { lenderToday } from '../../../lib/lender-today.ts';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
-import {
-  disclosureFailureOf,
-  TruthInLendingBox,
-  useTruthInLending,
-  viewOfAnswer,
-} from '../../truth-in-lending/index.ts';
+import { TruthInLendingBox, useFormDisclosure } from '../../truth-in-lending/index.ts';
 import { applicationKeys } from '../api.ts';
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
@@ -123,7 +118,6 @@ const fieldOfDisclosure: Partial<Record<keyof TruthInLendingRequestParsed, keyof
   firstPaymentDate: 'firstPaymentDate',
   balloonAmount: 'balloonAmount',
 };
-const placedOnField = (field: string) => field in fieldOfDisclosure;
 
 const pct = (value: string | null) => (value === null ? null : formatPercent(money(value)));
 const codeLabel = (c: DecisionCodeOption) => `${c.code} — ${c.description}`;
@@ -503,16 +497,7 @@ const DecisionWorksheetForm = ({
     () => (withTerms(values.decisionType) ? disclosureRequestOf(values, worksheet) : null),
     [values, worksheet],
   );
-  const til = useTruthInLending(disclosureRequest);
-  const tilView = useMemo(() => (til.disclosure ? viewOfAnswer(til.disclosure) : null), [til.disclosure]);
-  const tilFailure = useMemo(() => disclosureFailureOf(til.error, placedOnField), [til.error]);
-  useEffect(() => {
-    for (const [requestField, field] of Object.entries(fieldOfDisclosure)) {
-      const message = tilFailure.fields[requestField];
-      if (message) form.setError(field, { type: 'disclosure', message });
-      else if (form.getFieldState(field).error?.type === 'disclosure') form.clearErrors(field);
-    }
-  }, [tilFailure, form]);
+  const til = useFormDisclosure(disclosureRequest, form, fieldOfDisclosure);
 
   const chooseCell = (row: DecisionWorksheet['rateGrid'][number], cell: { ltv: string; rate: string }) => {
     const current = form.getValues();
@@ -772,9 +757,9 @@ const DecisionWorksheetForm = ({
                 />
                 <Paper variant="outlined" sx={{ p: 1.5 }}>
                   <TruthInLendingBox
-                    disclosure={tilView}
+                    disclosure={til.view}
                     busy={til.busy}
-                    failure={tilFailure}
+                    failure={til.failure}
                     onRetry={til.retry}
                     testIdPrefix="decision"
                   />
@@ -852,14 +837,14 @@ const DecisionWorksheetForm = ({
               ...values.fundingRequirements.map((r) => r.description.trim()).filter(Boolean),
             ]}
             termsAndConditions={
-              withTerms(type) && tilView
+              withTerms(type) && til.view
                 ? [
                     `${showMoney(approvalTermsOf(values).amount)} over ${values.term} months at ${formatRate(values.interestRate)}`,
-                    `${paymentFrequencyLabels[values.paymentFrequency]} payment ${showMoney(tilView.payment)}${tilView.lastPaymentDate ? `, last on ${formatUsDate(tilView.lastPaymentDate)}` : ''}`,
-                    ...(tilView.balloonAmount && !money(tilView.balloonAmount).isZero()
-                      ? [`Ballon Amount ${showMoney(tilView.balloonAmount)} with the last payment`]
+                    `${paymentFrequencyLabels[values.paymentFrequency]} payment ${showMoney(til.view.payment)}${til.view.lastPaymentDate ? `, last on ${formatUsDate(til.view.lastPaymentDate)}` : ''}`,
+                    ...(til.view.balloonAmount && !money(til.view.balloonAmount).isZero()
+                      ? [`Ballon Amount ${showMoney(til.view.balloonAmount)} with the last payment`]
                       : []),
-                    `APR ${formatApr(money(tilView.apr))}, finance charge ${showMoney(tilView.financeCharge)}, total of payments ${showMoney(tilView.totalOfPayments)}`,
+                    `APR ${formatApr(money(til.view.apr))}, finance charge ${showMoney(til.view.financeCharge)}, total of payments ${showMoney(til.view.totalOfPayments)}`,
                   ]
                 : []
             }

@@ -36,12 +36,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { apiErrorText, showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt.ts';
-import {
-  disclosureFailureOf,
-  TruthInLendingBox,
-  useTruthInLending,
-  viewOfAnswer,
-} from '../../truth-in-lending/index.ts';
+import { TruthInLendingBox, useFormDisclosure } from '../../truth-in-lending/index.ts';
 import { applicationKeys } from '../api.ts';
 import { LoanIdDialog } from '../loan-id/index.ts';
 import { useLoanSummaryExportProgress } from '../loan-summary/export-progress.tsx';
@@ -81,7 +76,6 @@ const fieldOfDisclosure: Partial<Record<keyof TruthInLendingRequestParsed, 'cont
   contractDate: 'contractDate',
   firstPaymentDate: 'firstPaymentDate',
 };
-const placedOnField = (field: string) => field in fieldOfDisclosure;
 
 const date = (iso: string | null | undefined) => (iso ? formatUsDate(iso) : null);
 
@@ -314,16 +308,7 @@ const FundingWorksheetForm = ({
     () => disclosureRequestOf(loan, { contractDate: values.contractDate, firstPaymentDate: values.firstPaymentDate }),
     [loan, values.contractDate, values.firstPaymentDate],
   );
-  const til = useTruthInLending(disclosureRequest);
-  const tilView = useMemo(() => (til.disclosure ? viewOfAnswer(til.disclosure) : null), [til.disclosure]);
-  const tilFailure = useMemo(() => disclosureFailureOf(til.error, placedOnField), [til.error]);
-  useEffect(() => {
-    for (const [requestField, field] of Object.entries(fieldOfDisclosure)) {
-      const message = tilFailure.fields[requestField];
-      if (message) form.setError(field, { type: 'disclosure', message });
-      else if (form.getFieldState(field).error?.type === 'disclosure') form.clearErrors(field);
-    }
-  }, [tilFailure, form]);
+  const til = useFormDisclosure(disclosureRequest, form, fieldOfDisclosure);
 
   /* ---------------------------------------------------------------------------------- dealer reserve */
 
@@ -723,9 +708,9 @@ const FundingWorksheetForm = ({
 
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="funding-disclosure-card">
           <TruthInLendingBox
-            disclosure={tilView}
+            disclosure={til.view}
             busy={til.busy}
-            failure={tilFailure}
+            failure={til.failure}
             onRetry={til.retry}
             prompt={fundingTexts.disclosurePrompt}
             level={2}
