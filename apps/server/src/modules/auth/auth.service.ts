@@ -106,12 +106,21 @@ export const logout = async ({ db }: Deps, auth: AuthContext) => {
   await releaseLocksOnSignOut(db, auth);
 };
 
-/** Changes the caller's password; other sessions of the user end, this one goes on. */
+/** A password change checked and hashed, not yet written (`preparePasswordChange` -> `applyPasswordChange`). */
+export type PreparedPasswordChange = { userId: number; hash: string; expiresAt: Date };
+
 /**
+ * Checks a password change of the caller and hashes the new password; nothing is written but the sign-in attempt.
  * The current password is checked under the sign-in limits (it is as good a guess as a sign-in): past them the
- * session ends, so a stolen session cannot be used to guess the password.
+ * session ends, so a stolen session cannot be used to guess the password. Then the history (422 on `password`).
+ * Errors name the fields `oldPassword` and `password` (a caller nesting them prefixes its own path).
  */
-export const changePassword = async (deps: Deps, auth: AuthContext, input: ChangePasswordRequest, ip: string) => {
+export const preparePasswordChange = async (
+  deps: Deps,
+  auth: AuthContext,
+  input: ChangePasswordRequest,
+  ip: string,
+): Promise<PreparedPasswordChange> => {
   const { db, config } = deps;
   const user = await repo.findUserById(db, auth.userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', messages.errors.unauthenticated);
@@ -129,10 +138,21 @@ export const changePassword = async (deps: Deps, auth: AuthContext, input: Chang
   }
   await checkPasswordHistory(db, user, input.password);
   const expiresAt = new Date(Date.now() + config.passwordLifetimeDays * DAY_MS);
-  const hash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await repo.updatePassword(tx, user.id, hash, expiresAt, PASSWORD_HISTORY_COUNT - 1);
-    await repo.revokeOtherSessions(tx, user.id, auth.sessionId);
-  });
-  return { password_expiration_date: expiresAt.toISOString() };
+  return { userId: user.id, hash: await hashPassword(input.password), expiresAt };
+};
+
+/**
+ * Writes a prepared password change in the caller's transaction (so it commits with whatever else the caller
+ * writes, or not at all): the replaced password goes to the history, the user's other sessions end.
+ */
+export const applyPasswordChange = async (tx: Db, auth: AuthContext, prepared: PreparedPasswordChange) => {
+  await repo.updatePassword(tx, prepared.userId, prepared.hash, prepared.expiresAt, PASSWORD_HISTORY_COUNT - 1);
+  await repo.revokeOtherSessions(tx, prepared.userId, auth.sessionId);
+};
+
+/** Changes the caller's password; other sessions of the user end, this one goes on. */
+export const changePassword = async (deps: Deps, auth: AuthContext, input: ChangePasswordRequest, ip: string) => {
+  const prepared = await preparePasswordChange(deps, auth, input, ip);
+  await deps.db.transaction((tx) => applyPasswordChange(tx, auth, prepared));
+  return { password_expiration_date: prepared.expiresAt.toISOString() };
 };
