@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './rights.ts';
 export * from './auth.ts';
 export * from './user.ts';
+export * from './profile.ts';
 export * from './menu.ts';
 export * from './useful-links.ts';
 export * from './settings.ts';
