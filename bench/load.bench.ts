@@ -92,6 +92,7 @@ const { values: flags } = parseArgs({
     'noisy-neighbour': { type: 'boolean', default: false },
     'noisy-user': { type: 'string', default: 'admin' },
     'noisy-calls': { type: 'string', default: 'pdf,graphql' },
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -115,6 +116,7 @@ if (flags.help) {
                        the others' p50/p95/p99 without and with it, the p95 ratio (ok when <= 2x); no step search
   --noisy-user NAME    the heavy client's demo user, its own session (default admin)
   --noisy-calls LIST   what it loops: pdf, graphql or both (default pdf,graphql)
+  --cpu-prof DIR       write the API process's V8 CPU profile to DIR when it stops (open it in Chrome DevTools)
   --step-start N --step-by N --step-max N --step-duration S   the step search (100, 100, 1000, 15)`);
   process.exit(0);
 }
@@ -175,7 +177,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `npm start`'s entry point in a child process (same loader flags as this one), on loopback only. */
 const startApi = async (url: string): Promise<{ address: string; child: ChildProcess }> => {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, [...process.execArgv, path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const profile = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [];
+  const main = path.join(repoRoot, 'apps/server/src/main.ts');
+  const child = spawn(process.execPath, [...profile, ...process.execArgv, main], {
     cwd: repoRoot,
     env: {
       ...process.env,

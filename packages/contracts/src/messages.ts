@@ -41,6 +41,20 @@ export const messages = {
     unstorableValue: 'A value is out of range or contains characters that cannot be stored.',
   },
   unsavedChanges: 'We detected unsaved changes, are you sure you want to continue?',
+  /** The server's bounds on heavy work (README, Security: Limits): documents and GraphQL. */
+  limits: {
+    pdfTooLarge: (reason: string) => `This document is too large to print: ${reason}.`,
+    pdfTooLargeMemory: 'it needs more memory than one document may use',
+    pdfTimedOut: (seconds: number) =>
+      `The document took longer than ${seconds.toLocaleString('en-US', { maximumFractionDigits: 1 })} seconds to print and was stopped. Please try again shortly, or print fewer sections.`,
+    pdfBusy: 'Too many documents are being printed. Please try again in a few seconds.',
+    pdfOverShare: (seconds: number) =>
+      `Your documents have used their share of the printer for now. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    graphqlTooManyAtOnce: (running: number, waiting: number) =>
+      `Too many GraphQL requests at once (at most ${running} run and ${waiting} wait per user). Please try again in a moment.`,
+    graphqlOverShare: (seconds: number) =>
+      `Your loan summary requests have used their share of the server for now. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  },
   profile: {
     impersonating: 'Cannot update profile while impersonating another lender',
     /** Spec 1 §8. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { messages } from '@credence/contracts';
 import { AppError, RETRY_AFTER_SECONDS } from './errors.ts';
 import type { PdfJob, PdfJobMessage, PdfJobResult } from './pdf-document.ts';
 
@@ -12,19 +13,12 @@ import type { PdfJob, PdfJobMessage, PdfJobResult } from './pdf-document.ts';
  * there) and answers 503; the next job gets a fresh worker. A worker that runs out of memory answers 422 (too large).
  */
 
-/** The texts of the PDF bounds (422 and 503 with the house error body). */
-export const pdfTexts = {
-  tooLarge: (reason: string) => `This document is too large to print: ${reason}.`,
-  tooLargeMemory: 'it needs more memory than one document may use',
-  timedOut: (seconds: number) =>
-    `The document took longer than ${seconds.toLocaleString('en-US', { maximumFractionDigits: 1 })} seconds to print and was stopped. Please try again shortly, or print fewer sections.`,
-  busy: 'Too many documents are being printed. Please try again in a few seconds.',
-};
-
-export const pdfTooLarge = (reason: string) => new AppError(422, 'VALIDATION', pdfTexts.tooLarge(reason));
+/** The PDF bounds' refusals (422 and 503 with the house error body); their texts are in messages.limits. */
+export const pdfTooLarge = (reason: string) => new AppError(422, 'VALIDATION', messages.limits.pdfTooLarge(reason));
 const retryAfter = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
-const pdfTimedOut = (ms: number) => new AppError(503, 'BUSY', pdfTexts.timedOut(ms / 1000), undefined, retryAfter);
-const pdfBusy = () => new AppError(503, 'BUSY', pdfTexts.busy, undefined, retryAfter);
+const pdfTimedOut = (ms: number) =>
+  new AppError(503, 'BUSY', messages.limits.pdfTimedOut(ms / 1000), undefined, retryAfter);
+const pdfBusy = () => new AppError(503, 'BUSY', messages.limits.pdfBusy, undefined, retryAfter);
 
 export type PdfPoolOptions = {
   /** Worker threads at most (started when first needed, kept while the process lives). */
@@ -39,6 +33,8 @@ export type PdfPoolOptions = {
 
 type Task = {
   message: PdfJobMessage;
+  /** Called when a worker takes the job (its wait in the queue is over). */
+  onStart: (() => void) | undefined;
   resolve: (value: { pdf: Buffer; pages: number }) => void;
   reject: (error: unknown) => void;
 };
@@ -59,7 +55,8 @@ const workerFile = new URL('./pdf-worker.ts', import.meta.url).href;
 const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); });`;
 
 export type PdfPool = {
-  render: (job: PdfJob) => Promise<{ pdf: Buffer; pages: number }>;
+  /** Renders the job; `onStart` is called when a worker takes it. */
+  render: (job: PdfJob, onStart?: () => void) => Promise<{ pdf: Buffer; pages: number }>;
   /** Workers running, jobs rendering and waiting. */
   stats: () => { workers: number; busy: number; queued: number };
   close: () => Promise<void>;
@@ -109,7 +106,8 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       }
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? pdfTooLarge(pdfTexts.tooLargeMemory) : error;
+      const failure =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? pdfTooLarge(messages.limits.pdfTooLargeMemory) : error;
       finish(slot, (t) => t.reject(failure), false);
     });
     worker.on('exit', (code) => {
@@ -127,6 +125,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       options.timeoutMs,
     );
     slot.worker.postMessage(task.message);
+    task.onStart?.();
   };
 
   function pump() {
@@ -138,14 +137,14 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   }
 
   return {
-    render: (job) =>
+    render: (job, onStart) =>
       new Promise((resolve, reject) => {
         const idle = slots.some((s) => !s.task) || slots.length < options.size;
         if (!idle && queue.length >= options.queueLimit) {
           reject(pdfBusy());
           return;
         }
-        queue.push({ message: { id: nextId++, job }, resolve, reject });
+        queue.push({ message: { id: nextId++, job }, onStart, resolve, reject });
         pump();
       }),
     stats: () => ({ workers: slots.length, busy: slots.filter((s) => s.task).length, queued: queue.length }),

@@ -1,8 +1,8 @@
-import { loanSummaryEndpoints } from '@credence/contracts';
+import { loanSummaryEndpoints, messages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSeededApplication, signIn, SUMMIT, type ApiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { pdfBudget, pdfTexts, setPdfBudget } from './pdf.ts';
+import { PDF_USER_SHARE_MS, PDF_USER_WAIT_MS, pdfBudget, pdfShareOf, setPdfBudget } from './pdf.ts';
 
 /**
  * The PDF budgets over HTTP (issue 30, items 4 and 12): the loan summary of an application whose comments were
@@ -39,7 +39,7 @@ describe('PDF budgets over HTTP', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       code: 'VALIDATION',
-      message: pdfTexts.tooLarge('it holds more than 500,000 characters'),
+      message: messages.limits.pdfTooLarge('it holds more than 500,000 characters'),
     });
   });
 
@@ -48,8 +48,43 @@ describe('PDF budgets over HTTP', () => {
     const response = await preview(['request']);
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json()).toEqual({ code: 'BUSY', message: pdfTexts.timedOut(0.05) });
+    expect(response.json()).toEqual({ code: 'BUSY', message: messages.limits.pdfTimedOut(0.05) });
     await setPdfBudget(initial);
+    expect((await preview(['request'])).statusCode).toBe(200);
+  });
+
+  it(`charges each user its printing (${PDF_USER_SHARE_MS} ms a second): in debt a print waits, further in debt it is refused with Retry-After; others print`, async () => {
+    const share = pdfShareOf();
+    const { rows } = await t.pool.query<{ id: number }>(`select id from users where username = 'officer'`);
+    const officerId = rows[0]!.id;
+    // A print is charged its time.
+    const before = share.balanceOf(officerId);
+    expect((await preview(['request'])).statusCode).toBe(200);
+    expect(share.balanceOf(officerId)).toBeLessThan(before);
+
+    // 0.3 s of printing in debt: the next print waits for it.
+    share.charge(officerId, share.balanceOf(officerId) + 0.3 * PDF_USER_SHARE_MS);
+    const started = performance.now();
+    expect((await preview(['request'])).statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+
+    // Further in debt than a print may wait: refused at once with the seconds to wait; another user prints.
+    share.charge(officerId, share.balanceOf(officerId) + 2 * PDF_USER_WAIT_MS * (PDF_USER_SHARE_MS / 1000));
+    const refused = await preview(['request']);
+    expect(refused.statusCode, refused.body).toBe(429);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(PDF_USER_WAIT_MS / 1000);
+    expect(refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: messages.limits.pdfOverShare(seconds),
+    });
+    const admin = await signIn(t, 'admin', 'Admin2026');
+    const other = await admin.post(loanSummaryEndpoints.preview.path.replace(':id', String(id)), {
+      sections: ['request'],
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    // Paid back (as time would): the officer prints again.
+    share.forgive(officerId);
     expect((await preview(['request'])).statusCode).toBe(200);
   });
 });

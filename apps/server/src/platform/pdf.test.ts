@@ -1,3 +1,4 @@
+import { messages } from '@credence/contracts';
 import type { Content } from 'pdfmake/interfaces';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
@@ -6,7 +7,6 @@ import {
   pdfJobOf,
   pdfPoolStats,
   pdfTable,
-  pdfTexts,
   renderPdf,
   renderPdfWithPages,
   setPdfBudget,
@@ -107,10 +107,10 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
   it('refuses a document over the size budget before rendering it (422, the bound in the text)', async () => {
     const characters = await refusal(renderPdf(comments(126, 4000)));
     expect(characters).toMatchObject({ status: 422, code: 'VALIDATION' });
-    expect(characters.message).toBe(pdfTexts.tooLarge('it holds more than 500,000 characters'));
+    expect(characters.message).toBe(messages.limits.pdfTooLarge('it holds more than 500,000 characters'));
     const nodes = await refusal(renderPdf(comments(7000, 5)));
     expect(nodes).toMatchObject({ status: 422, code: 'VALIDATION' });
-    expect(nodes.message).toBe(pdfTexts.tooLarge('it holds more than 20,000 pieces of text and table cells'));
+    expect(nodes.message).toBe(messages.limits.pdfTooLarge('it holds more than 20,000 pieces of text and table cells'));
     expect(pdfPoolStats().busy).toBe(0);
   }, 30_000);
 
@@ -118,7 +118,7 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     await setPdfBudget({ timeoutMs: 300 });
     const error = await refusal(renderPdf(comments(100, 4000)));
     expect(error).toMatchObject({ status: 503, code: 'BUSY', headers: { 'Retry-After': '5' } });
-    expect(error.message).toBe(pdfTexts.timedOut(0.3));
+    expect(error.message).toBe(messages.limits.pdfTimedOut(0.3));
     expect(pdfPoolStats()).toEqual({ workers: 0, busy: 0, queued: 0 });
     await setPdfBudget({ timeoutMs: initial.timeoutMs });
     expect((await renderPdf(comments(2, 100))).subarray(0, 5).toString()).toBe('%PDF-');
@@ -132,7 +132,7 @@ describe('PDFs in worker threads (issue 30, item 4)', () => {
     expect(refused).toMatchObject({
       status: 503,
       code: 'BUSY',
-      message: pdfTexts.busy,
+      message: messages.limits.pdfBusy,
       headers: { 'Retry-After': '5' },
     });
     expect(pdfPoolStats()).toMatchObject({ workers: 1, busy: 1, queued: 1 });

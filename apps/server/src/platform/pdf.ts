@@ -1,7 +1,10 @@
 import os from 'node:os';
+import { messages } from '@credence/contracts';
 import type { Content } from 'pdfmake/interfaces';
 import { HOUSE_TABLE_LAYOUT, mm, tabulateLayout, type PdfJob, type TabulatedLayout } from './pdf-document.ts';
-import { createPdfPool, pdfTexts, pdfTooLarge, type PdfPool, type PdfPoolOptions } from './pdf-pool.ts';
+import { AppError } from './errors.ts';
+import { createPdfPool, pdfTooLarge, type PdfPool, type PdfPoolOptions } from './pdf-pool.ts';
+import { createUserShare, type UserShare } from './user-share.ts';
 
 /**
  * The house PDF (DESIGN.md: pdfmake on the server — pure JS, repeated table headers, `Page X of Y` footers, no
@@ -18,7 +21,7 @@ import { createPdfPool, pdfTexts, pdfTooLarge, type PdfPool, type PdfPoolOptions
  * or a 500.
  */
 
-export { mm, pdfTexts };
+export { mm };
 
 /**
  * The budgets. Measured here (2 cores, Node 20, pdfmake 0.2; the summary's comment table): 100 000 characters in
@@ -135,12 +138,58 @@ export const pdfJobOf = (doc: PdfDocument): PdfJob => {
   };
 };
 
-/** Builds the PDF in a worker thread, within the budgets (see the module comment). */
-export const renderPdf = async (doc: PdfDocument): Promise<Buffer> => (await renderPdfWithPages(doc)).pdf;
+/*
+ * Each user's share of the PDF workers (issue 30, item 13; platform/user-share.ts). A render asked for by a user
+ * (`owner`) is charged its time in a worker (not its wait for one); a user's bucket holds PDF_USER_BURST_MS (4 s:
+ * the largest document allowed, ~3.5 s here) and refills PDF_USER_SHARE_MS (150 ms) per second — 15 % of a worker
+ * for a user who keeps printing. In debt, the next print waits until the debt is paid when that is at most
+ * PDF_USER_WAIT_MS away, else is refused (429 RATE_LIMITED with Retry-After). A loan file of a few dozen comments
+ * prints in ~0.3 s: a person prints a dozen in a row, then one every two seconds. Without it one user looping the
+ * largest preview kept the only worker of a two-core machine busy: everyone else's prints queued behind it (or
+ * were refused, the queue full), and the worker's core was gone from the database and the requests. Prints of
+ * jobs (the summary export on funding) have no owner and are not charged.
+ */
+export const PDF_USER_SHARE_MS = 150;
+export const PDF_USER_BURST_MS = 4_000;
+export const PDF_USER_WAIT_MS = 5_000;
+const pdfShare = createUserShare({ perSecond: PDF_USER_SHARE_MS, burst: PDF_USER_BURST_MS });
+
+/** The users' shares of the PDF workers (tests, diagnostics). */
+export const pdfShareOf = (): UserShare => pdfShare;
+
+const pdfOverShare = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(429, 'RATE_LIMITED', messages.limits.pdfOverShare(seconds), undefined, {
+    'Retry-After': String(seconds),
+  });
+};
+
+/**
+ * Waits out the user's debt of printing, or refuses (429) when it is further away than PDF_USER_WAIT_MS. Called
+ * by every render with an owner; call it first where a print needs costly reads before its render (the loan
+ * summary), so that a refused print costs nothing.
+ */
+export const admitPrint = async (owner: number) => {
+  const refused = await pdfShare.admit(owner, PDF_USER_WAIT_MS);
+  if (refused > 0) throw pdfOverShare(refused);
+};
+
+/** Builds the PDF in a worker thread, within the budgets (see the module comment); `owner` is charged its time. */
+export const renderPdf = async (doc: PdfDocument, owner?: number): Promise<Buffer> =>
+  (await renderPdfWithPages(doc, owner)).pdf;
 
 /** `renderPdf`, also answering the number of pages (the footer's 'of Y'). */
-export const renderPdfWithPages = async (doc: PdfDocument): Promise<{ pdf: Buffer; pages: number }> =>
-  thePool().render(pdfJobOf(doc));
+export const renderPdfWithPages = async (doc: PdfDocument, owner?: number): Promise<{ pdf: Buffer; pages: number }> => {
+  const job = pdfJobOf(doc);
+  if (owner === undefined) return thePool().render(job);
+  await admitPrint(owner);
+  let started: number | undefined;
+  try {
+    return await thePool().render(job, () => (started = performance.now()));
+  } finally {
+    if (started !== undefined) pdfShare.charge(owner, performance.now() - started);
+  }
+};
 
 /** A table whose first row is a header repeated on every page it spans; an empty body shows `empty` instead. */
 export const pdfTable = (

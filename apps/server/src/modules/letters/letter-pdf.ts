@@ -89,13 +89,16 @@ export const fillLetter = (body: string, data: LetterMergeData): string => {
 export const renderLetterPdf = async (
   body: string,
   data: LetterMergeData,
-  options: { title: string; footer: string },
+  options: { title: string; footer: string; owner?: number },
 ) => {
   const text = fillLetter(body, data);
-  return renderPdf({
-    title: options.title,
-    footer: options.footer,
-    marginsMm: [6, 6, 6, 15],
-    content: [{ stack: letterContent(text), fontSize: 9.5, lineHeight: 1.15 }],
-  });
+  return renderPdf(
+    {
+      title: options.title,
+      footer: options.footer,
+      marginsMm: [6, 6, 6, 15],
+      content: [{ stack: letterContent(text), fontSize: 9.5, lineHeight: 1.15 }],
+    },
+    options.owner,
+  );
 };

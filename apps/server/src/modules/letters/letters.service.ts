@@ -381,6 +381,7 @@ const printAndAttach = async (
   const pdf = await renderLetterPdf(read.template.body, read.data, {
     title: letterTypeLabels[letterType],
     footer: `Application ${read.application.id} · ${letterTypeLabels[letterType]}`,
+    owner: auth.userId,
   });
   return deps.open(auth, read.application.id, (tx) =>
     attachLetter(tx, deps, auth, {
@@ -441,6 +442,7 @@ export const previewLetter = async (deps: LetterDeps, auth: AuthContext, letterT
   const pdf = await renderLetterPdf(body, sampleData(letterhead.name, letterhead.timeZone), {
     title: `${letterTypeLabels[letterType]} (preview)`,
     footer: `Preview · ${letterTypeLabels[letterType]} · sample data`,
+    owner: auth.userId,
   });
   return { fileName: `${letterType}-preview.pdf`, contentBase64: pdf.toString('base64') };
 };

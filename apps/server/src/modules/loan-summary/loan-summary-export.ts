@@ -110,7 +110,8 @@ export const exportLoanSummaryOnFunding = async (
           enabled: application.lenderSettings.salesWorksheetEnabled,
           displayOption: application.lenderSettings.salesDisplayOption,
         }),
-      deps.render,
+      // A job, not a user's request: no user's share of printing is charged (no owner).
+      { render: deps.render },
     );
     return await withTenant(deps.db, lenderId, async (tx) => {
       const locked = await repo.findExport(tx, applicationId, exportRow.fundingSequence, true);

@@ -180,11 +180,9 @@ export const summaryContent = (doc: SummaryDocument): Content[] => [
   },
 ];
 
-/** The loan summary PDF of a document and its number of pages. */
-export const renderSummaryPdf = (doc: SummaryDocument): Promise<{ pdf: Buffer; pages: number }> =>
-  renderPdfWithPages({
-    title: doc.title,
-    footer: doc.footer,
-    content: summaryContent(doc),
-    marginsMm: SUMMARY_MARGINS_MM,
-  });
+/** The loan summary PDF of a document and its number of pages; `owner`, the user who asked, is charged its time. */
+export const renderSummaryPdf = (doc: SummaryDocument, owner?: number): Promise<{ pdf: Buffer; pages: number }> =>
+  renderPdfWithPages(
+    { title: doc.title, footer: doc.footer, content: summaryContent(doc), marginsMm: SUMMARY_MARGINS_MM },
+    owner,
+  );

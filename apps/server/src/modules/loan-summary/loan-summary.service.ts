@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { FileStore } from '../../platform/file-store.ts';
+import { admitPrint } from '../../platform/pdf.ts';
 import type { ApplicationContext, HistoryWriter } from '../applications/application-context.ts';
 import * as files from '../applications/files/files.repository.ts';
 import { readLoanSummary } from './graphql/loan-summary.graphql.service.ts';
@@ -33,22 +34,24 @@ export type SummaryPdf = { pdf: Buffer; pages: number; fileName: string; section
 
 /**
  * The PDF of the chosen sections (or of those `sections` picks from the application read) as `auth` may read
- * the application (404 when not visible).
+ * the application (404 when not visible). `owner`: the user whose share of printing is charged (platform/pdf.ts),
+ * admitted before the summary is read so that a refused print costs nothing; none for a job's print.
  */
 export const buildLoanSummaryPdf = async (
   deps: Pick<LoanSummaryDeps, 'app' | 'db'>,
   auth: AuthContext,
   applicationId: number,
   sections: readonly LoanSummarySection[] | ((application: LoanSummaryApplication) => readonly LoanSummarySection[]),
-  render: typeof renderSummaryPdf = renderSummaryPdf,
+  { owner, render = renderSummaryPdf }: { owner?: number; render?: typeof renderSummaryPdf } = {},
 ): Promise<SummaryPdf> => {
+  if (owner !== undefined) await admitPrint(owner);
   const application = await readLoanSummary(deps.app, auth, applicationId);
   const chosen = typeof sections === 'function' ? sections(application) : sections;
   const document = buildSummaryDocument(application, chosen, {
     title: loanSummaryTexts.dialogTitle,
     timeZone: application.lenderSettings.timeZone,
   });
-  const { pdf, pages } = await render(document);
+  const { pdf, pages } = await render(document, owner);
   return { pdf, pages, fileName: document.fileName, sections: chosen };
 };
 
@@ -118,7 +121,7 @@ export const previewLoanSummary = async (
   applicationId: number,
   sections: readonly LoanSummarySection[],
 ) => {
-  const summary = await buildLoanSummaryPdf(deps, auth, applicationId, sections);
+  const summary = await buildLoanSummaryPdf(deps, auth, applicationId, sections, { owner: auth.userId });
   await deps.open(auth, applicationId, (_tx, history) => history(printedEntry(sections, summary.pages)));
   return { fileName: summary.fileName, contentBase64: summary.pdf.toString('base64'), pages: summary.pages };
 };
@@ -130,7 +133,7 @@ export const attachLoanSummary = async (
   applicationId: number,
   sections: readonly LoanSummarySection[],
 ) => {
-  const summary = await buildLoanSummaryPdf(deps, auth, applicationId, sections);
+  const summary = await buildLoanSummaryPdf(deps, auth, applicationId, sections, { owner: auth.userId });
   const appFileId = await deps.open(auth, applicationId, async (tx, history) => {
     await history(printedEntry(sections, summary.pages));
     return storeSummaryPdf(tx, deps.fileStore, {

@@ -160,7 +160,7 @@ export const registerCreditReportPrintRoute = (app: App, ctx: ApplicationContext
             : '',
         };
       });
-      const pdf = await renderPdf(creditReportDocument(stored, context));
+      const pdf = await renderPdf(creditReportDocument(stored, context), authOf(request).userId);
       return reply
         .header('content-type', 'application/pdf')
         .header(

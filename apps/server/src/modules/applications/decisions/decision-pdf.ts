@@ -165,7 +165,7 @@ export const registerDecisionPdfRoute = (app: App, ctx: ApplicationContext) => {
     { schema: { tags: ['decisions'], summary: 'One decision receipt as a PDF', params: paramsSchema } },
     async (request, reply) => {
       const record = await getDecision(ctx, authOf(request), request.params.id, request.params.decisionId);
-      const pdf = await renderPdf(receiptDocument(record));
+      const pdf = await renderPdf(receiptDocument(record), authOf(request).userId);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="decision-${record.applicationId}-v${record.version}.pdf"`)

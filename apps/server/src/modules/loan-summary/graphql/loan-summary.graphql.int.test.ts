@@ -3,6 +3,7 @@ import {
   GET_LOAN_SUMMARY,
   GRAPHQL_BATCH_MAX,
   GRAPHQL_PATH,
+  messages,
   type Applicant,
   type CollateralsResponse,
   type CommentPage,
@@ -17,10 +18,15 @@ import { findSeededApplication, HARBOR, signIn, SUMMIT, type ApiClient } from '.
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   GRAPHQL_RETRY_AFTER_SECONDS,
+  GRAPHQL_USER_BURST_POINTS,
   GRAPHQL_USER_READS,
   GRAPHQL_USER_RUNNING,
+  GRAPHQL_USER_SHARE_POINTS,
+  GRAPHQL_USER_WAIT_MS,
   GRAPHQL_USER_WAITING,
   graphqlLoadOf,
+  graphqlPoints,
+  graphqlShareOf,
   MAX_BATCH_COST,
   MAX_OPERATION_COST,
   QUERY_DEPTH_LIMIT,
@@ -591,6 +597,43 @@ describe('GraphQL under production settings', () => {
     prod = await createTestApp({ NODE_ENV: 'production' });
   });
   afterAll(() => prod.close());
+
+  it(`charges each user its GraphQL work (cost and answer size; ${GRAPHQL_USER_SHARE_POINTS} points a second): in debt a request waits it out, or past ${GRAPHQL_USER_WAIT_MS / 1000} s is refused with Retry-After; others are served`, async () => {
+    // Its own user (admin): the debt left at the end must not slow the other tests' officer down.
+    const admin = await signIn(t, 'admin', 'Admin2026');
+    const { rows } = await t.pool.query<{ id: number }>(`select id from users where username = 'admin'`);
+    const adminId = rows[0]!.id;
+    const id = await findSeededApplication(t, SUMMIT);
+    const info = { query: GET_LOAN_INFO, variables: { applicationId: id }, operationName: 'GetLoanInfo' };
+    const share = graphqlShareOf(t.app);
+
+    // A request is charged its cost and a point per KiB of its answer (time refills a few points meanwhile).
+    expect(share.balanceOf(adminId)).toBe(GRAPHQL_USER_BURST_POINTS);
+    const answered = await post(admin, info);
+    expect(answered.statusCode).toBe(200);
+    const points = graphqlPoints(52, Buffer.byteLength(answered.body));
+    const charged = GRAPHQL_USER_BURST_POINTS - share.balanceOf(adminId);
+    expect(charged).toBeLessThanOrEqual(points);
+    expect(charged).toBeGreaterThan(points - 40);
+
+    // 240 points in debt: the next request waits ~300 ms for it, then runs.
+    share.charge(adminId, share.balanceOf(adminId) + 240);
+    const started = performance.now();
+    const waited = await post(admin, info);
+    expect(waited.statusCode, waited.body).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+
+    // 10 s of points in debt: refused at once with the seconds to wait; another user meanwhile is served.
+    share.charge(adminId, share.balanceOf(adminId) + 10 * GRAPHQL_USER_SHARE_POINTS);
+    const refused = await post(admin, info);
+    expect(refused.statusCode, refused.body).toBe(429);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(GRAPHQL_USER_WAIT_MS / 1000);
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: messages.limits.graphqlOverShare(seconds) });
+    expect((await post(officer, info)).statusCode).toBe(200);
+    expect(graphqlLoadOf(t.app, adminId).requests).toEqual({ running: 0, waiting: 0 });
+    share.forgive(adminId);
+  });
 
   it('refuses introspection', async () => {
     const token = (await prod.login('officer', 'Officer2026')).access_token;

@@ -19,6 +19,7 @@ import { AppError, isDatabaseUnavailable, loggableError, notFound, unauthenticat
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse } from './graphql-runtime.ts';
 import { APPLICATION_READ_COST, costCounter, costText, requestCost } from './loan-summary.graphql.cost.ts';
 import { loadApplications, selectedPaths } from './loan-summary.graphql.loaders.ts';
+import { createUserShare, type UserShare } from '../../../platform/user-share.ts';
 import { createUserSlots, type UserSlots } from './loan-summary.graphql.slots.ts';
 
 /*
@@ -67,6 +68,22 @@ export const GRAPHQL_USER_WAITING = 4;
 export const GRAPHQL_USER_WAIT_MS = 5000;
 export const GRAPHQL_USER_READS = 2;
 export const GRAPHQL_RETRY_AFTER_SECONDS = 1;
+
+/*
+ * Each user's share of the GraphQL work (issue 30, item 13; platform/user-share.ts), in points: a request is
+ * charged its cost (the sum of its operations' costs, as above) and one point per KiB of its answer — what the
+ * request thread does for it: the reads and resolvers the fields stand for, and the answer built and serialized.
+ * A user's bucket holds GRAPHQL_USER_BURST_POINTS and refills GRAPHQL_USER_SHARE_POINTS a second. In debt, the
+ * next request waits until the debt is paid when that is at most GRAPHQL_USER_WAIT_MS away, else is answered 429
+ * with Retry-After. Measured (2 cores): the heaviest batch allowed — 3 × GetLoanSummary of an application at the
+ * comment bounds, 1.8 MB — takes ~0.2 s of the request thread and costs 3 147 points (~16 a millisecond); so the
+ * share is ~50 ms of work a second (5 %), after a burst of ~1 s. The web's summary (GetLoanInfo, settings,
+ * GetLoanSummary) costs ~560 points: a person opens 28 in a row, then more than one a second.
+ */
+export const GRAPHQL_USER_SHARE_POINTS = 800;
+export const GRAPHQL_USER_BURST_POINTS = 16_000;
+/** The points of a request: its cost, and one per KiB of its answer. */
+export const graphqlPoints = (cost: number, answerBytes: number) => cost + Math.ceil(answerBytes / 1024);
 
 const schema = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -234,25 +251,41 @@ const getQuerySchema = z.object({
 type GraphqlRunner = FastifyInstance['graphql'];
 /** The GraphQL scope of each app (the plugin is encapsulated: its error handler is for /api/graphql only). */
 const runners = new WeakMap<object, GraphqlRunner>();
-/** The per-user lines of each app: requests admitted, application reads. */
-const userLines = new WeakMap<object, { requests: UserSlots; reads: UserSlots }>();
+/** The per-user lines of each app: requests admitted, application reads; and the users' shares of time. */
+const userLines = new WeakMap<object, { requests: UserSlots; reads: UserSlots; share: UserShare }>();
+
+const linesOf = (app: FastifyInstance) => {
+  const lines = userLines.get(app);
+  if (!lines) throw new Error('The loan summary GraphQL module is not registered on this app');
+  return lines;
+};
 
 /** What one user holds and waits for now on this app (tests, diagnostics). */
 export const graphqlLoadOf = (app: FastifyInstance, userId: number) => {
-  const lines = userLines.get(app);
-  if (!lines) throw new Error('The loan summary GraphQL module is not registered on this app');
+  const lines = linesOf(app);
   return { requests: lines.requests.stats(userId), reads: lines.reads.stats(userId) };
 };
+
+/** The users' shares of GraphQL time on this app (tests, diagnostics). */
+export const graphqlShareOf = (app: FastifyInstance): UserShare => linesOf(app).share;
 
 /** The refusal of a request over the user's line: the house body (RATE_LIMITED), as the other per-user limits. */
 const tooManyAtOnce = () =>
   new AppError(
     429,
     'RATE_LIMITED',
-    `Too many GraphQL requests at once (at most ${GRAPHQL_USER_RUNNING} run and ${GRAPHQL_USER_WAITING} wait per user). Please try again in a moment.`,
+    messages.limits.graphqlTooManyAtOnce(GRAPHQL_USER_RUNNING, GRAPHQL_USER_WAITING),
     undefined,
     { 'Retry-After': String(GRAPHQL_RETRY_AFTER_SECONDS) },
   );
+
+/** The refusal of a request whose user is further in debt of GraphQL work than a request may wait. */
+const overShare = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(429, 'RATE_LIMITED', messages.limits.graphqlOverShare(seconds), undefined, {
+    'Retry-After': String(seconds),
+  });
+};
 
 /** The GraphQL error body of a request refused whole before any operation runs (400). */
 const refusal = (message: string, code: string, locations?: GraphQLFormattedError['locations']) => ({
@@ -276,7 +309,10 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
   });
   // Bounded by the admitted requests and their cost (a request holds at most MAX_BATCH_COST / 31 reads).
   const reads = createUserSlots({ running: GRAPHQL_USER_READS, waiting: Infinity, waitMs: Infinity });
-  userLines.set(root, { requests, reads });
+  const share = createUserShare({ perSecond: GRAPHQL_USER_SHARE_POINTS, burst: GRAPHQL_USER_BURST_POINTS });
+  /** Each admitted request's cost (the preHandler's sum), charged with its answer's size when it is sent. */
+  const costs = new WeakMap<object, number>();
+  userLines.set(root, { requests, reads, share });
 
   void app.register(async (scope) => {
     // Mercurius declares its routes with JSON schemas; the app validates and documents with zod: the routes of
@@ -288,7 +324,8 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
           : { tags: ['loan-summary'], summary: GRAPHQL_SUMMARY, body: postBodySchema };
       if (route.url !== GRAPHQL_PATH) return;
       // The user's line: the execution runs inside it, and the slot is freed when the execution ends, whichever
-      // way (an answer, an error, a client that left meanwhile: the work goes on, so the slot stays taken).
+      // way (an answer, an error, a client that left meanwhile: the work goes on, so the slot stays taken). In the
+      // line, the user's share: a request waits out the user's debt first (it is charged when its answer is sent).
       const handler = route.handler;
       route.handler = async function (this: typeof scope, request, reply) {
         const userId = request.auth?.userId;
@@ -297,12 +334,18 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
         const socket = request.raw.socket as (typeof request.raw.socket | null) | undefined;
         const onClose = () => gone.abort();
         socket?.once('close', onClose);
-        const release = await requests.acquire(userId, gone.signal).finally(() => socket?.off('close', onClose));
-        if (!release) throw tooManyAtOnce();
         try {
-          return await handler.call(this, request, reply);
+          const release = await requests.acquire(userId, gone.signal);
+          if (!release) throw tooManyAtOnce();
+          try {
+            const refused = await share.admit(userId, GRAPHQL_USER_WAIT_MS, gone.signal);
+            if (refused > 0) throw overShare(refused);
+            return await handler.call(this, request, reply);
+          } finally {
+            release();
+          }
         } finally {
-          release();
+          socket?.off('close', onClose);
         }
       };
     });
@@ -351,6 +394,16 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
             ),
           );
       }
+      costs.set(request, total);
+    });
+
+    // The user's share is charged what the request cost and the size of what it answers (refusals included).
+    scope.addHook('onSend', async (request, _reply, payload) => {
+      const userId = request.auth?.userId;
+      if (userId === undefined) return payload;
+      const bytes = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.byteLength(payload) : 0;
+      share.charge(userId, graphqlPoints(costs.get(request) ?? 0, bytes));
+      return payload;
     });
 
     const options: MercuriusOptions = {
