@@ -4,6 +4,7 @@ export * from './rights.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './profile.ts';
+export * from './profile-messages.ts';
 export * from './menu.ts';
 export * from './useful-links.ts';
 export * from './settings.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changePasswordRequestSchema } from './auth.ts';
 import { endpoint } from './kit/endpoint.ts';
-import { messages } from './messages.ts';
+import { profileMessages } from './profile-messages.ts';
 import { idValueSchema, textSchema } from './primitives.ts';
 
 /**
@@ -76,7 +76,7 @@ export const myProfileSchema = z.object({
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 
-const tooLong = (label: string, max: number) => messages.profile.tooLong(label, max);
+const tooLong = (label: string, max: number) => profileMessages.tooLong(label, max);
 
 /** One vendor's credentials as sent: a password left out (or empty) keeps the stored one. */
 export const userVendorUpdateSchema = z.object({
@@ -106,12 +106,12 @@ export const profileUpdateSchema = z.object({
   /** Digits only; empty or null clears it. */
   phoneNumber: z
     .string()
-    .refine((v) => v === '' || isValidPhone(v), messages.profile.invalidPhone)
+    .refine((v) => v === '' || isValidPhone(v), profileMessages.invalidPhone)
     .nullable()
     .optional(),
   corePassword: textSchema()
-    .min(1, messages.profile.corePasswordLength(CORE_PASSWORD_MAX))
-    .max(CORE_PASSWORD_MAX, messages.profile.corePasswordLength(CORE_PASSWORD_MAX))
+    .min(1, profileMessages.corePasswordLength(CORE_PASSWORD_MAX))
+    .max(CORE_PASSWORD_MAX, profileMessages.corePasswordLength(CORE_PASSWORD_MAX))
     .optional(),
   systemPassword: changePasswordRequestSchema.optional(),
   edocsUsername: textSchema()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  profileMessages,
   CORE_PASSWORD_MAX,
   EDOCS_LIMITS,
   INTEGRATION_LIMITS,
@@ -28,15 +29,15 @@ export type ProfileFormValues = {
   vendors: { id: number; vendorName: string; username: string; password: string; code: string }[];
 };
 
-const tooLong = (label: string, max: number) => z.string().max(max, messages.profile.tooLong(label, max));
+const tooLong = (label: string, max: number) => z.string().max(max, profileMessages.tooLong(label, max));
 
 export const profileFormSchema = z
   .object({
-    phone: z.string().refine((v) => v.trim() === '' || isValidPhone(phoneDigits(v)), messages.profile.invalidPhone),
+    phone: z.string().refine((v) => v.trim() === '' || isValidPhone(phoneDigits(v)), profileMessages.invalidPhone),
     oldPassword: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
-    corePassword: z.string().max(CORE_PASSWORD_MAX, messages.profile.corePasswordLength(CORE_PASSWORD_MAX)),
+    corePassword: z.string().max(CORE_PASSWORD_MAX, profileMessages.corePasswordLength(CORE_PASSWORD_MAX)),
     edocsUsername: tooLong('eDOCS user name', EDOCS_LIMITS.username),
     edocsPassword: tooLong('eDOCS password', EDOCS_LIMITS.password),
     vendors: z.array(

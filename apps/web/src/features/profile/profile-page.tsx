@@ -20,7 +20,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
-import { hasAvatarExtension, messages, vendorFieldsOf, type MyProfile } from '@credence/contracts';
+import { profileMessages, hasAvatarExtension, messages, vendorFieldsOf, type MyProfile } from '@credence/contracts';
 import { formatPhone } from '../../components/form/phone.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -152,8 +152,8 @@ const AvatarCard = ({
   const upload = useUploadAvatar();
   useEffect(() => onUploading(upload.isPending), [upload.isPending, onUploading]);
 
-  const invalid = (text: string = messages.profile.invalidExtension) =>
-    toasts.error(messages.profile.invalidExtensionTitle, text);
+  const invalid = (text: string = profileMessages.invalidExtension) =>
+    toasts.error(profileMessages.invalidExtensionTitle, text);
 
   const choose = (chosen: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -172,11 +172,11 @@ const AvatarCard = ({
     upload.mutate(file, {
       onSuccess: () => {
         setFile(null);
-        toasts.success(messages.profile.avatarUpdatedTitle, messages.profile.avatarUpdated);
+        toasts.success(profileMessages.avatarUpdatedTitle, profileMessages.avatarUpdated);
       },
       onError: (error) => {
         const avatarError = isApiError(error) ? error.errors.find((e) => e.field === 'avatar') : undefined;
-        if (avatarError?.message === messages.profile.invalidExtension) invalid();
+        if (avatarError?.message === profileMessages.invalidExtension) invalid();
         else if (avatarError) toasts.error(messages.errors.title, avatarError.message);
         else showApiErrorToast(error);
       },
@@ -337,7 +337,7 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
       onSuccess: (saved) => {
         form.reset(formValuesOf(saved));
         setPasswordOpen(false);
-        toasts.success(messages.profile.updatedTitle, messages.profile.updated);
+        toasts.success(profileMessages.updatedTitle, profileMessages.updated);
       },
       onError: (error) => {
         if (!isApiError(error) || (error.status !== 422 && error.status !== 403)) {
@@ -346,7 +346,7 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
         }
         // Spec 1 §8: 'Error updating', each returned error on its own line; each also on its field.
         const lines = error.errors.length > 0 ? error.errors.map((e) => e.message) : [error.message];
-        toasts.error(messages.profile.updateFailedTitle, lines.join('\n'));
+        toasts.error(profileMessages.updateFailedTitle, lines.join('\n'));
         for (const e of error.errors) {
           const name = formFieldOf(e.field);
           if (name) form.setError(name as Name, { type: 'server', message: e.message });
@@ -406,7 +406,7 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
               name="phone"
               label="Phone"
               inputMode="tel"
-              errorTitle={messages.profile.invalidPhoneTitle}
+              errorTitle={profileMessages.invalidPhoneTitle}
               onBlurFormat={(v) => (v.replace(/\D/g, '').length === 10 ? formatPhone(v.replace(/\D/g, '')) : v)}
               disabled={blocked}
             />
