@@ -7,13 +7,16 @@
  * not run).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const reports = mkdtempSync(path.join(os.tmpdir(), 'credence-test-reports-'));
+/** The JSON reports of the steps; TEST_REPORTS_DIR keeps them there for a look afterwards (a temporary folder otherwise). */
+const keptReports = process.env.TEST_REPORTS_DIR;
+if (keptReports) mkdirSync(keptReports, { recursive: true });
+const reports = keptReports ? path.resolve(keptReports) : mkdtempSync(path.join(os.tmpdir(), 'credence-test-reports-'));
 const report = (name) => path.join(reports, `${name}.json`);
 const vitest = (name, projects) => [
   'npx',
@@ -147,5 +150,5 @@ failed ||= count('failed') > 0;
 const failedTests = count('failed') + (failed && count('failed') === 0 ? 1 : 0);
 lines.push('', `tests: ${count('passed')} passed, ${failedTests} failed, ${count('skipped')} skipped`);
 process.stdout.write(`${lines.join('\n')}\n`);
-rmSync(reports, { recursive: true, force: true });
+if (!keptReports) rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
