@@ -17,9 +17,11 @@ import { GET_LOAN_SUMMARY, loanSummaryTexts, printableSections } from '@credence
 import { buildSummaryDocument } from '@credence/domain';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
+import { graphqlShareOf } from '../apps/server/src/modules/loan-summary/graphql/loan-summary.graphql.ts';
 import { readLoanSummary } from '../apps/server/src/modules/loan-summary/graphql/loan-summary.graphql.service.ts';
 import { renderSummaryPdf } from '../apps/server/src/modules/loan-summary/loan-summary-pdf.ts';
 import type { AuthContext } from '../apps/server/src/platform/auth.ts';
+import { pdfShareOf } from '../apps/server/src/platform/pdf.ts';
 import { openBenchDatabase, out, percentile, signIn } from './bench-database.ts';
 
 const RUNS = Math.max(30, Number(process.env.LOAN_SUMMARY_RUNS ?? 40));
@@ -239,7 +241,14 @@ try {
   );
   if (pdfP95 > TARGET_P95_MS) failed = true;
 
+  // One session makes every call here: the benchmark measures the work, not the user's share of it (issue 30,
+  // item 13: 40 summaries in a row would wait for the officer's bucket), so the bucket is refilled before each call.
+  const refill = () => {
+    graphqlShareOf(app).forgive(officer.id);
+    pdfShareOf().forgive(officer.id);
+  };
   const graphql = async () => {
+    refill();
     const response = await fetch(`${address}/api/graphql`, {
       method: 'POST',
       headers: { ...session.headers, 'content-type': 'application/json' },
@@ -262,6 +271,7 @@ try {
   );
 
   const preview = async () => {
+    refill();
     const response = await fetch(`${address}/api/applications/${id}/loanSummary/preview`, {
       method: 'POST',
       headers: { ...session.headers, 'content-type': 'application/json' },
