@@ -121,8 +121,8 @@ const Field = ({
               ? {
                   endAdornment: (
                     <InputAdornment position="end">
-                      <Tooltip title={errorTitle ?? message}>
-                        <ErrorOutlineIcon color="error" fontSize="small" aria-label={errorTitle ?? message} />
+                      <Tooltip title={errorTitle ?? message} describeChild>
+                        <ErrorOutlineIcon color="error" fontSize="small" />
                       </Tooltip>
                     </InputAdornment>
                   ),
@@ -453,9 +453,6 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
               </Stack>
             </Collapse>
           </Paper>
-        </Stack>
-
-        <Stack spacing={2.5} sx={{ minWidth: 0, gridColumn: { md: '2', xl: '3' }, gridRow: { xl: '1' } }}>
           <Card title="Core Information" action={<SecretState set={profile.hasCorePassword} label="Core password" />}>
             <Field
               name="corePassword"
@@ -466,6 +463,9 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
               helperText={profile.hasCorePassword ? 'Saved — type to replace it' : '1 to 16 characters'}
             />
           </Card>
+        </Stack>
+
+        <Stack spacing={2.5} sx={{ minWidth: 0, gridColumn: { md: '2', xl: '3' }, gridRow: { xl: '1' } }}>
           <Card title="eDOCS User Information" action={<SecretState set={profile.hasEdocsPassword} label="Password" />}>
             <Stack spacing={2}>
               <Field name="edocsUsername" label="eDOCS User Name" disabled={blocked} />
@@ -485,7 +485,18 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
         <Stack
           direction="row"
           spacing={1}
-          sx={{ gridColumn: '1 / -1', justifyContent: 'flex-end', borderTop: 1, borderColor: 'divider', pt: 2 }}
+          sx={{
+            gridColumn: '1 / -1',
+            justifyContent: 'flex-end',
+            borderTop: 1,
+            borderColor: 'divider',
+            py: 1.5,
+            // The actions stay in view at the bottom of a long page (1280 x 800 shows the cards, then them).
+            position: 'sticky',
+            bottom: 0,
+            bgcolor: 'background.default',
+            zIndex: 1,
+          }}
         >
           <Button
             onClick={() => {
