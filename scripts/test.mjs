@@ -81,14 +81,25 @@ const testsOf = (layer) => {
   if (!existsSync(file)) return [];
   const json = JSON.parse(readFileSync(file, 'utf8'));
   if (layer !== 'browser') {
-    return json.testResults.flatMap((suite) =>
-      suite.assertionResults.map((t) => ({
+    return json.testResults.flatMap((suite) => [
+      ...suite.assertionResults.map((t) => ({
         layer,
         name: `${path.relative(root, suite.name)} › ${t.fullName}`,
         seconds: (t.duration ?? 0) / 1000,
         status: t.status,
       })),
-    );
+      // A file that failed outside its tests (its set-up threw: its tests are reported skipped) is a failure too.
+      ...(suite.status === 'failed' && suite.assertionResults.every((t) => t.status !== 'failed')
+        ? [
+            {
+              layer,
+              name: `${path.relative(root, suite.name)} › (the file: ${suite.message ?? 'failed'})`,
+              seconds: 0,
+              status: 'failed',
+            },
+          ]
+        : []),
+    ]);
   }
   const walk = (suite, trail) => [
     ...(suite.specs ?? []).flatMap((spec) =>
