@@ -37,6 +37,7 @@ import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts'
 import { userGroupsModule } from './user-groups/user-groups.module.ts';
 import { usersAdminModule } from './users/users-admin.module.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
+import { registerProfileRoutes } from './profile/profile.routes.ts';
 
 /**
  * Every module of the server, in registration order (app.ts walks this list). A new module adds one line here.
@@ -46,6 +47,7 @@ export const modules: Module[] = [
   { name: 'settings', register: registerSettingsRoutes },
   { name: 'auth', register: registerAuthRoutes },
   { name: 'users', register: registerUserRoutes },
+  { name: 'profile', register: registerProfileRoutes },
   { name: 'menu', register: registerMenuRoutes },
   { name: 'useful-links', register: registerUsefulLinkRoutes },
   { name: 'credit-bureaus', register: registerCreditBureauRoutes },

@@ -50,4 +50,8 @@ export const protectedPurposes = {
   govtIdNumber: 'applicant.govt_id.number',
   creditReportRaw: 'credit_report.raw',
   creditReportSubject: 'credit_report.subject',
+  /** My Profile's secrets (modules/profile): never returned, only whether one is set. */
+  corePassword: 'user.core_password',
+  edocsPassword: 'user.edocs_password',
+  vendorPassword: 'user_vendor.password',
 } as const;

@@ -34,3 +34,4 @@ export * from './additions.ts';
 export * from './funding.ts';
 export * from './core-sandbox.ts';
 export * from './loan-summary.ts';
+export * from './vendors.ts';

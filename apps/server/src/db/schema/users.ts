@@ -13,7 +13,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     jobTitle: text('job_title'),
     phoneNumber: text('phone_number'),
+    /** A data URL of the small square JPEG the server made from the uploaded photo (modules/profile). */
     avatar: text('avatar'),
+    /** The user's own credentials for the core and eDOCS (My Profile): secrets encrypted (platform/crypto.ts). */
+    corePasswordEncrypted: text('core_password_encrypted'),
+    edocsUsername: text('edocs_username'),
+    edocsPasswordEncrypted: text('edocs_password_encrypted'),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }).notNull(),

@@ -13,6 +13,7 @@ import { seedFundingDemo, seedFundingSetup } from './funding.ts';
 import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
+import { seedProfileDemo } from './profile.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import type { Db, DbExecutor } from '../client.ts';
@@ -167,6 +168,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedFundingDemo(tx, config.dataEncryptionKey);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
+    await seedProfileDemo(tx, config.dataEncryptionKey);
   });
   return true;
 };
