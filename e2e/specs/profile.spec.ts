@@ -73,7 +73,9 @@ test.beforeAll(async ({ request }) => {
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save' });
 
-test('the integration card by provider, and an avatar uploaded and shown in the top bar', async ({ page }) => {
+test('the integration card by provider, Save blocked while impersonating, an avatar shown in the top bar', async ({
+  page,
+}) => {
   // The administrator has vendors: the card shows, the code only for CUDL, no password for Dealertrack.
   await signIn(page, users.admin, { at: '/profile' });
   const card = page.getByRole('region', { name: 'Integration Information' });
@@ -85,6 +87,15 @@ test('the integration card by provider, and an avatar uploaded and shown in the 
   await expect(card.getByLabel('User Name')).toHaveValue('avery.morgan');
   await expect(card.getByLabel('Password')).toHaveCount(0);
   await expect(card.getByLabel('Code')).toHaveCount(0);
+  // While impersonating another lender, Save is disabled with the spec's tooltip (the server refuses too).
+  const picker = page.getByRole('combobox', { name: 'Lender' });
+  await picker.click();
+  await page.getByRole('option', { name: 'Harbor Auto Finance' }).click();
+  await expect(page.getByText('Impersonating')).toBeVisible();
+  await page.goto('/profile');
+  await expect(save(page)).toBeDisabled();
+  await save(page).locator('..').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Cannot update profile while impersonating another lender');
 
   await signIn(page, person, { at: '/profile' });
   await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();
