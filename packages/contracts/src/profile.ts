@@ -152,7 +152,7 @@ export const profileEndpoints = {
     path: '/api/user/profile/avatar',
     access: 'signedIn',
     tag: 'user',
-    summary: `Upload my avatar (multipart, one file part "avatar"): PNG or JPEG by content (not by name), at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB and ${AVATAR_MAX_MEGAPIXELS} megapixels; stored as a ${AVATAR_SIZE_PX} px square JPEG; refused (403) while impersonating`,
+    summary: `Upload my avatar (multipart, one file part "avatar"): PNG or JPEG by content (not by name), at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB and ${AVATAR_MAX_MEGAPIXELS} megapixels; stored as a ${AVATAR_SIZE_PX} px square JPEG, made in a worker thread (at most 2 at once per process, then 503 BUSY with Retry-After); refused (403) while impersonating`,
     response: avatarUploadResponseSchema,
   }),
 };

@@ -298,6 +298,19 @@ describe('avatar upload (spec 1 §5)', () => {
     // Nothing but an avatar part; not multipart at all.
     expect((await uploadAvatar(officer, pngOf(4, 4), 'me.png', 'image/png', 'photo')).statusCode).toBe(422);
     expect((await officer.post('/api/user/profile/avatar', { avatar: 'x' })).statusCode).toBe(415);
+    // A photo is made into the avatar off the event loop: another call answers while it is being resized.
+    const photo = jpegOf(2400, 1600);
+    let uploadDone = 0;
+    const upload = uploadAvatar(officer, photo, 'photo.jpg', 'image/jpeg').then((r) => {
+      uploadDone = performance.now();
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = await officer.get('/api/user/profile');
+    const otherDone = performance.now();
+    expect(other.statusCode).toBe(200);
+    expect((await upload).statusCode).toBe(200);
+    expect(otherDone).toBeLessThan(uploadDone);
     const audit = JSON.stringify(await profileAudits());
     expect(audit).toContain('avatar');
     expect(audit).not.toContain('base64');

@@ -69,6 +69,7 @@ export const registerProfileRoutes = (app: App, { db, config }: AppDeps) => {
           413: errorBodySchema,
           415: errorBodySchema,
           422: errorBodySchema,
+          503: errorBodySchema,
         },
       },
       handler: async (request) => {

@@ -15,7 +15,8 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../platform/crypto.ts';
 import { AppError, forbidden, unauthenticated, validationError } from '../../platform/errors.ts';
 import { applyPasswordChange, preparePasswordChange, type PreparedPasswordChange } from '../auth/auth.service.ts';
-import { avatarImageType, makeAvatar, TooManyPixelsError, UnreadableImageError } from './avatar-image.ts';
+import { avatarImageType } from './avatar-image.ts';
+import { AvatarBusyError, makeAvatarOffThread } from './avatar-thread.ts';
 import * as repo from './profile.repository.ts';
 
 export type ProfileDeps = { db: Db; config: Config; protector: DataProtector };
@@ -185,18 +186,23 @@ export const uploadAvatar = async (deps: ProfileDeps, auth: AuthContext, content
   refuseWhileImpersonating(auth);
   const type = avatarImageType(content);
   if (!type) throw validationError([{ field: 'avatar', message: profileMessages.invalidExtension }]);
-  let avatar: string;
+  let made;
   try {
-    avatar = makeAvatar(type, content);
+    made = await makeAvatarOffThread(type, content);
   } catch (error) {
-    if (error instanceof TooManyPixelsError) {
-      throw validationError([{ field: 'avatar', message: profileMessages.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS) }]);
-    }
-    if (error instanceof UnreadableImageError) {
-      throw validationError([{ field: 'avatar', message: profileMessages.avatarUnreadable }]);
+    if (error instanceof AvatarBusyError) {
+      throw new AppError(503, 'BUSY', messages.files.busy, undefined, { 'Retry-After': '2' });
     }
     throw error;
   }
+  if (!made.ok && made.reason === 'pixels') {
+    throw validationError([{ field: 'avatar', message: profileMessages.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS) }]);
+  }
+  if (!made.ok && made.reason === 'unreadable') {
+    throw validationError([{ field: 'avatar', message: profileMessages.avatarUnreadable }]);
+  }
+  if (!made.ok) throw new Error('The avatar could not be made');
+  const { avatar } = made;
   await inHomeLender(deps, auth, async (tx) => {
     const user = await repo.findUserForUpdate(tx, auth.userId);
     if (!user) throw unauthenticated();
