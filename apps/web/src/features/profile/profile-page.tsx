@@ -413,19 +413,26 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
           </Card>
 
           <Paper variant="outlined" component="section" aria-label="Change password">
-            <ButtonBase
-              onClick={() => setPasswordOpen((open) => !open)}
-              aria-expanded={passwordOpen}
-              aria-controls="profile-change-password"
-              sx={{ width: '100%', justifyContent: 'space-between', px: 2.5, py: 2, borderRadius: 1 }}
-            >
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              <ButtonBase
+                onClick={() => setPasswordOpen((open) => !open)}
+                aria-expanded={passwordOpen}
+                aria-controls="profile-change-password"
+                sx={{
+                  width: '100%',
+                  justifyContent: 'space-between',
+                  px: 2.5,
+                  py: 2,
+                  borderRadius: 1,
+                  font: 'inherit',
+                }}
+              >
                 Change password
-              </Typography>
-              <ExpandMoreIcon
-                sx={{ transition: 'transform 150ms', transform: passwordOpen ? 'rotate(180deg)' : 'none' }}
-              />
-            </ButtonBase>
+                <ExpandMoreIcon
+                  sx={{ transition: 'transform 150ms', transform: passwordOpen ? 'rotate(180deg)' : 'none' }}
+                />
+              </ButtonBase>
+            </Typography>
             <Collapse in={passwordOpen} id="profile-change-password">
               <Stack spacing={2} sx={{ px: 2.5, pb: 2.5 }}>
                 <Field
