@@ -2,7 +2,8 @@ import { loanSummaryEndpoints, messages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSeededApplication, signIn, SUMMIT, type ApiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { PDF_USER_SHARE_MS, PDF_USER_WAIT_MS, pdfBudget, pdfShareOf, setPdfBudget } from './pdf.ts';
+import { PDF_USER_SHARE_MS, pdfBudget, pdfShareOf, setPdfBudget } from './pdf.ts';
+import { SHARE_MAX_WAIT_MS } from './user-share.ts';
 
 /**
  * The PDF budgets over HTTP (issue 30, items 4 and 12): the loan summary of an application whose comments were
@@ -69,11 +70,11 @@ describe('PDF budgets over HTTP', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
 
     // Further in debt than a print may wait: refused at once with the seconds to wait; another user prints.
-    share.charge(officerId, share.balanceOf(officerId) + 2 * PDF_USER_WAIT_MS * (PDF_USER_SHARE_MS / 1000));
+    share.charge(officerId, share.balanceOf(officerId) + 2 * SHARE_MAX_WAIT_MS * (PDF_USER_SHARE_MS / 1000));
     const refused = await preview(['request']);
     expect(refused.statusCode, refused.body).toBe(429);
     const seconds = Number(refused.headers['retry-after']);
-    expect(seconds).toBeGreaterThan(PDF_USER_WAIT_MS / 1000);
+    expect(seconds).toBeGreaterThan(SHARE_MAX_WAIT_MS / 1000);
     expect(refused.json()).toEqual({
       code: 'RATE_LIMITED',
       message: messages.limits.pdfOverShare(seconds),

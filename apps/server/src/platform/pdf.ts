@@ -140,19 +140,19 @@ export const pdfJobOf = (doc: PdfDocument): PdfJob => {
 
 /*
  * Each user's share of the PDF workers (issue 30, item 13; platform/user-share.ts). A render asked for by a user
- * (`owner`) is charged its time in a worker (not its wait for one); a user's bucket holds PDF_USER_BURST_MS (4 s:
- * the largest document allowed, ~3.5 s here) and refills PDF_USER_SHARE_MS (150 ms) per second — 15 % of a worker
- * for a user who keeps printing. In debt, the next print waits until the debt is paid when that is at most
- * PDF_USER_WAIT_MS away, else is refused (429 RATE_LIMITED with Retry-After). A loan file of a few dozen comments
- * prints in ~0.3 s: a person prints a dozen in a row, then one every two seconds. Without it one user looping the
- * largest preview kept the only worker of a two-core machine busy: everyone else's prints queued behind it (or
- * were refused, the queue full), and the worker's core was gone from the database and the requests. Prints of
- * jobs (the summary export on funding) have no owner and are not charged.
+ * (`owner`) is charged its time in a worker (not its wait for one); a user's bucket holds PDF_USER_BURST_MS (2 s)
+ * and refills PDF_USER_SHARE_MS (100 ms) per second — a tenth of a worker for a user who keeps printing. In debt,
+ * the next print waits until the debt is paid (at most 2 prints of a user wait, each at most SHARE_MAX_WAIT_MS),
+ * else is refused (429 RATE_LIMITED with Retry-After). A loan file of a few dozen comments prints in ~0.3 s: a
+ * person prints six in a row, then one every three seconds; the largest document allowed (~3.5 s) is printed at
+ * once, the next one after ~15 s. Without it one user looping the largest preview kept the only worker of a
+ * two-core machine busy: everyone else's prints queued behind it (or were refused, the queue full), and the
+ * worker's core was gone from the database and the requests. Prints of jobs (the summary export on funding) have
+ * no owner and are not charged.
  */
-export const PDF_USER_SHARE_MS = 150;
-export const PDF_USER_BURST_MS = 4_000;
-export const PDF_USER_WAIT_MS = 5_000;
-const pdfShare = createUserShare({ perSecond: PDF_USER_SHARE_MS, burst: PDF_USER_BURST_MS });
+export const PDF_USER_SHARE_MS = 100;
+export const PDF_USER_BURST_MS = 2_000;
+const pdfShare = createUserShare({ perSecond: PDF_USER_SHARE_MS, burst: PDF_USER_BURST_MS, maxWaiting: 2 });
 
 /** The users' shares of the PDF workers (tests, diagnostics). */
 export const pdfShareOf = (): UserShare => pdfShare;
@@ -165,12 +165,12 @@ const pdfOverShare = (waitMs: number) => {
 };
 
 /**
- * Waits out the user's debt of printing, or refuses (429) when it is further away than PDF_USER_WAIT_MS. Called
+ * Waits out the user's debt of printing, or refuses (429) when it is further away than SHARE_MAX_WAIT_MS. Called
  * by every render with an owner; call it first where a print needs costly reads before its render (the loan
  * summary), so that a refused print costs nothing.
  */
 export const admitPrint = async (owner: number) => {
-  const refused = await pdfShare.admit(owner, PDF_USER_WAIT_MS);
+  const refused = await pdfShare.admit(owner);
   if (refused > 0) throw pdfOverShare(refused);
 };
 

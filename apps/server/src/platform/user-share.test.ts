@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUserShare } from './user-share.ts';
+import { createUserShare, SHARE_MAX_WAIT_MS } from './user-share.ts';
 
 describe("a user's share of a heavy resource (100 units a second, 2 000 at most)", () => {
   const setUp = () => {
@@ -38,20 +38,27 @@ describe("a user's share of a heavy resource (100 units a second, 2 000 at most)
     expect(share.waitOf(1)).toBe(1000);
   });
 
-  it('waits out a small debt, refuses a debt further away than the wait allowed', async () => {
-    const share = createUserShare({ perSecond: 1000, burst: 100 });
+  it('waits out a debt paid within the longest wait; refuses one further away, past the waiting cap, or when the client leaves', async () => {
+    const share = createUserShare({ perSecond: 1000, burst: 100, maxWaiting: 1 });
     share.charge(1, 150); // 50 in debt: 50 ms away
     const started = performance.now();
-    expect(await share.admit(1, 1000)).toBe(0);
+    expect(await share.admit(1)).toBe(0);
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
-    share.charge(1, 5000);
-    const wait = await share.admit(1, 1000);
-    expect(wait).toBeGreaterThan(4000);
-    const gone = new AbortController();
+
+    share.charge(1, SHARE_MAX_WAIT_MS + 1000); // further away than a request may wait: refused at once
+    expect(await share.admit(1)).toBeGreaterThan(SHARE_MAX_WAIT_MS);
+
     share.forgive(1);
-    share.charge(1, 300); // 200 in debt: 200 ms away, but the client leaves
+    share.charge(1, 300); // 200 away: one waits, a second one beyond the cap is refused at once
+    const first = share.admit(1);
+    expect(await share.admit(1)).toBeGreaterThan(0);
+    expect(await first).toBe(0);
+
+    share.forgive(1);
+    share.charge(1, 300);
+    const gone = new AbortController();
     setTimeout(() => gone.abort(), 10);
-    expect(await share.admit(1, 1000, gone.signal)).toBeGreaterThan(0);
+    expect(await share.admit(1, gone.signal)).toBeGreaterThan(0); // the client left while waiting
   });
 
   it('a person opening summaries (30 units every few seconds) never waits', () => {

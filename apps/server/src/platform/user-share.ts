@@ -8,7 +8,15 @@
  * `perSecond` units each second. A request that finds its user's bucket in debt waits until the debt is paid (time
  * refills it), or — when that is further away than a request may wait — is refused with the seconds to wait. A
  * person never meets it; a loop of the heaviest work gets `perSecond` of every second after its burst.
+ *
+ * Waiting rather than refusing at once: a client that retries whatever the answer (the benchmark's heavy client
+ * does) turned quick refusals into a stream of requests — 70 a second, each signed in and refused — that cost the
+ * others more than the work it was refused. A waiting request costs a timer; at most `maxWaiting` of a user wait at
+ * once, and the wait is at most SHARE_MAX_WAIT_MS.
  */
+
+/** The longest a request waits out its user's debt; further away, it is refused with the seconds to wait. */
+export const SHARE_MAX_WAIT_MS = 30_000;
 
 export type UserShare = {
   /** Milliseconds until the user may start (0 when the bucket is not in debt). */
@@ -18,10 +26,11 @@ export type UserShare = {
   /** The user's bucket now (`burst` when full or unknown; tests, diagnostics). */
   balanceOf: (userId: number) => number;
   /**
-   * Waits out the user's debt when it is paid within `maxWaitMs`: answers 0 then (start now), or the ms the user
-   * would have to wait when that is longer or when `gone` fired meanwhile (refuse).
+   * Waits out the user's debt when it is paid within SHARE_MAX_WAIT_MS: answers 0 then (start now), or the ms the
+   * user would have to wait when that is longer, when `maxWaiting` of the user already wait, or when `gone` fired
+   * meanwhile (refuse).
    */
-  admit: (userId: number, maxWaitMs: number, gone?: AbortSignal) => Promise<number>;
+  admit: (userId: number, gone?: AbortSignal) => Promise<number>;
   /** Fills the user's bucket again, as time would (tests). */
   forgive: (userId: number) => void;
 };
@@ -44,14 +53,18 @@ const pause = (ms: number, gone?: AbortSignal) =>
 export const createUserShare = ({
   perSecond,
   burst,
+  maxWaiting = 4,
   now = () => performance.now(),
 }: {
   perSecond: number;
   burst: number;
+  /** Requests of one user that may wait at once. */
+  maxWaiting?: number;
   now?: () => number;
 }): UserShare => {
   /** Buckets not full; a full one is dropped, so the map holds only the users who used the resource lately. */
   const buckets = new Map<number, { balance: number; at: number }>();
+  const waiting = new Map<number, number>();
 
   const balanceOf = (userId: number) => {
     const bucket = buckets.get(userId);
@@ -73,10 +86,19 @@ export const createUserShare = ({
     buckets.set(userId, { balance, at: now() });
   };
 
-  const admit = async (userId: number, maxWaitMs: number, gone?: AbortSignal) => {
+  const admit = async (userId: number, gone?: AbortSignal) => {
     const wait = waitOf(userId);
     if (wait === 0) return 0;
-    return wait <= maxWaitMs && (await pause(wait, gone)) ? 0 : wait;
+    const queued = waiting.get(userId) ?? 0;
+    if (wait > SHARE_MAX_WAIT_MS || queued >= maxWaiting) return wait;
+    waiting.set(userId, queued + 1);
+    try {
+      return (await pause(wait, gone)) ? 0 : wait;
+    } finally {
+      const left = (waiting.get(userId) ?? 1) - 1;
+      if (left > 0) waiting.set(userId, left);
+      else waiting.delete(userId);
+    }
   };
 
   return { waitOf, charge, balanceOf, admit, forgive: (userId) => void buckets.delete(userId) };

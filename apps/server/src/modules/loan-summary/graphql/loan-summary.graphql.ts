@@ -74,14 +74,14 @@ export const GRAPHQL_RETRY_AFTER_SECONDS = 1;
  * charged its cost (the sum of its operations' costs, as above) and one point per KiB of its answer — what the
  * request thread does for it: the reads and resolvers the fields stand for, and the answer built and serialized.
  * A user's bucket holds GRAPHQL_USER_BURST_POINTS and refills GRAPHQL_USER_SHARE_POINTS a second. In debt, the
- * next request waits until the debt is paid when that is at most GRAPHQL_USER_WAIT_MS away, else is answered 429
+ * next request waits (in the user's line) until the debt is paid, at most SHARE_MAX_WAIT_MS, else is answered 429
  * with Retry-After. Measured (2 cores): the heaviest batch allowed — 3 × GetLoanSummary of an application at the
  * comment bounds, 1.8 MB — takes ~0.2 s of the request thread and costs 3 147 points (~16 a millisecond); so the
- * share is ~50 ms of work a second (5 %), after a burst of ~1 s. The web's summary (GetLoanInfo, settings,
- * GetLoanSummary) costs ~560 points: a person opens 28 in a row, then more than one a second.
+ * share is ~25 ms of work a second (2.5 %), after a burst of ~0.5 s. The web's summary (GetLoanInfo, settings,
+ * GetLoanSummary) costs ~560 points: a person opens 14 in a row, then one every 1.4 s.
  */
-export const GRAPHQL_USER_SHARE_POINTS = 800;
-export const GRAPHQL_USER_BURST_POINTS = 16_000;
+export const GRAPHQL_USER_SHARE_POINTS = 400;
+export const GRAPHQL_USER_BURST_POINTS = 8_000;
 /** The points of a request: its cost, and one per KiB of its answer. */
 export const graphqlPoints = (cost: number, answerBytes: number) => cost + Math.ceil(answerBytes / 1024);
 
@@ -338,7 +338,7 @@ export const registerLoanSummaryGraphql = (app: App, deps: AppDeps) => {
           const release = await requests.acquire(userId, gone.signal);
           if (!release) throw tooManyAtOnce();
           try {
-            const refused = await share.admit(userId, GRAPHQL_USER_WAIT_MS, gone.signal);
+            const refused = await share.admit(userId, gone.signal);
             if (refused > 0) throw overShare(refused);
             return await handler.call(this, request, reply);
           } finally {
