@@ -23,5 +23,6 @@ export const profileMessages = {
   avatarTooManyPixels: (megapixels: number) => `The photo may have at most ${megapixels} megapixels.`,
   avatarUnreadable: 'The photo could not be read. Please choose another PNG or JPEG file.',
   avatarMissing: 'Choose a photo to upload.',
+  avatarOneOnly: 'Upload one photo at a time.',
   unknownVendor: 'This integration is not one of your vendors.',
 };

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { messages } from '@credence/contracts';
 import { AppError, RETRY_AFTER_SECONDS } from './errors.ts';
 import type { PdfJob, PdfJobMessage, PdfJobResult } from './pdf-document.ts';
+import { startTsWorker } from './ts-worker.ts';
 
 /**
  * The PDF workers (issue 30, item 4): a few worker threads run pdfmake (pdf-worker.ts) so that one large document
@@ -40,19 +39,7 @@ type Task = {
 };
 type Slot = { worker: Worker; task: Task | undefined; timer: NodeJS.Timeout | undefined };
 
-const require = createRequire(import.meta.url);
-/**
- * The worker starts from a one-line bootstrap that registers tsx's ESM loader inside the thread, then imports the
- * TypeScript worker. The server runs its .ts sources through tsx (`npm start`, `npm run dev`, `npm run worker`,
- * the browser tests' `node --import tsx`) and the tests run them through Vitest; neither carries into a worker:
- * on Node 20 a worker's `--import tsx` registers the loader after the worker's own file is loaded
- * (privatenumber/tsx#354, ERR_UNKNOWN_FILE_EXTENSION), hence the bootstrap and an empty execArgv.
- */
-const tsxApi = pathToFileURL(
-  require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),
-).href;
-const workerFile = new URL('./pdf-worker.ts', import.meta.url).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); });`;
+const workerFile = new URL('./pdf-worker.ts', import.meta.url);
 
 export type PdfPool = {
   /** Renders the job; `onStart` is called when a worker takes it. */
@@ -90,11 +77,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   };
 
   const spawn = (): Slot => {
-    const worker = new Worker(bootstrap, {
-      eval: true,
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
-    });
+    const worker = startTsWorker(workerFile, { maxOldGenerationSizeMb: options.maxHeapMb });
     const slot: Slot = { worker, task: undefined, timer: undefined };
     worker.on('message', (result: PdfJobResult) => {
       if (!slot.task || slot.task.message.id !== result.id) return;

@@ -1,16 +1,8 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../platform/ts-worker.ts';
 import type { AvatarImageType } from './avatar-image.ts';
 import type { AvatarJob, AvatarResult } from './avatar-worker.ts';
 
-const require = createRequire(import.meta.url);
-/** tsx's loader registered inside the thread, then the TypeScript worker (as platform/pdf-pool.ts explains). */
-const tsxApi = pathToFileURL(
-  require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),
-).href;
-const workerFile = new URL('./avatar-worker.ts', import.meta.url).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); });`;
+const workerFile = new URL('./avatar-worker.ts', import.meta.url);
 
 /** Uploads resized at once per process; one more is answered BUSY (uploads are rare, a photo takes seconds). */
 export const AVATAR_THREADS = 2;
@@ -26,7 +18,7 @@ export class AvatarBusyError extends Error {}
 export const makeAvatarOffThread = async (type: AvatarImageType, content: Buffer): Promise<AvatarResult> => {
   if (running >= AVATAR_THREADS) throw new AvatarBusyError();
   running++;
-  const worker = new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } });
+  const worker = startTsWorker(workerFile, { maxOldGenerationSizeMb: 256 });
   try {
     return await new Promise<AvatarResult>((resolve) => {
       const timer = setTimeout(() => resolve({ ok: false, reason: 'pixels' }), AVATAR_TIMEOUT_MS);

@@ -7,6 +7,7 @@ import { authOf } from '../../platform/auth.ts';
 import { createDataProtector } from '../../platform/crypto.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
+import { multipartError } from '../../platform/multipart-errors.ts';
 import * as service from './profile.service.ts';
 
 /** Reads the one `avatar` file part into memory (at most AVATAR_MAX_BYTES); multipart failures are 4xx, never 500. */
@@ -21,25 +22,10 @@ const readAvatar = async (request: FastifyRequest): Promise<Buffer> => {
     if (content.length === 0) throw validationError([{ field: 'avatar', message: profileMessages.avatarMissing }]);
     return content;
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        413,
-        'PAYLOAD_TOO_LARGE',
-        profileMessages.avatarTooLarge(`${AVATAR_MAX_BYTES / 1024 / 1024} MB`),
-      );
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.notMultipart);
-    }
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw new AppError(400, 'BAD_REQUEST', messages.files.malformed);
-    }
-    if (error instanceof Error && /boundary|multipart|unexpected end|malformed/i.test(error.message)) {
-      throw new AppError(400, 'BAD_REQUEST', messages.files.malformed);
-    }
-    throw error;
+    throw multipartError(error, {
+      tooLarge: profileMessages.avatarTooLarge(`${AVATAR_MAX_BYTES / 1024 / 1024} MB`),
+      tooMany: profileMessages.avatarOneOnly,
+    });
   }
 };
 

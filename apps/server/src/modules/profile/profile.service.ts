@@ -75,6 +75,66 @@ const underSystemPassword = (error: unknown) =>
 const SET = 'set';
 const NOT_SET = 'not set';
 const CHANGED = 'changed';
+type Changes = Record<string, { old: unknown; new: unknown }>;
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserForUpdate>>>;
+
+/** The user's own columns after `input` (what is left out is kept; secrets encrypted), noting what changed. */
+const profileColumnsOf = (protector: DataProtector, user: UserRow, input: ProfileUpdate, changes: Changes) => {
+  const phoneNumber = input.phoneNumber === undefined ? user.phoneNumber : input.phoneNumber || null;
+  if (phoneNumber !== user.phoneNumber) changes.phoneNumber = { old: user.phoneNumber, new: phoneNumber };
+  const edocsUsername = input.edocsUsername === undefined ? user.edocsUsername : input.edocsUsername || null;
+  if (edocsUsername !== user.edocsUsername) changes.edocsUsername = { old: user.edocsUsername, new: edocsUsername };
+  let { corePasswordEncrypted, edocsPasswordEncrypted } = user;
+  if (input.corePassword !== undefined) {
+    corePasswordEncrypted = protector.encrypt(input.corePassword, protectedPurposes.corePassword);
+    changes.corePassword = { old: user.corePasswordEncrypted ? SET : NOT_SET, new: CHANGED };
+  }
+  if (input.edocsPassword) {
+    edocsPasswordEncrypted = protector.encrypt(input.edocsPassword, protectedPurposes.edocsPassword);
+    changes.edocsPassword = { old: user.edocsPasswordEncrypted ? SET : NOT_SET, new: CHANGED };
+  }
+  return { phoneNumber, corePasswordEncrypted, edocsUsername, edocsPasswordEncrypted };
+};
+
+/**
+ * Saves the user's vendor credentials sent (only vendors of the user: another id is 422 on its row), noting what
+ * changed. Which fields a vendor has is decided by its name (spec 1 §5): a code only where one is needed, no
+ * password where the vendor has none; what it does not have is not stored.
+ */
+const saveUserVendors = async (
+  tx: TenantTx,
+  protector: DataProtector,
+  userId: number,
+  sentVendors: NonNullable<ProfileUpdate['userVendors']>,
+  changes: Changes,
+) => {
+  const mine = new Map((await repo.findUserVendors(tx, userId)).map((v) => [v.id, v]));
+  const unknown = sentVendors.flatMap((v, i) =>
+    mine.has(v.id) ? [] : [{ field: `userVendors.${i}.id`, message: profileMessages.unknownVendor }],
+  );
+  if (unknown.length > 0) throw validationError(unknown);
+  for (const sent of sentVendors) {
+    const stored = mine.get(sent.id)!;
+    const fields = vendorFieldsOf(stored.vendorName);
+    const username = sent.username === undefined ? stored.username : sent.username || null;
+    const code = !fields.code ? null : sent.code === undefined ? stored.code : sent.code || null;
+    const passwordEncrypted = !fields.password
+      ? null
+      : sent.password
+        ? protector.encrypt(sent.password, protectedPurposes.vendorPassword)
+        : stored.passwordEncrypted;
+    const prefix = `vendor ${stored.vendorName}`;
+    if (username !== stored.username) changes[`${prefix}: username`] = { old: stored.username, new: username };
+    if (code !== stored.code) changes[`${prefix}: code`] = { old: stored.code, new: code };
+    if (passwordEncrypted !== stored.passwordEncrypted) {
+      changes[`${prefix}: password`] = {
+        old: stored.passwordEncrypted ? SET : NOT_SET,
+        new: passwordEncrypted ? CHANGED : NOT_SET,
+      };
+    }
+    await repo.updateUserVendor(tx, stored.id, { username, passwordEncrypted, code });
+  }
+};
 
 /**
  * Saves the caller's profile, all or nothing: phone, core password, eDOCS credentials, the user's vendor
@@ -101,63 +161,12 @@ export const updateProfile = async (
       throw underSystemPassword(error);
     }
   }
-  const { protector } = deps;
   return inHomeLender(deps, auth, async (tx) => {
     const user = await repo.findUserForUpdate(tx, auth.userId);
     if (!user) throw unauthenticated();
-    const changes: Record<string, { old: unknown; new: unknown }> = {};
-
-    const phoneNumber = input.phoneNumber === undefined ? user.phoneNumber : input.phoneNumber || null;
-    if (phoneNumber !== user.phoneNumber) changes.phoneNumber = { old: user.phoneNumber, new: phoneNumber };
-    const edocsUsername = input.edocsUsername === undefined ? user.edocsUsername : input.edocsUsername || null;
-    if (edocsUsername !== user.edocsUsername) changes.edocsUsername = { old: user.edocsUsername, new: edocsUsername };
-    let { corePasswordEncrypted, edocsPasswordEncrypted } = user;
-    if (input.corePassword !== undefined) {
-      corePasswordEncrypted = protector.encrypt(input.corePassword, protectedPurposes.corePassword);
-      changes.corePassword = { old: user.corePasswordEncrypted ? SET : NOT_SET, new: CHANGED };
-    }
-    if (input.edocsPassword) {
-      edocsPasswordEncrypted = protector.encrypt(input.edocsPassword, protectedPurposes.edocsPassword);
-      changes.edocsPassword = { old: user.edocsPasswordEncrypted ? SET : NOT_SET, new: CHANGED };
-    }
-    await repo.updateProfileColumns(tx, user.id, {
-      phoneNumber,
-      corePasswordEncrypted,
-      edocsUsername,
-      edocsPasswordEncrypted,
-    });
-
-    if (input.userVendors?.length) {
-      const mine = new Map((await repo.findUserVendors(tx, user.id)).map((v) => [v.id, v]));
-      const unknown = input.userVendors.flatMap((v, i) =>
-        mine.has(v.id) ? [] : [{ field: `userVendors.${i}.id`, message: profileMessages.unknownVendor }],
-      );
-      if (unknown.length > 0) throw validationError(unknown);
-      for (const sent of input.userVendors) {
-        const stored = mine.get(sent.id)!;
-        // Which fields a vendor has is decided by its name (spec 1 §5): a code only where one is needed, no
-        // password where the vendor has none; what it does not have is not stored.
-        const fields = vendorFieldsOf(stored.vendorName);
-        const username = sent.username === undefined ? stored.username : sent.username || null;
-        const code = !fields.code ? null : sent.code === undefined ? stored.code : sent.code || null;
-        const passwordEncrypted = !fields.password
-          ? null
-          : sent.password
-            ? protector.encrypt(sent.password, protectedPurposes.vendorPassword)
-            : stored.passwordEncrypted;
-        const prefix = `vendor ${stored.vendorName}`;
-        if (username !== stored.username) changes[`${prefix}: username`] = { old: stored.username, new: username };
-        if (code !== stored.code) changes[`${prefix}: code`] = { old: stored.code, new: code };
-        if (passwordEncrypted !== stored.passwordEncrypted) {
-          changes[`${prefix}: password`] = {
-            old: stored.passwordEncrypted ? SET : NOT_SET,
-            new: passwordEncrypted ? CHANGED : NOT_SET,
-          };
-        }
-        await repo.updateUserVendor(tx, stored.id, { username, passwordEncrypted, code });
-      }
-    }
-
+    const changes: Changes = {};
+    await repo.updateProfileColumns(tx, user.id, profileColumnsOf(deps.protector, user, input, changes));
+    if (input.userVendors?.length) await saveUserVendors(tx, deps.protector, user.id, input.userVendors, changes);
     if (password) {
       // Sessions are out of the tenant role's reach (0001_tenancy): the password and the other sessions' end are
       // written as the owner — in this same transaction, so they commit with the profile or not at all.

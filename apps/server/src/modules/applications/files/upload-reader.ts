@@ -9,6 +9,7 @@ import { messages, MAX_FILES_PER_UPLOAD } from '@credence/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/errors.ts';
 import { FILE_CHUNK_BYTES } from '../../../platform/file-store.ts';
+import { multipartError } from '../../../platform/multipart-errors.ts';
 import type { UploadedPart } from './files.service.ts';
 
 /** The first bytes of a file are kept in memory to check that its content matches its type. */
@@ -57,33 +58,12 @@ const inspector = (onProgress: () => void) => {
   return { stream, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
 };
 
-const MALFORMED = /boundary|multipart|unexpected end|terminated early|malformed|header/i;
-
-/** A multipart failure as the client should see it: 413, 415 or 400, never a 500. */
-const uploadError = (error: unknown, maxBytes: number): unknown => {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooLarge(formatBytes(maxBytes)));
-  }
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', messages.files.tooMany(MAX_FILES_PER_UPLOAD));
-  }
-  // Not multipart, or multipart without a boundary (busboy: "Multipart: Boundary not found").
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || /boundary not found/i.test(message)) {
-    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.files.notMultipart);
-  }
-  if (
-    code === 'FST_PROTO_VIOLATION' ||
-    code === 'FST_INVALID_JSON_FIELD_ERROR' ||
-    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    MALFORMED.test(message)
-  ) {
-    return new AppError(400, 'BAD_REQUEST', messages.files.malformed);
-  }
-  return error;
-};
+/** A multipart failure of the files upload as the client should see it (platform/multipart-errors.ts). */
+const uploadError = (error: unknown, maxBytes: number): unknown =>
+  multipartError(error, {
+    tooLarge: messages.files.tooLarge(formatBytes(maxBytes)),
+    tooMany: messages.files.tooMany(MAX_FILES_PER_UPLOAD),
+  });
 
 /**
  * Reads a multipart upload: repeated `names[]` fields and `files` parts, within the size and count limits.
