@@ -77,21 +77,16 @@ export const myProfileSchema = z.object({
 export type MyProfile = z.infer<typeof myProfileSchema>;
 
 const tooLong = (label: string, max: number) => profileMessages.tooLong(label, max);
+/** A text of at most `max` characters, trimmed; null or empty clears it, left out keeps it. */
+const clearableText = (label: string, max: number) =>
+  textSchema().trim().max(max, tooLong(label, max)).nullable().optional();
 
 /** One vendor's credentials as sent: a password left out (or empty) keeps the stored one. */
 export const userVendorUpdateSchema = z.object({
   id: idValueSchema,
-  username: textSchema()
-    .trim()
-    .max(INTEGRATION_LIMITS.username, tooLong('User name', INTEGRATION_LIMITS.username))
-    .nullable()
-    .optional(),
+  username: clearableText('User name', INTEGRATION_LIMITS.username),
   password: textSchema().max(INTEGRATION_LIMITS.password, tooLong('Password', INTEGRATION_LIMITS.password)).optional(),
-  code: textSchema()
-    .trim()
-    .max(INTEGRATION_LIMITS.code, tooLong('Code', INTEGRATION_LIMITS.code))
-    .nullable()
-    .optional(),
+  code: clearableText('Code', INTEGRATION_LIMITS.code),
 });
 export type UserVendorUpdate = z.infer<typeof userVendorUpdateSchema>;
 
@@ -114,11 +109,7 @@ export const profileUpdateSchema = z.object({
     .max(CORE_PASSWORD_MAX, profileMessages.corePasswordLength(CORE_PASSWORD_MAX))
     .optional(),
   systemPassword: changePasswordRequestSchema.optional(),
-  edocsUsername: textSchema()
-    .trim()
-    .max(EDOCS_LIMITS.username, tooLong('eDOCS user name', EDOCS_LIMITS.username))
-    .nullable()
-    .optional(),
+  edocsUsername: clearableText('eDOCS user name', EDOCS_LIMITS.username),
   edocsPassword: textSchema().max(EDOCS_LIMITS.password, tooLong('eDOCS password', EDOCS_LIMITS.password)).optional(),
   userVendors: z.array(userVendorUpdateSchema).max(50).optional(),
 });

@@ -1,4 +1,4 @@
-import { profileMessages, AVATAR_SIZE_PX, messages, type MyProfile } from '@credence/contracts';
+import { profileEndpoints, profileMessages, AVATAR_SIZE_PX, messages, type MyProfile } from '@credence/contracts';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profileOf = async (client: ApiClient) => {
-  const response = await client.get('/api/user/profile');
+  const response = await client.get(profileEndpoints.update.path);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<MyProfile>();
 };
@@ -63,31 +63,33 @@ describe('my profile: read (spec 1 §3)', () => {
 
 describe('my profile: update rules (spec 1 §5)', () => {
   it('saves the phone as digits only; a formatted or short number is a 422 with the spec text, never a 500', async () => {
-    const saved = await officer.put('/api/user/profile', { phoneNumber: '3035550199' });
+    const saved = await officer.put(profileEndpoints.update.path, { phoneNumber: '3035550199' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<MyProfile>().phoneNumber).toBe('3035550199');
     for (const phoneNumber of ['(303) 555-0199', '303555019', '1035550199', '30355501990', 42]) {
-      const bad = await officer.put('/api/user/profile', { phoneNumber });
+      const bad = await officer.put(profileEndpoints.update.path, { phoneNumber });
       expect(bad.statusCode, String(phoneNumber)).toBe(422);
       expect(fieldsOf(bad.body)[0]?.field).toBe('phoneNumber');
     }
-    const bad = await officer.put('/api/user/profile', { phoneNumber: '303-555-0199' });
+    const bad = await officer.put(profileEndpoints.update.path, { phoneNumber: '303-555-0199' });
     expect(fieldsOf(bad.body)).toEqual([{ field: 'phoneNumber', message: profileMessages.invalidPhone }]);
     expect((await userRow('officer')).phone_number).toBe('3035550199');
     // Empty clears it.
-    expect((await officer.put('/api/user/profile', { phoneNumber: '' })).json<MyProfile>().phoneNumber).toBeNull();
-    await officer.put('/api/user/profile', { phoneNumber: '7205550133' });
+    expect(
+      (await officer.put(profileEndpoints.update.path, { phoneNumber: '' })).json<MyProfile>().phoneNumber,
+    ).toBeNull();
+    await officer.put(profileEndpoints.update.path, { phoneNumber: '7205550133' });
   });
 
   it('stores the core, eDOCS and vendor passwords encrypted and answers only whether they are set', async () => {
-    expect((await officer.put('/api/user/profile', { corePassword: 'x'.repeat(17) })).statusCode).toBe(422);
-    expect((await officer.put('/api/user/profile', { corePassword: '' })).statusCode).toBe(422);
+    expect((await officer.put(profileEndpoints.update.path, { corePassword: 'x'.repeat(17) })).statusCode).toBe(422);
+    expect((await officer.put(profileEndpoints.update.path, { corePassword: '' })).statusCode).toBe(422);
     const before = await profileOf(officer);
     expect(before.hasCorePassword).toBe(false);
     const cudl = before.userVendors.find((v) => v.vendorName === 'CUDL')!;
     const routeOne = before.userVendors.find((v) => v.vendorName === 'RouteOne')!;
     expect(cudl.hasExistingPassword).toBe(false);
-    const response = await officer.put('/api/user/profile', {
+    const response = await officer.put(profileEndpoints.update.path, {
       corePassword: 'Core#Secret1',
       edocsUsername: 'ochen',
       edocsPassword: 'Edocs#Secret2',
@@ -100,7 +102,7 @@ describe('my profile: update rules (spec 1 §5)', () => {
     expect(response.statusCode, response.body).toBe(200);
     for (const secret of ['Core#Secret1', 'Edocs#Secret2', 'Vendor#Secret3', 'Vendor#Secret4']) {
       expect(response.body).not.toContain(secret);
-      expect((await officer.get('/api/user/profile')).body).not.toContain(secret);
+      expect((await officer.get(profileEndpoints.update.path)).body).not.toContain(secret);
     }
     const after = response.json<MyProfile>();
     expect(after).toMatchObject({ hasCorePassword: true, hasEdocsPassword: true, edocsUsername: 'ochen' });
@@ -132,7 +134,7 @@ describe('my profile: update rules (spec 1 §5)', () => {
       { id: cudl.id, password: 'p'.repeat(41) },
       { id: cudl.id, code: 'c'.repeat(101) },
     ]) {
-      expect((await officer.put('/api/user/profile', { userVendors: [vendor] })).statusCode).toBe(422);
+      expect((await officer.put(profileEndpoints.update.path, { userVendors: [vendor] })).statusCode).toBe(422);
     }
   });
 
@@ -141,19 +143,21 @@ describe('my profile: update rules (spec 1 §5)', () => {
     const { rows } = await t.pool.query<{ id: number }>(
       `select uv.id from user_vendors uv join users u on u.id = uv.user_id where u.username = 'admin' limit 1`,
     );
-    const response = await officer.put('/api/user/profile', {
+    const response = await officer.put(profileEndpoints.update.path, {
       phoneNumber: '3035550111',
       userVendors: [{ id: rows[0]!.id, username: 'not mine' }],
     });
     expect(response.statusCode).toBe(422);
     expect(fieldsOf(response.body)).toEqual([{ field: 'userVendors.0.id', message: profileMessages.unknownVendor }]);
     expect((await userRow('officer')).phone_number).toBe(phoneBefore);
-    expect((await officer.put('/api/user/profile', { id: 999_999, phoneNumber: '3035550111' })).statusCode).toBe(403);
+    expect(
+      (await officer.put(profileEndpoints.update.path, { id: 999_999, phoneNumber: '3035550111' })).statusCode,
+    ).toBe(403);
   });
 
   it('changes the sign-in password through the change-password rules, with the rest in one write', async () => {
     const phoneBefore = (await userRow('officer')).phone_number;
-    const wrong = await officer.put('/api/user/profile', {
+    const wrong = await officer.put(profileEndpoints.update.path, {
       phoneNumber: '3035550122',
       systemPassword: { oldPassword: 'Wrong2026', password: 'Newpass2026', confirmPassword: 'Newpass2026' },
     });
@@ -162,14 +166,14 @@ describe('my profile: update rules (spec 1 §5)', () => {
       { field: 'systemPassword.oldPassword', message: messages.password.currentIncorrect },
     ]);
     expect((await userRow('officer')).phone_number).toBe(phoneBefore);
-    const mismatch = await officer.put('/api/user/profile', {
+    const mismatch = await officer.put(profileEndpoints.update.path, {
       systemPassword: { oldPassword: 'Officer2026', password: 'Newpass2026', confirmPassword: 'Newpass2027' },
     });
     expect(fieldsOf(mismatch.body)).toEqual([
       { field: 'systemPassword.confirmPassword', message: messages.password.mismatch },
     ]);
     for (const weak of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere', 'Waytoolong123456789']) {
-      const response = await officer.put('/api/user/profile', {
+      const response = await officer.put(profileEndpoints.update.path, {
         systemPassword: { oldPassword: 'Officer2026', password: weak, confirmPassword: weak },
       });
       expect(response.statusCode, weak).toBe(422);
@@ -178,14 +182,14 @@ describe('my profile: update rules (spec 1 §5)', () => {
         message: messages.password.rules,
       });
     }
-    const same = await officer.put('/api/user/profile', {
+    const same = await officer.put(profileEndpoints.update.path, {
       systemPassword: { oldPassword: 'Officer2026', password: 'Officer2026', confirmPassword: 'Officer2026' },
     });
     expect(fieldsOf(same.body)).toEqual([
       { field: 'systemPassword.password', message: messages.password.sameAsCurrent },
     ]);
 
-    const changed = await officer.put('/api/user/profile', {
+    const changed = await officer.put(profileEndpoints.update.path, {
       phoneNumber: '3035550122',
       systemPassword: { oldPassword: 'Officer2026', password: 'Newpass2026', confirmPassword: 'Newpass2026' },
     });
@@ -202,7 +206,7 @@ describe('my profile: update rules (spec 1 §5)', () => {
     ).toBe(401);
     const again = await signIn(t, 'officer', 'Newpass2026');
     // The history: the password just replaced may not come back.
-    const reuse = await again.put('/api/user/profile', {
+    const reuse = await again.put(profileEndpoints.update.path, {
       systemPassword: { oldPassword: 'Newpass2026', password: 'Officer2026', confirmPassword: 'Officer2026' },
     });
     expect(fieldsOf(reuse.body)).toEqual([{ field: 'systemPassword.password', message: messages.password.reused(5) }]);
@@ -217,7 +221,7 @@ describe('my profile: update rules (spec 1 §5)', () => {
       .json<{ id: number; name: string }[]>()
       .find((l) => l.name === HARBOR)!;
     expect((await admin.put('/api/user/lender', { lenderId: harbor.id })).statusCode).toBe(200);
-    const refused = await admin.put('/api/user/profile', { phoneNumber: '3035550177' });
+    const refused = await admin.put(profileEndpoints.update.path, { phoneNumber: '3035550177' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe(messages.profile.impersonating);
     expect((await uploadAvatar(admin, pngOf(64, 64), 'me.png')).statusCode).toBe(403);
@@ -253,7 +257,7 @@ const uploadAvatar = (
   const { payload, contentType: type } = multipart(field, fileName, contentType, content);
   return t.app.inject({
     method: 'POST',
-    url: '/api/user/profile/avatar',
+    url: profileEndpoints.uploadAvatar.path,
     headers: { authorization: `Bearer ${client.token}`, 'content-type': type },
     payload,
   });
@@ -297,7 +301,7 @@ describe('avatar upload (spec 1 §5)', () => {
     expect(fieldsOf(unreadable.body)).toEqual([{ field: 'avatar', message: profileMessages.avatarUnreadable }]);
     // Nothing but an avatar part; not multipart at all.
     expect((await uploadAvatar(officer, pngOf(4, 4), 'me.png', 'image/png', 'photo')).statusCode).toBe(422);
-    expect((await officer.post('/api/user/profile/avatar', { avatar: 'x' })).statusCode).toBe(415);
+    expect((await officer.post(profileEndpoints.uploadAvatar.path, { avatar: 'x' })).statusCode).toBe(415);
     // A photo is made into the avatar off the event loop: another call answers while it is being resized.
     const photo = jpegOf(2400, 1600);
     let uploadDone = 0;
@@ -306,7 +310,7 @@ describe('avatar upload (spec 1 §5)', () => {
       return r;
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const other = await officer.get('/api/user/profile');
+    const other = await officer.get(profileEndpoints.update.path);
     const otherDone = performance.now();
     expect(other.statusCode).toBe(200);
     expect((await upload).statusCode).toBe(200);

@@ -9,15 +9,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { messages, type CurrentUser } from '@credence/contracts';
 import { confirm, useCloseOnCloseAllDialogs } from '../../lib/confirm.tsx';
+import { initialsOf } from '../../lib/initials.ts';
 import { useLogout } from '../../lib/use-logout.ts';
-
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('') || '?';
 
 /** Profile button (avatar, or a default avatar with initials, and name) with Profile and Sign out. */
 export const ProfileMenu = ({ user }: { user: CurrentUser }) => {

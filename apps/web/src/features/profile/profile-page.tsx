@@ -25,20 +25,13 @@ import { formatPhone } from '../../components/form/phone.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { initialsOf } from '../../lib/initials.ts';
 import { showApiErrorToast, toasts } from '../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../lib/use-unsaved-changes-prompt.ts';
 import { useProfile, useUpdateProfile, useUploadAvatar } from './api.ts';
 import { formFieldOf, formValuesOf, payloadOf, profileFormSchema, type ProfileFormValues } from './profile-form.ts';
 
 type Name = FieldPath<ProfileFormValues>;
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('') || '?';
 
 /** A titled card of the page. */
 const Card = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => (
