@@ -28,3 +28,4 @@ export * from './letters.ts';
 export * from './funding/enums.ts';
 export * from './funding/cores.ts';
 export * from './tools/truth-in-lending.ts';
+export * from './widgets.ts';

@@ -35,3 +35,4 @@ export * from './funding.ts';
 export * from './core-sandbox.ts';
 export * from './loan-summary.ts';
 export * from './vendors.ts';
+export * from './widgets.ts';
