@@ -38,6 +38,7 @@ import { userGroupsModule } from './user-groups/user-groups.module.ts';
 import { usersAdminModule } from './users/users-admin.module.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
+import { widgetsModule } from './widgets/widgets.module.ts';
 
 /**
  * Every module of the server, in registration order (app.ts walks this list). A new module adds one line here.
@@ -48,6 +49,7 @@ export const modules: Module[] = [
   { name: 'auth', register: registerAuthRoutes },
   { name: 'users', register: registerUserRoutes },
   { name: 'profile', register: registerProfileRoutes },
+  widgetsModule,
   { name: 'menu', register: registerMenuRoutes },
   { name: 'useful-links', register: registerUsefulLinkRoutes },
   { name: 'credit-bureaus', register: registerCreditBureauRoutes },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { lenders } from './lenders.ts';
 import { users } from './users.ts';
 
@@ -54,3 +54,16 @@ export const userAddonPreferences = pgTable(
   },
   (t) => [uniqueIndex('user_addon_preferences_user_key').on(t.lenderId, t.userId)],
 );
+
+/**
+ * "The lender's loans changed" (a loan funded or reversed): inserted by that transaction (insert-only, so fundings
+ * never wait on each other), consumed by the widgets job, which then asks for new snapshots of the lender's
+ * funding and add-on widgets. A row is visible only once its funding committed, so no change is missed.
+ */
+export const widgetRefreshRequests = pgTable('widget_refresh_requests', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  lenderId: integer('lender_id')
+    .notNull()
+    .references(() => lenders.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

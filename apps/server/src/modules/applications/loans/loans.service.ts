@@ -70,6 +70,7 @@ import { listOpenRequired } from '../funding-requirements/funding-requirements.r
 import { readSettings } from '../../decision-engine/decision-engine.service.ts';
 import { disclose, DisclosureError } from '../../truth-in-lending/truth-in-lending.service.ts';
 import { listFrontEndFinanceCharges } from '../applications.repository.ts';
+import { requestWidgetRefresh } from '../../widgets/widgets.service.ts';
 import * as repo from './loans.repository.ts';
 
 /**
@@ -1127,6 +1128,7 @@ export const fundLoanInTx = async (
       { entity: 'Application', entityId: applicationId, property: 'state', oldValue: c.app.state, newValue: 'funded' },
     ],
   });
+  await requestWidgetRefresh(tx, actor.lenderId);
   await repo.insertOutboxEvent(tx, actor.lenderId, 'loan.funded', {
     applicationId,
     loanRowId: row.id,
@@ -1208,6 +1210,7 @@ export const reverseLoanInTx = async (
       { entity: 'Application', entityId: applicationId, property: 'state', oldValue: 'funded', newValue: backTo },
     ],
   });
+  await requestWidgetRefresh(tx, actor.lenderId);
   await repo.insertOutboxEvent(tx, actor.lenderId, 'loan.reversed', {
     applicationId,
     loanRowId: loan.id,

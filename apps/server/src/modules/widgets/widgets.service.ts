@@ -1,0 +1,190 @@
+import {
+  defaultWidgetSettings,
+  widgetMessages,
+  widgetSettingsSchema,
+  type AddonPreferences,
+  type AddonSnapshot,
+  type FundingSnapshot,
+  type Widget,
+  type WidgetLine,
+  type WidgetName,
+  type WidgetSettings,
+} from '@credence/contracts';
+import { formatMoney, money } from '@credence/domain';
+import type { Db } from '../../db/client.ts';
+import { withTenant, type TenantTx } from '../../db/tenancy.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { wakeJobQueue, type JobQueue } from '../../platform/jobs.ts';
+import { widgetPeriod, type WidgetPeriod } from './widget-periods.ts';
+import * as repo from './widgets.repository.ts';
+
+/** The pg-boss queue the snapshots are computed on (platform/jobs.ts works it). */
+export const SNAPSHOT_QUEUE = 'widget-snapshots';
+/** A snapshot older than this is computed again (a new month, a late change): the schedule. */
+export const SNAPSHOT_MAX_AGE_MS = 15 * 60_000;
+/** Widgets read and computed per pass of the job. */
+const SNAPSHOT_BATCH = 500;
+/** The widgets whose numbers a funding or a reversal changes. */
+const LOAN_WIDGETS: readonly WidgetName[] = ['fundingTable', 'addonSales'];
+
+/* --------------------------------------------------------------------------------------------- the API */
+
+/** A stored settings value as the current schema reads it (a row written by an older release: the defaults). */
+const settingsOf = (row: { settings: Record<string, unknown> }): WidgetSettings => {
+  const parsed = widgetSettingsSchema.safeParse(row.settings);
+  return parsed.success ? parsed.data : defaultWidgetSettings;
+};
+
+const toWidget = (row: repo.WidgetRow): Widget =>
+  ({
+    id: row.id,
+    name: row.name as WidgetName,
+    settings: settingsOf(row),
+    latestSnapshot: row.latestSnapshot ?? null,
+    snapshotAsOfUtcTime: row.snapshotAsOf?.toISOString() ?? null,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    refreshing: row.snapshotRequestedAt !== null,
+  }) as Widget;
+
+export const listWidgets = (db: Db, auth: AuthContext) =>
+  withTenant(db, auth.lenderId, async (tx) => (await repo.listWidgets(tx, auth.userId)).map(toWidget));
+
+export const getWidget = (db: Db, auth: AuthContext, name: WidgetName) =>
+  withTenant(db, auth.lenderId, async (tx) => {
+    const row = await repo.findWidget(tx, auth.userId, name);
+    if (!row) throw notFound();
+    return toWidget(row);
+  });
+
+/** Adds the widget or changes its period; the job makes its snapshot at once (the answer says refreshing). */
+export const saveWidget = async (db: Db, auth: AuthContext, name: WidgetName, settings: WidgetSettings) => {
+  const row = await withTenant(db, auth.lenderId, (tx) =>
+    repo.saveWidget(tx, { lenderId: auth.lenderId, userId: auth.userId, name, settings }),
+  );
+  wakeJobQueue(SNAPSHOT_QUEUE);
+  return toWidget(row);
+};
+
+export const removeWidget = (db: Db, auth: AuthContext, name: WidgetName) =>
+  withTenant(db, auth.lenderId, async (tx) => {
+    await repo.deleteWidget(tx, auth.userId, name);
+  });
+
+const preferencesOf = async (tx: TenantTx, userId: number): Promise<AddonPreferences> => ({
+  additionIds: await repo.findAddonPreferences(tx, userId),
+  additions: await repo.listAdditions(tx),
+});
+
+export const getAddonPreferences = (db: Db, auth: AuthContext) =>
+  withTenant(db, auth.lenderId, (tx) => preferencesOf(tx, auth.userId));
+
+/**
+ * Chooses the add-ons to track (each one of the lender's catalogue) and saves the Add On Sales widget with them
+ * (spec 1 §4: "Saving add-on preferences also saves the widget"), keeping its period or adding it with the
+ * defaults; its snapshot is asked for.
+ */
+export const saveAddonPreferences = async (db: Db, auth: AuthContext, body: { additionIds: number[] }) => {
+  const saved = await withTenant(db, auth.lenderId, async (tx) => {
+    const catalogue = new Set((await repo.listAdditions(tx)).map((a) => a.id));
+    if (body.additionIds.some((id) => !catalogue.has(id))) throw fieldError('additionIds', widgetMessages.unknownAddon);
+    const additionIds = [...new Set(body.additionIds)];
+    await repo.saveAddonPreferences(tx, auth.lenderId, auth.userId, additionIds);
+    const widget = await repo.findWidget(tx, auth.userId, 'addonSales');
+    await repo.saveWidget(tx, {
+      lenderId: auth.lenderId,
+      userId: auth.userId,
+      name: 'addonSales',
+      settings: widget ? settingsOf(widget) : defaultWidgetSettings,
+    });
+    return preferencesOf(tx, auth.userId);
+  });
+  wakeJobQueue(SNAPSHOT_QUEUE);
+  return saved;
+};
+
+/* --------------------------------------------------------------------------------------------- the job */
+
+const total = (lines: WidgetLine[]) => formatMoney(lines.reduce((sum, l) => sum.plus(l.sum), money(0)));
+const lineOf = (l: { name: string; count: number; sum: string }): WidgetLine => ({
+  name: l.name,
+  count: l.count,
+  sum: formatMoney(l.sum),
+});
+
+export const fundingSnapshotOf = (lines: { name: string; count: number; sum: string }[]): FundingSnapshot => {
+  const loanProducts = lines.map(lineOf);
+  return { sum: total(loanProducts), loanProducts };
+};
+
+export const addonSnapshotOf = (
+  lines: { id: number; name: string; count: number; sum: string }[],
+  tracked: readonly number[],
+): AddonSnapshot => {
+  const addonSales = lines.filter((l) => tracked.includes(l.id)).map(lineOf);
+  return { total: addonSales.reduce((n, l) => n + l.count, 0), sum: total(addonSales), addonSales };
+};
+
+type DueWidget = Awaited<ReturnType<typeof repo.dueWidgets>>[number];
+
+/**
+ * One lender's due widgets in one transaction: each distinct (kind, period) aggregated once — a hundred users
+ * watching "This Month" cost one query — and every widget's snapshot stored with the transaction's time.
+ */
+const computeLender = (db: Db, lenderId: number, widgets: DueWidget[]) =>
+  withTenant(db, lenderId, async (tx) => {
+    const { timeZone, today } = await repo.lenderToday(tx, lenderId);
+    const addonUsers = widgets.filter((w) => w.name === 'addonSales').map((w) => w.userId);
+    const tracked = addonUsers.length > 0 ? await repo.preferencesOf(tx, addonUsers) : new Map<number, number[]>();
+    const aggregates = new Map<string, ReturnType<typeof repo.fundedByProduct>>();
+    const aggregate = (name: string, period: WidgetPeriod) => {
+      const key = `${name} ${period.start} ${period.end}`;
+      if (!aggregates.has(key))
+        aggregates.set(
+          key,
+          name === 'fundingTable' ? repo.fundedByProduct(tx, period, timeZone) : repo.addonsSold(tx, period, timeZone),
+        );
+      return aggregates.get(key)!;
+    };
+    for (const widget of widgets) {
+      const period = widgetPeriod(settingsOf(widget), today);
+      const lines = await aggregate(widget.name, period);
+      const snapshot =
+        widget.name === 'fundingTable'
+          ? fundingSnapshotOf(lines)
+          : addonSnapshotOf(lines, tracked.get(widget.userId) ?? []);
+      await repo.storeSnapshot(tx, widget, snapshot, period);
+    }
+  });
+
+/** The job: takes the refresh requests, then computes due snapshots in batches until none is left. */
+export const computeDueSnapshots = async (db: Db, maxAgeMs = SNAPSHOT_MAX_AGE_MS) => {
+  await repo.takeRefreshRequests(db, LOAN_WIDGETS);
+  let computed = 0;
+  // Bounded: a widget asked for again while it was computed is due again, and a stream of such asks must end.
+  for (let pass = 0; pass < 20; pass++) {
+    const due = await repo.dueWidgets(db, maxAgeMs, SNAPSHOT_BATCH);
+    if (due.length === 0) break;
+    for (const lenderId of new Set(due.map((w) => w.lenderId)))
+      await computeLender(
+        db,
+        lenderId,
+        due.filter((w) => w.lenderId === lenderId),
+      );
+    computed += due.length;
+  }
+  return computed;
+};
+
+export const snapshotQueue: JobQueue = {
+  name: SNAPSHOT_QUEUE,
+  due: (db) => repo.snapshotsDue(db, SNAPSHOT_MAX_AGE_MS),
+  work: async (db, log) => {
+    const computed = await computeDueSnapshots(db);
+    if (computed > 0) log.info({ computed }, 'widget snapshots computed');
+  },
+};
+
+/** In a funding's or a reversal's transaction: the lender's funding and add-on widgets need new numbers. */
+export const requestWidgetRefresh = repo.requestWidgetRefresh;
