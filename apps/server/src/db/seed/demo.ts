@@ -14,6 +14,7 @@ import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedProfileDemo } from './profile.ts';
+import { seedWidgetDemo } from './widgets.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import type { Db, DbExecutor } from '../client.ts';
@@ -169,6 +170,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
     await seedProfileDemo(tx, config.dataEncryptionKey);
+    await seedWidgetDemo(tx);
   });
   return true;
 };

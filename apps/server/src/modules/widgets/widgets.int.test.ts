@@ -163,7 +163,7 @@ describe('widgets: save and delete (spec 1 §2)', () => {
     const list = (await officer.get(e.list.path)).json<Widget[]>();
     expect(list.map((w) => w.name)).toEqual(['fundingTable']);
     // Another user's dashboard is theirs.
-    expect((await admin.get(e.list.path)).json<Widget[]>().map((w) => w.name)).not.toContain('fundingTable');
+    expect((await admin.get(e.list.path)).json<Widget[]>().map((w) => w.id)).not.toContain(added.id);
 
     const removed = await officer.delete(path('fundingTable'));
     expect(removed.statusCode).toBe(204);
@@ -354,5 +354,19 @@ describe('widgets: a funding or a reversal refreshes the snapshot', () => {
     const again = await snapshotOf<FundingSnapshot>(officer, 'fundingTable');
     expect(again.latestSnapshot.sum).toBe(before.latestSnapshot.sum);
     expect(await q(`select 1 from widget_refresh_requests`)).toHaveLength(0);
+  });
+});
+
+describe('widgets: the demo dashboard', () => {
+  it("the Harbor officer's demo widgets get numbers from the demo's funded loans on the job's first run", async () => {
+    await computeDueSnapshots(t.db);
+    const widgets = (await harbor.get(e.list.path)).json<Widget[]>();
+    expect(widgets.map((w) => w.name)).toEqual(['fundingTable', 'addonSales']);
+    const [funding, addons] = widgets as [
+      Widget & { latestSnapshot: FundingSnapshot },
+      Widget & { latestSnapshot: AddonSnapshot },
+    ];
+    expect(funding.latestSnapshot.loanProducts.length).toBeGreaterThan(0);
+    expect(addons.latestSnapshot.total).toBeGreaterThan(0);
   });
 });
