@@ -11,7 +11,7 @@ import { dateSchema } from './primitives.ts';
  * The period is in the lender's time zone: "This Month" is from the first of the month at 00:00 there to the first
  * of the next; a custom period runs from the start date's 00:00 to the end date's 23:59:59.999 (spec 1 §5).
  */
-export const widgetNames = ['fundingTable', 'addonSales'] as const;
+export const widgetNames = ['fundingTable', 'addonSales', 'pipeline', 'turnTimes'] as const;
 export const widgetNameSchema = z.enum(widgetNames);
 export type WidgetName = z.infer<typeof widgetNameSchema>;
 
@@ -19,7 +19,11 @@ export type WidgetName = z.infer<typeof widgetNameSchema>;
 export const widgetOptions: readonly { name: WidgetName; text: string }[] = [
   { name: 'fundingTable', text: 'Funding Table' },
   { name: 'addonSales', text: 'Add On Sales' },
+  { name: 'pipeline', text: 'Pipeline' },
+  { name: 'turnTimes', text: 'Turn Times' },
 ];
+/** Widgets whose numbers are now, not a period's: no frequency control. */
+export const widgetsWithoutPeriod: readonly WidgetName[] = ['pipeline'];
 
 /** The frequency dropdown (spec 1 §9: default 'This Month', value thisMonth; custom value custom). */
 export const widgetFrequencies = [
@@ -60,6 +64,11 @@ export const widgetMessages = {
   customDatesOrder: 'The start date must be on or before the end date.',
   customTooLong: `The period may be at most ${WIDGET_CUSTOM_MAX_DAYS} days.`,
   unknownAddon: 'This add-on is not in the catalogue.',
+  /** Beyond the spec (issue 32, item 5): the manager's morning view. */
+  pipelineTitle: 'Pipeline',
+  pipelineEmpty: 'No open applications',
+  turnTimesTitle: 'Turn Times',
+  turnTimesEmpty: 'No decisions or fundings in selected time period',
   /** Shown while the job computes the first snapshot of new settings. */
   refreshing: 'Updating…',
 } as const;
@@ -125,6 +134,69 @@ export const addonSnapshotSchema = z.object({
 });
 export type AddonSnapshot = z.infer<typeof addonSnapshotSchema>;
 
+/**
+ * Pipeline (issue 32, item 5): the open applications now, per work queue and state, by age since the application
+ * was created, in whole days in the lender's zone (today, 1–3 days, 4–7 days, older).
+ */
+export const pipelineBuckets = [
+  { key: 'today', text: 'Today' },
+  { key: 'days1to3', text: '1–3 days' },
+  { key: 'days4to7', text: '4–7 days' },
+  { key: 'older', text: 'Older' },
+] as const;
+export const pipelineQueues = [
+  'creditQueue',
+  'decisionQueue',
+  'pendingDecisionQueue',
+  'requirementsQueue',
+  'fundingQueue',
+] as const;
+export const pipelineStateTexts: Record<string, string> = {
+  new: 'New',
+  reviewed: 'Reviewed',
+  pending: 'Pending',
+  approved: 'Approved',
+  counteroffer: 'Counter Offer',
+};
+export const pipelineRowSchema = z.object({
+  /** The queue a number opens (its page is /{queue}). */
+  queue: z.enum(pipelineQueues),
+  state: z.string(),
+  /** One count per bucket of `pipelineBuckets`, in order. */
+  counts: z.array(z.number().int()).length(pipelineBuckets.length),
+  total: z.number().int(),
+});
+export type PipelineRow = z.infer<typeof pipelineRowSchema>;
+export const pipelineSnapshotSchema = z.object({ total: z.number().int(), rows: z.array(pipelineRowSchema) });
+export type PipelineSnapshot = z.infer<typeof pipelineSnapshotSchema>;
+
+/**
+ * Turn times (issue 32, item 5) of a period, per loan product and for all: hours from submission (the
+ * application's creation) to its first decision, for first decisions made in the period; hours from the approval
+ * the loan funds to its funding, for loans funded in the period; and the pull-through of the applications first
+ * approved (or counter-offered) in the period: how many of them are funded now, in percent with two decimals.
+ * Hours have one decimal; null when there is nothing to measure.
+ */
+export const turnTimeLineSchema = z.object({
+  name: z.string(),
+  decided: z.number().int(),
+  decisionMedianHours: z.number().nullable(),
+  decisionP90Hours: z.number().nullable(),
+  funded: z.number().int(),
+  fundingMedianHours: z.number().nullable(),
+  fundingP90Hours: z.number().nullable(),
+  approved: z.number().int(),
+  approvedFunded: z.number().int(),
+  pullThrough: z.string().nullable(),
+});
+export type TurnTimeLine = z.infer<typeof turnTimeLineSchema>;
+export const turnTimesSnapshotSchema = z.object({
+  overall: turnTimeLineSchema,
+  loanProducts: z.array(turnTimeLineSchema),
+});
+export type TurnTimesSnapshot = z.infer<typeof turnTimesSnapshotSchema>;
+export const TURN_TIMES_OVERALL = 'All products';
+
 const widgetBase = {
   id: z.number().int(),
   settings: z.object({
@@ -145,6 +217,8 @@ const widgetBase = {
 export const widgetSchema = z.discriminatedUnion('name', [
   z.object({ ...widgetBase, name: z.literal('fundingTable'), latestSnapshot: fundingSnapshotSchema.nullable() }),
   z.object({ ...widgetBase, name: z.literal('addonSales'), latestSnapshot: addonSnapshotSchema.nullable() }),
+  z.object({ ...widgetBase, name: z.literal('pipeline'), latestSnapshot: pipelineSnapshotSchema.nullable() }),
+  z.object({ ...widgetBase, name: z.literal('turnTimes'), latestSnapshot: turnTimesSnapshotSchema.nullable() }),
 ]);
 export type Widget = z.infer<typeof widgetSchema>;
 
@@ -176,7 +250,7 @@ export const widgetEndpoints = {
     path: '/api/user/widgets/:name',
     access: dashboard,
     tag: 'user',
-    summary: 'One of my widgets by name (fundingTable, addonSales); 404 when I have not added it',
+    summary: 'One of my widgets by name (fundingTable, addonSales, pipeline, turnTimes); 404 when I have not added it',
     params: widgetParams,
     response: widgetSchema,
   }),

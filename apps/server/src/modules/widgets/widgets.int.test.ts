@@ -1,9 +1,12 @@
 import {
+  pipelineQueues,
   widgetEndpoints as e,
   widgetMessages,
   type AddonPreferences,
   type AddonSnapshot,
   type FundingSnapshot,
+  type PipelineSnapshot,
+  type TurnTimesSnapshot,
   type Widget,
   type WidgetSettingsInput,
 } from '@credence/contracts';
@@ -368,5 +371,124 @@ describe('widgets: the demo dashboard', () => {
     ];
     expect(funding.latestSnapshot.loanProducts.length).toBeGreaterThan(0);
     expect(addons.latestSnapshot.total).toBeGreaterThan(0);
+  });
+});
+
+/** A date in a time zone, by the platform's Intl (not PostgreSQL): the references below use it. */
+const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+/** percentile_cont: linear interpolation between the closest ranks. */
+const percentileCont = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = p * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+};
+const oneDecimal = (hours: number) => Math.round(hours * 10) / 10;
+const twoDecimals = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+describe('widgets beyond the spec: Pipeline and Turn Times (issue 32, item 5)', () => {
+  it('Pipeline counts the open applications per queue and state by age in the lender zone', async () => {
+    await save(admin, 'pipeline', { frequency: { value: 'thisMonth' } });
+    const widget = await snapshotOf<PipelineSnapshot>(admin, 'pipeline');
+    const open = await q<{ queue: string; state: string; created_at: Date }>(
+      `select queue, state, created_at from applications where lender_id = $1 and queue is not null`,
+      [summitId],
+    );
+    const today = dayNumber(localDate(new Date(), zone));
+    const expected = new Map<string, number[]>();
+    for (const a of open) {
+      const age = today - dayNumber(localDate(a.created_at, zone));
+      const key = `${a.queue}Queue ${a.state}`;
+      const counts = expected.get(key) ?? [0, 0, 0, 0];
+      counts[age === 0 ? 0 : age <= 3 ? 1 : age <= 7 ? 2 : 3]! += 1;
+      expected.set(key, counts);
+    }
+    expect(widget.latestSnapshot.total).toBe(open.length);
+    expect(new Map(widget.latestSnapshot.rows.map((r) => [`${r.queue} ${r.state}`, r.counts]))).toEqual(expected);
+    expect(widget.latestSnapshot.rows.map((r) => r.queue)).toEqual(
+      [...widget.latestSnapshot.rows.map((r) => r.queue)].sort(
+        (a, b) => pipelineQueues.indexOf(a) - pipelineQueues.indexOf(b),
+      ),
+    );
+  });
+
+  it('Turn Times: medians and p90 of hours to decision and to funding, and the pull-through, per product', async () => {
+    await save(admin, 'turnTimes', { frequency: { value: 'thisYear' } });
+    const widget = await snapshotOf<TurnTimesSnapshot>(admin, 'turnTimes');
+    const { start, end } = await periodOf('year', 0);
+    const inPeriod = (at: Date) => {
+      const day = localDate(at, zone);
+      return day >= start && day <= end;
+    };
+    const decisions = await q<{
+      application_id: number;
+      version: number;
+      decision_type: string;
+      created_at: Date;
+      submitted: Date;
+      product: string;
+      funded: boolean | null;
+      decision_id: number;
+    }>(
+      `select d.id as decision_id, d.application_id, d.version, d.decision_type, d.created_at, a.created_at as submitted,
+              p.name as product, l.is_funded as funded
+         from application_decisions d join applications a on a.id = d.application_id
+         join loan_products p on p.id = a.loan_product_id left join loans l on l.application_id = a.id
+        where d.lender_id = $1 and d.entry_kind = 'decision' order by d.application_id, d.version`,
+      [summitId],
+    );
+    const loans = await q<{ funded_at: Date; approved_at: Date; product: string }>(
+      `select l.funded_at, d.created_at as approved_at, p.name as product
+         from loans l join application_decisions d on d.id = l.decision_id join applications a on a.id = l.application_id
+         join loan_products p on p.id = a.loan_product_id where l.lender_id = $1 and l.is_funded`,
+      [summitId],
+    );
+    const firstOf = (filter: (d: (typeof decisions)[number]) => boolean) => {
+      const seen = new Set<number>();
+      return decisions.filter((d) => filter(d) && !seen.has(d.application_id) && seen.add(d.application_id));
+    };
+    const firstDecisions = firstOf(() => true).filter((d) => inPeriod(d.created_at));
+    const firstApprovals = firstOf((d) => ['approve', 'counteroffer'].includes(d.decision_type)).filter((d) =>
+      inPeriod(d.created_at),
+    );
+    const fundedInPeriod = loans.filter((l) => inPeriod(l.funded_at));
+    const hoursBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 3_600_000;
+    const lineFor = (name: string, product?: string) => {
+      const of = <T extends { product: string }>(rows: T[]) =>
+        product ? rows.filter((r) => r.product === product) : rows;
+      const decided = of(firstDecisions).map((d) => hoursBetween(d.submitted, d.created_at));
+      const funded = of(fundedInPeriod).map((l) => hoursBetween(l.approved_at, l.funded_at));
+      const approved = of(firstApprovals);
+      const approvedFunded = approved.filter((a) => a.funded).length;
+      return {
+        name,
+        decided: decided.length,
+        decisionMedianHours: decided.length ? oneDecimal(percentileCont(decided, 0.5)) : null,
+        decisionP90Hours: decided.length ? oneDecimal(percentileCont(decided, 0.9)) : null,
+        funded: funded.length,
+        fundingMedianHours: funded.length ? oneDecimal(percentileCont(funded, 0.5)) : null,
+        fundingP90Hours: funded.length ? oneDecimal(percentileCont(funded, 0.9)) : null,
+        approved: approved.length,
+        approvedFunded,
+        pullThrough: approved.length ? twoDecimals.format((approvedFunded * 100) / approved.length) : null,
+      };
+    };
+    expect(widget.latestSnapshot.overall).toEqual(lineFor('All products'));
+    expect(widget.latestSnapshot.overall).toMatchObject({
+      decided: expect.toSatisfy((n: number) => n > 0),
+      funded: expect.toSatisfy((n: number) => n > 0),
+      approvedFunded: expect.toSatisfy((n: number) => n > 0),
+    });
+    const products = [
+      ...new Set([...firstDecisions, ...firstApprovals, ...fundedInPeriod].map((r) => r.product)),
+    ].sort();
+    expect(widget.latestSnapshot.loanProducts).toEqual(products.map((p) => lineFor(p, p)));
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   lenders,
@@ -201,3 +201,90 @@ export const preferencesOf = async (tx: TenantTx, userIds: number[]) =>
         .where(inArray(userAddonPreferences.userId, userIds))
     ).map((r) => [r.userId, r.additionIds]),
   );
+
+/** The open applications per work queue and state, by whole days since creation in the lender's zone. */
+export const pipelineCounts = async (tx: TenantTx, today: string, timeZone: string) => {
+  const result = await tx.execute(sql`
+    select queue, state,
+           count(*) filter (where age = 0)::int as today,
+           count(*) filter (where age between 1 and 3)::int as days1to3,
+           count(*) filter (where age between 4 and 7)::int as days4to7,
+           count(*) filter (where age > 7)::int as older
+      from (select a.queue, a.state, ${today}::date - (a.created_at at time zone ${timeZone})::date as age
+              from applications a where a.queue is not null) x
+     group by queue, state`);
+  return result.rows as {
+    queue: string;
+    state: string;
+    today: number;
+    days1to3: number;
+    days4to7: number;
+    older: number;
+  }[];
+};
+
+export type TurnTimeRow = {
+  productId: number | null;
+  name: string | null;
+  n: number;
+  median: string | null;
+  p90: string | null;
+};
+
+const hoursQuery = (source: SQL) => sql`
+  select p.id as "productId", p.name, count(*)::int as n,
+         round(percentile_cont(0.5) within group (order by h)::numeric, 1)::text as median,
+         round(percentile_cont(0.9) within group (order by h)::numeric, 1)::text as p90
+    from (${source}) s join loan_products p on p.id = s.product_id
+   group by grouping sets ((p.id, p.name), ())`;
+
+/** First decisions of an application (a later one is a re-decision). */
+const firstDecisions = sql`
+  select d.application_id, d.created_at, d.decision_type from application_decisions d
+   where d.entry_kind = 'decision'
+     and not exists (select 1 from application_decisions e where e.application_id = d.application_id
+                       and e.entry_kind = 'decision' and e.version < d.version)`;
+
+/** Hours from submission to the first decision, for first decisions made in the period; per product and all. */
+export const decisionTurnTimes = async (tx: TenantTx, period: WidgetPeriod, timeZone: string) => {
+  const { from, to } = periodBounds(period, timeZone);
+  const result = await tx.execute(
+    hoursQuery(sql`
+      select a.loan_product_id as product_id, extract(epoch from f.created_at - a.created_at) / 3600 as h
+        from (${firstDecisions}) f join applications a on a.id = f.application_id
+       where f.created_at >= ${from} and f.created_at < ${to}`),
+  );
+  return result.rows as TurnTimeRow[];
+};
+
+/** Hours from the approval a loan funds to its funding, for loans funded in the period; per product and all. */
+export const fundingTurnTimes = async (tx: TenantTx, period: WidgetPeriod, timeZone: string) => {
+  const { from, to } = periodBounds(period, timeZone);
+  const result = await tx.execute(
+    hoursQuery(sql`
+      select a.loan_product_id as product_id, extract(epoch from l.funded_at - d.created_at) / 3600 as h
+        from loans l join applications a on a.id = l.application_id
+        join application_decisions d on d.id = l.decision_id
+       where l.is_funded and l.funded_at >= ${from} and l.funded_at < ${to}`),
+  );
+  return result.rows as TurnTimeRow[];
+};
+
+/** Applications first approved (or counter-offered) in the period, and how many of them are funded now. */
+export const pullThrough = async (tx: TenantTx, period: WidgetPeriod, timeZone: string) => {
+  const { from, to } = periodBounds(period, timeZone);
+  const result = await tx.execute(sql`
+    select p.id as "productId", p.name, count(*)::int as approved,
+           count(*) filter (where l.is_funded)::int as funded
+      from application_decisions d
+      join applications a on a.id = d.application_id
+      join loan_products p on p.id = a.loan_product_id
+      left join loans l on l.application_id = a.id
+     where d.entry_kind = 'decision' and d.decision_type in ('approve', 'counteroffer')
+       and not exists (select 1 from application_decisions e where e.application_id = d.application_id
+                         and e.entry_kind = 'decision' and e.decision_type in ('approve', 'counteroffer')
+                         and e.version < d.version)
+       and d.created_at >= ${from} and d.created_at < ${to}
+     group by grouping sets ((p.id, p.name), ())`);
+  return result.rows as { productId: number | null; name: string | null; approved: number; funded: number }[];
+};

@@ -1,10 +1,18 @@
 import {
   defaultWidgetSettings,
+  pipelineQueues,
+  pipelineStateTexts,
+  TURN_TIMES_OVERALL,
   widgetMessages,
+  widgetNames,
   widgetSettingsSchema,
   type AddonPreferences,
   type AddonSnapshot,
   type FundingSnapshot,
+  type PipelineRow,
+  type PipelineSnapshot,
+  type TurnTimeLine,
+  type TurnTimesSnapshot,
   type Widget,
   type WidgetLine,
   type WidgetName,
@@ -21,12 +29,12 @@ import * as repo from './widgets.repository.ts';
 
 /** The pg-boss queue the snapshots are computed on (platform/jobs.ts works it). */
 export const SNAPSHOT_QUEUE = 'widget-snapshots';
-/** A snapshot older than this is computed again (a new month, a late change): the schedule. */
-export const SNAPSHOT_MAX_AGE_MS = 15 * 60_000;
+/** A snapshot older than this is computed again (a new month, a decision moving the pipeline): the schedule. */
+export const SNAPSHOT_MAX_AGE_MS = 5 * 60_000;
 /** Widgets read and computed per pass of the job. */
 const SNAPSHOT_BATCH = 500;
-/** The widgets whose numbers a funding or a reversal changes. */
-const LOAN_WIDGETS: readonly WidgetName[] = ['fundingTable', 'addonSales'];
+/** The widgets whose numbers a funding or a reversal changes: all of them. */
+const LOAN_WIDGETS: readonly WidgetName[] = widgetNames;
 
 /* --------------------------------------------------------------------------------------------- the API */
 
@@ -127,33 +135,108 @@ export const addonSnapshotOf = (
 };
 
 type DueWidget = Awaited<ReturnType<typeof repo.dueWidgets>>[number];
+type LenderContext = { tx: TenantTx; timeZone: string; today: string; tracked: Map<number, number[]> };
+type Line = { id: number; name: string; count: number; sum: string };
+
+const hours = (value: string | null) => (value === null ? null : Number(value));
+/** funded / approved in percent, two decimals, half-up, exact (integers). */
+export const percentOf = (part: number, whole: number) => {
+  if (whole === 0) return null;
+  const hundredths = (BigInt(part) * 20000n + BigInt(whole)) / (2n * BigInt(whole));
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+};
+
+export const pipelineSnapshotOf = (rows: Awaited<ReturnType<typeof repo.pipelineCounts>>): PipelineSnapshot => {
+  const states = Object.keys(pipelineStateTexts);
+  const lines = rows
+    .map((r) => {
+      const counts = [r.today, r.days1to3, r.days4to7, r.older];
+      const queue = `${r.queue}Queue` as PipelineRow['queue'];
+      return { queue, state: r.state, counts, total: counts.reduce((a, b) => a + b, 0) };
+    })
+    .sort(
+      (a, b) =>
+        pipelineQueues.indexOf(a.queue) - pipelineQueues.indexOf(b.queue) ||
+        states.indexOf(a.state) - states.indexOf(b.state),
+    );
+  return { total: lines.reduce((n, l) => n + l.total, 0), rows: lines };
+};
+
+type TurnTimeInputs = Awaited<ReturnType<typeof turnTimeInputs>>;
+const turnTimeInputs = (c: LenderContext, period: WidgetPeriod) =>
+  Promise.all([
+    repo.decisionTurnTimes(c.tx, period, c.timeZone),
+    repo.fundingTurnTimes(c.tx, period, c.timeZone),
+    repo.pullThrough(c.tx, period, c.timeZone),
+  ]);
+
+export const turnTimesSnapshotOf = ([decisions, fundings, approvals]: TurnTimeInputs): TurnTimesSnapshot => {
+  const lineOf = (productId: number | null, name: string): TurnTimeLine => {
+    const d = decisions.find((r) => r.productId === productId);
+    const f = fundings.find((r) => r.productId === productId);
+    const a = approvals.find((r) => r.productId === productId);
+    return {
+      name,
+      decided: d?.n ?? 0,
+      decisionMedianHours: hours(d?.median ?? null),
+      decisionP90Hours: hours(d?.p90 ?? null),
+      funded: f?.n ?? 0,
+      fundingMedianHours: hours(f?.median ?? null),
+      fundingP90Hours: hours(f?.p90 ?? null),
+      approved: a?.approved ?? 0,
+      approvedFunded: a?.funded ?? 0,
+      pullThrough: percentOf(a?.funded ?? 0, a?.approved ?? 0),
+    };
+  };
+  const products = new Map<number, string>();
+  for (const r of [...decisions, ...fundings, ...approvals])
+    if (r.productId !== null) products.set(r.productId, r.name!);
+  const loanProducts = [...products].sort(([, a], [, b]) => a.localeCompare(b)).map(([id, name]) => lineOf(id, name));
+  return { overall: lineOf(null, TURN_TIMES_OVERALL), loanProducts };
+};
+
+/** Per widget kind: what the job reads for a period (once per lender and period), and the user's snapshot of it. */
+const kinds: Record<
+  WidgetName,
+  {
+    read: (c: LenderContext, period: WidgetPeriod) => Promise<unknown>;
+    snapshot: (data: never, widget: DueWidget, c: LenderContext) => unknown;
+    nowOnly?: boolean;
+  }
+> = {
+  fundingTable: {
+    read: (c, period) => repo.fundedByProduct(c.tx, period, c.timeZone),
+    snapshot: (lines: Line[]) => fundingSnapshotOf(lines),
+  },
+  addonSales: {
+    read: (c, period) => repo.addonsSold(c.tx, period, c.timeZone),
+    snapshot: (lines: Line[], widget, c) => addonSnapshotOf(lines, c.tracked.get(widget.userId) ?? []),
+  },
+  pipeline: {
+    read: (c) => repo.pipelineCounts(c.tx, c.today, c.timeZone),
+    snapshot: pipelineSnapshotOf,
+    nowOnly: true,
+  },
+  turnTimes: { read: turnTimeInputs, snapshot: turnTimesSnapshotOf },
+};
 
 /**
- * One lender's due widgets in one transaction: each distinct (kind, period) aggregated once — a hundred users
- * watching "This Month" cost one query — and every widget's snapshot stored with the transaction's time.
+ * One lender's due widgets in one transaction: each distinct (kind, period) read once — a hundred users watching
+ * "This Month" cost one query — and every widget's snapshot stored with the transaction's time.
  */
 const computeLender = (db: Db, lenderId: number, widgets: DueWidget[]) =>
   withTenant(db, lenderId, async (tx) => {
     const { timeZone, today } = await repo.lenderToday(tx, lenderId);
     const addonUsers = widgets.filter((w) => w.name === 'addonSales').map((w) => w.userId);
     const tracked = addonUsers.length > 0 ? await repo.preferencesOf(tx, addonUsers) : new Map<number, number[]>();
-    const aggregates = new Map<string, ReturnType<typeof repo.fundedByProduct>>();
-    const aggregate = (name: string, period: WidgetPeriod) => {
-      const key = `${name} ${period.start} ${period.end}`;
-      if (!aggregates.has(key))
-        aggregates.set(
-          key,
-          name === 'fundingTable' ? repo.fundedByProduct(tx, period, timeZone) : repo.addonsSold(tx, period, timeZone),
-        );
-      return aggregates.get(key)!;
-    };
+    const c: LenderContext = { tx, timeZone, today, tracked };
+    const reads = new Map<string, Promise<unknown>>();
     for (const widget of widgets) {
-      const period = widgetPeriod(settingsOf(widget), today);
-      const lines = await aggregate(widget.name, period);
-      const snapshot =
-        widget.name === 'fundingTable'
-          ? fundingSnapshotOf(lines)
-          : addonSnapshotOf(lines, tracked.get(widget.userId) ?? []);
+      const kind = kinds[widget.name as WidgetName];
+      const period = kind.nowOnly ? { start: today, end: today } : widgetPeriod(settingsOf(widget), today);
+      const key = `${widget.name} ${period.start} ${period.end}`;
+      if (!reads.has(key)) reads.set(key, kind.read(c, period));
+      const snapshot = kind.snapshot((await reads.get(key)) as never, widget, c) as Record<string, unknown>;
       await repo.storeSnapshot(tx, widget, snapshot, period);
     }
   });
