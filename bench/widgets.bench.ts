@@ -25,6 +25,41 @@ const TOTAL = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 const READS = Number(process.env.BENCH_ROUNDS ?? 500);
 
 /**
+ * Once: a first decision for every bulk application past review (approved, counter-offered, declined, funded —
+ * the funded ones approved), 1 to 72 hours after submission, so Turn Times has work at scale.
+ */
+const ensureDecisions = async (bench: BenchDatabase) => {
+  const missing = await bench.q1<{ n: number }>(
+    `select count(*)::int as n from applications a
+      where a.state in ('approved', 'counteroffer', 'declined', 'funded')
+        and not exists (select 1 from application_decisions d where d.application_id = a.id)`,
+  );
+  if (missing.n === 0) return;
+  out(`Writing ${missing.n} first decisions (once)…`);
+  const t0 = performance.now();
+  await bench.bare.query(
+    `insert into application_decisions (lender_id, application_id, version, entry_kind, decision_type, source,
+                                        state_before, state_after, receipt, created_at)
+     select a.lender_id, a.id, 1, 'decision',
+            case a.state when 'funded' then 'approve' when 'declined' then 'decline' when 'approved' then 'approve'
+                         else 'counteroffer' end,
+            'manual', 'reviewed', case a.state when 'funded' then 'approved' else a.state end, '{}'::jsonb,
+            least(now(), a.created_at + (1 + a.id % 72) * interval '1 hour')
+       from applications a
+      where a.state in ('approved', 'counteroffer', 'declined', 'funded')
+        and not exists (select 1 from application_decisions d where d.application_id = a.id)`,
+  );
+  // Loans written by an earlier run of this benchmark, before it wrote decisions: funded after their approval.
+  await bench.bare.query(
+    `update loans l set decision_id = d.id, funded_at = least(now(), greatest(l.funded_at, d.created_at + interval '8 hours'))
+       from application_decisions d
+      where d.application_id = l.application_id and d.version = 1 and l.decision_id is null`,
+  );
+  await bench.bare.query('vacuum analyze application_decisions, loans');
+  out(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+};
+
+/**
  * Once: a funded loan for every bulk application in the funded state that has none (the bulk seeder writes
  * applications only): its amount, a funding time up to three weeks after the application, and 0–3 of the
  * lender's add-ons sold with it (prices from the catalogue).
@@ -42,12 +77,13 @@ const ensureFundedLoans = async (bench: BenchDatabase) => {
                         'amount', coalesce(flat_amount, 450.00), 'selected', true, 'financeCharge', false) order by id) as adds
                   from loan_additions group by lender_id)
      insert into loans (lender_id, application_id, amount, term_months, interest_rate, payment_frequency, direct,
-                        additions, is_funded, funded_at, funding_sequence)
+                        additions, is_funded, funded_at, funding_sequence, decision_id)
      select a.lender_id, a.id, coalesce(a.requested_amount, 15000.00), coalesce(a.term_months, 60), 6.49, 'Monthly',
             a.direct,
             coalesce((select jsonb_agg(x) from unnest(c.adds) with ordinality u(x, i)
                        where (a.id + i) % 3 = 0), '[]'::jsonb),
-            true, least(now(), a.created_at + (a.id % 21) * interval '1 day' + interval '2 hours'), 1
+            true, least(now(), a.created_at + (a.id % 21) * interval '1 day' + interval '80 hours'), 1,
+            (select d.id from application_decisions d where d.application_id = a.id and d.version = 1)
        from applications a join c on c.lender_id = a.lender_id
       where a.state = 'funded' and not exists (select 1 from loans l where l.application_id = a.id)`,
   );
@@ -81,6 +117,7 @@ const timeReads = async (call: () => Promise<void>) => {
 const main = async () => {
   const bench = await openBenchDatabase();
   await ensureApplications(bench, TOTAL);
+  await ensureDecisions(bench);
   await ensureFundedLoans(bench);
   const { database, config, bare } = bench;
   const funded = await bench.q1<{ n: number; lenders: number }>(
@@ -116,10 +153,10 @@ const main = async () => {
   await computeDueSnapshots(database.db);
 
   out('\nOne snapshot computed by the job (the officer’s widget; its lender’s loans), ms:');
-  out('  period                            Funding Table   Add On Sales');
+  out('  period                            Funding Table   Add On Sales     Turn Times');
   for (const [label, settings] of periods) {
     const cells: string[] = [];
-    for (const name of ['fundingTable', 'addonSales']) {
+    for (const name of ['fundingTable', 'addonSales', 'turnTimes']) {
       await put(name, settings);
       const t0 = performance.now();
       const computed = await computeDueSnapshots(database.db);
@@ -129,6 +166,11 @@ const main = async () => {
     }
     out(`  ${label.padEnd(32)}${cells.join('  ')}`);
   }
+
+  await put('pipeline', { frequency: { value: 'thisMonth' } });
+  const p0 = performance.now();
+  await computeDueSnapshots(database.db);
+  out(`  Pipeline (now: every open application)   ${(performance.now() - p0).toFixed(0)}`);
 
   out(`\nThe home page's read (${READS} calls, one at a time, over HTTP), ms:`);
   const get = (path: string) => async () => {
@@ -143,8 +185,8 @@ const main = async () => {
     `  GET /api/user/widgets      p50 ${widgets.p50.toFixed(2)}  p95 ${widgets.p95.toFixed(2)}  (${(widgets.p95 / baseline.p95).toFixed(2)}× the baseline's p95)`,
   );
 
-  await fetch(`${address}/api/user/widgets/fundingTable`, { method: 'DELETE', headers });
-  await fetch(`${address}/api/user/widgets/addonSales`, { method: 'DELETE', headers });
+  for (const name of ['fundingTable', 'addonSales', 'turnTimes', 'pipeline'])
+    await fetch(`${address}/api/user/widgets/${name}`, { method: 'DELETE', headers });
   await app.close();
   await bench.close();
 };
