@@ -35,6 +35,7 @@ CREATE UNIQUE INDEX "user_addon_preferences_user_key" ON "user_addon_preferences
 CREATE UNIQUE INDEX "user_widgets_user_name_key" ON "user_widgets" USING btree ("lender_id","user_id","name");--> statement-breakpoint
 CREATE INDEX "user_widgets_requested_idx" ON "user_widgets" USING btree ("snapshot_requested_at") WHERE snapshot_requested_at is not null;--> statement-breakpoint
 CREATE INDEX "user_widgets_as_of_idx" ON "user_widgets" USING btree ("snapshot_as_of");--> statement-breakpoint
+CREATE INDEX "application_decisions_lender_created_idx" ON "application_decisions" USING btree ("lender_id","created_at");--> statement-breakpoint
 CALL credence_protect_tenant_table('user_widgets');--> statement-breakpoint
 CALL credence_protect_tenant_table('user_addon_preferences');--> statement-breakpoint
 CALL credence_protect_tenant_table('widget_refresh_requests');

@@ -93,6 +93,8 @@ export const applicationDecisions = pgTable(
       sql`(${t.entryKind} = 'retraction') = (${t.retractsDecisionId} is not null)`,
     ),
     index('application_decisions_application_idx').on(t.applicationId, t.version),
+    // The Turn Times widget reads a period's decisions (issue 32).
+    index('application_decisions_lender_created_idx').on(t.lenderId, t.createdAt),
   ],
 );
 

@@ -135,7 +135,14 @@ export const addonSnapshotOf = (
 };
 
 type DueWidget = Awaited<ReturnType<typeof repo.dueWidgets>>[number];
-type LenderContext = { tx: TenantTx; timeZone: string; today: string; tracked: Map<number, number[]> };
+type LenderContext = {
+  db: Db;
+  lenderId: number;
+  tx: TenantTx;
+  timeZone: string;
+  today: string;
+  tracked: Map<number, number[]>;
+};
 type Line = { id: number; name: string; count: number; sum: string };
 
 const hours = (value: string | null) => (value === null ? null : Number(value));
@@ -163,12 +170,12 @@ export const pipelineSnapshotOf = (rows: Awaited<ReturnType<typeof repo.pipeline
 };
 
 type TurnTimeInputs = Awaited<ReturnType<typeof turnTimeInputs>>;
-const turnTimeInputs = (c: LenderContext, period: WidgetPeriod) =>
-  Promise.all([
-    repo.decisionTurnTimes(c.tx, period, c.timeZone),
-    repo.fundingTurnTimes(c.tx, period, c.timeZone),
-    repo.pullThrough(c.tx, period, c.timeZone),
-  ]);
+/** The three reads of Turn Times at once, each in a read transaction of its own (one connection runs one query). */
+const turnTimeInputs = (c: LenderContext, period: WidgetPeriod) => {
+  const read = <T>(query: (tx: TenantTx, period: WidgetPeriod, timeZone: string) => Promise<T>) =>
+    withTenant(c.db, c.lenderId, (tx) => query(tx, period, c.timeZone));
+  return Promise.all([read(repo.decisionTurnTimes), read(repo.fundingTurnTimes), read(repo.pullThrough)]);
+};
 
 export const turnTimesSnapshotOf = ([decisions, fundings, approvals]: TurnTimeInputs): TurnTimesSnapshot => {
   const lineOf = (productId: number | null, name: string): TurnTimeLine => {
@@ -229,7 +236,7 @@ const computeLender = (db: Db, lenderId: number, widgets: DueWidget[]) =>
     const { timeZone, today } = await repo.lenderToday(tx, lenderId);
     const addonUsers = widgets.filter((w) => w.name === 'addonSales').map((w) => w.userId);
     const tracked = addonUsers.length > 0 ? await repo.preferencesOf(tx, addonUsers) : new Map<number, number[]>();
-    const c: LenderContext = { tx, timeZone, today, tracked };
+    const c: LenderContext = { db, lenderId, tx, timeZone, today, tracked };
     const reads = new Map<string, Promise<unknown>>();
     for (const widget of widgets) {
       const kind = kinds[widget.name as WidgetName];
