@@ -36,6 +36,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  REDIS_URL: z.string().url().optional(),
+  HUB_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(6000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
@@ -97,6 +99,10 @@ export type Config = {
   port: number;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Redis: the real-time hub's Socket.IO adapter between API processes (platform/hub.ts). Unset: one process. */
+  redisUrl: string | undefined;
+  /** How often the hub re-checks its sockets' sessions (revoked, expired, idle, rights changed). */
+  hubSessionCheckMs: number;
   /** The server cancels a statement running longer (0: no limit). */
   dbStatementTimeoutMs: number;
   /** The API gives up on a query unanswered this long (a frozen database) and answers 503 (0: no limit). */
@@ -188,6 +194,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    hubSessionCheckMs: e.HUB_SESSION_CHECK_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

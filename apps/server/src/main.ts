@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { RETRY_AFTER_SECONDS } from './platform/errors.ts';
 import { loanSummaryOutboxHandlers } from './modules/loan-summary/loan-summary-export.ts';
+import { startHub } from './platform/hub.ts';
 import { startJobs } from './platform/jobs.ts';
 
 /**
@@ -59,12 +60,16 @@ const main = async () => {
           moreHandlers: loanSummaryOutboxHandlers(app, { db: database.db, config }),
         });
 
+  // The real-time hub on the same port (Socket.IO at /socket.io/), LISTENing on the database for its signals.
+  const hub = await startHub(app, { db: database.db, config, databaseUrl: url });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // While closing, Fastify answers new requests 503 itself, before any hook: they get Retry-After here.
     app.server.prependListener('request', (_request, response) =>
       response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS)),
     );
+    await hub.close();
     await app.close();
     await jobs?.stop();
     await database.close();

@@ -29,3 +29,4 @@ export * from './funding/enums.ts';
 export * from './funding/cores.ts';
 export * from './tools/truth-in-lending.ts';
 export * from './widgets.ts';
+export * from './hub.ts';

@@ -102,6 +102,41 @@ const loadSession = async (db: Db, sessionId: string, idleLimit: number): Promis
   return row;
 };
 
+/**
+ * The live session's context (its activity recorded), or null when it is unknown, another user's, revoked, expired,
+ * of a disabled user, of a lender the user left, or idle (then revoked here).
+ */
+export const liveSession = async (
+  db: Db,
+  sessionId: string,
+  claimedUserId: number | null,
+  idleLimit: number,
+): Promise<AuthContext | null> => {
+  const row = await loadSession(db, sessionId, idleLimit);
+  if (
+    !row ||
+    (claimedUserId !== null && row.user_id !== claimedUserId) ||
+    row.revoked ||
+    row.expired ||
+    !row.enabled ||
+    !row.member
+  ) {
+    return null;
+  }
+  if (row.idle) {
+    await revokeSession(db, row.session_id, 'idle');
+    return null;
+  }
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    homeLenderId: row.home_lender_id,
+    lenderId: row.current_lender_id,
+    rights: new Set(row.rights.filter(isRight)),
+    passwordExpired: row.password_expired,
+  };
+};
+
 /** The session a `?dt=` download token was issued to, if the token is for this very file and still unspent. */
 const sessionOfDownloadToken = async (db: Db, request: FastifyRequest): Promise<string | null> => {
   const { dt, includeDeleted } = (request.query ?? {}) as { dt?: unknown; includeDeleted?: unknown };
@@ -145,30 +180,9 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Db; config: 
       sessionId = await sessionOfDownloadToken(deps.db, request);
     }
     if (!sessionId) throw unauthenticated();
-    const row = await loadSession(deps.db, sessionId, idleLimit);
-    if (
-      !row ||
-      (claimedUserId !== null && row.user_id !== claimedUserId) ||
-      row.revoked ||
-      row.expired ||
-      !row.enabled ||
-      !row.member
-    ) {
-      throw unauthenticated();
-    }
-    if (row.idle) {
-      await revokeSession(deps.db, row.session_id, 'idle');
-      throw unauthenticated();
-    }
-    request.auth = {
-      sessionId: row.session_id,
-      userId: row.user_id,
-      homeLenderId: row.home_lender_id,
-      lenderId: row.current_lender_id,
-      rights: new Set(row.rights.filter(isRight)),
-      passwordExpired: row.password_expired,
-    };
-    if (row.password_expired && !config.allowExpiredPassword) {
+    request.auth = await liveSession(deps.db, sessionId, claimedUserId, idleLimit);
+    if (!request.auth) throw unauthenticated();
+    if (request.auth.passwordExpired && !config.allowExpiredPassword) {
       throw new AppError(403, 'PASSWORD_EXPIRED', messages.password.expired);
     }
     if (config.right && !request.auth.rights.has(config.right)) throw forbidden();

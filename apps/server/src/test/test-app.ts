@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
+import { startHub } from '../platform/hub.ts';
 import { startJobs, type Jobs } from '../platform/jobs.ts';
 import { createMailTransport, emailHandler, mailOutboxDir } from '../platform/mail.ts';
 import { drainOutbox, type DrainOptions } from '../platform/outbox.ts';
@@ -39,7 +40,10 @@ export const createTestDatabase = async () => {
  * E-mail: `drainOutbox()` delivers the committed outbox rows now (deterministic, no job runner needed);
  * `{ jobs: true }` also starts the pg-boss job runner as `main.ts` does (stopped by `close`).
  */
-export const createTestApp = async (env: Record<string, string> = {}, options: { jobs?: boolean } = {}) => {
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  options: { jobs?: boolean; hub?: boolean } = {},
+) => {
   const database = await createTestDatabase();
   const dataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'credence-app-'));
   const config = loadConfig({
@@ -71,6 +75,9 @@ export const createTestApp = async (env: Record<string, string> = {}, options: {
     ? await startJobs({ url: database.url, db: database.db, config, log: app.log })
     : undefined;
   const transport = jobs?.transport ?? createMailTransport(config);
+  // `{ hub: true }`: the real-time hub as main.ts starts it, on a port of its own (`address`) for socket clients.
+  const address = options.hub ? await app.listen({ host: '127.0.0.1', port: 0 }) : undefined;
+  const hub = options.hub ? await startHub(app, { db: database.db, config, databaseUrl: database.url }) : undefined;
   return {
     app,
     routes,
@@ -81,11 +88,14 @@ export const createTestApp = async (env: Record<string, string> = {}, options: {
     login,
     bearer,
     jobs,
+    hub,
+    address,
     /** Where the .eml files of delivered e-mails are (no SMTP_URL in tests unless a test sets one). */
     outboxDir: mailOutboxDir(config),
     /** Delivers the due outbox rows now; answers how many were delivered and failed. */
     drainOutbox: (drain: DrainOptions = {}) => drainOutbox(database.db, { email: emailHandler(transport) }, drain),
     close: async () => {
+      await hub?.close();
       await jobs?.stop();
       transport.close();
       await app.close();

@@ -10,7 +10,9 @@ import {
   type Widget,
   type WidgetSettingsInput,
 } from '@credence/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUB_CHANNEL } from '../../platform/hub-signal.ts';
 import { signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { computeDueSnapshots } from './widgets.service.ts';
@@ -490,5 +492,25 @@ describe('widgets beyond the spec: Pipeline and Turn Times (issue 32, item 5)', 
       ...new Set([...firstDecisions, ...firstApprovals, ...fundedInPeriod].map((r) => r.product)),
     ].sort();
     expect(widget.latestSnapshot.loanProducts).toEqual(products.map((p) => lineFor(p, p)));
+  });
+});
+
+describe('widgets: the hub is told', () => {
+  it('a snapshot stored by the job signals its user (at commit), so the page refetches it', async () => {
+    const listener = new pg.Client({ connectionString: t.config.databaseUrl });
+    await listener.connect();
+    const signals: { room: string; event: string; data: { name: string } }[] = [];
+    listener.on('notification', (m) => signals.push(JSON.parse(m.payload ?? '{}') as (typeof signals)[number]));
+    await listener.query(`LISTEN ${HUB_CHANNEL}`);
+    try {
+      const [officerId] = (await q<{ id: number }>(`select id from users where username = 'officer'`)).map((r) => r.id);
+      await save(officer, 'fundingTable', { frequency: { value: 'thisMonth' } });
+      await computeDueSnapshots(t.db);
+      await expect
+        .poll(() => signals.filter((s) => s.event === 'widgets'))
+        .toContainEqual({ room: `user:${summitId}:${officerId}`, event: 'widgets', data: { name: 'fundingTable' } });
+    } finally {
+      await listener.end();
+    }
   });
 });

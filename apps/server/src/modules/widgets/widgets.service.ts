@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
+import { hubRooms, signalHub } from '../../platform/hub-signal.ts';
 import { wakeJobQueue, type JobQueue } from '../../platform/jobs.ts';
 import { widgetPeriod, type WidgetPeriod } from './widget-periods.ts';
 import * as repo from './widgets.repository.ts';
@@ -245,6 +246,11 @@ const computeLender = (db: Db, lenderId: number, widgets: DueWidget[]) =>
       if (!reads.has(key)) reads.set(key, kind.read(c, period));
       const snapshot = kind.snapshot((await reads.get(key)) as never, widget, c) as Record<string, unknown>;
       await repo.storeSnapshot(tx, widget, snapshot, period);
+      await signalHub(tx, {
+        room: hubRooms.user(lenderId, widget.userId),
+        event: 'widgets',
+        data: { name: widget.name },
+      });
     }
   });
 
