@@ -24,7 +24,7 @@ import { coreCodeMappingsModule } from './core-code-mappings/core-code-mappings.
 import { fundingRequirementsModule } from './funding-requirements/funding-requirements.module.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './menu/menu.routes.ts';
-import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { registerRecentApplicationRoutes } from './recent-applications/recent-applications.routes.ts';
 import { reserveModules } from './reserves/reserves.module.ts';
 import { policyObjectModules } from './policy/policy-objects.module.ts';
@@ -54,7 +54,7 @@ export const modules: Module[] = [
   { name: 'useful-links', register: registerUsefulLinkRoutes },
   { name: 'credit-bureaus', register: registerCreditBureauRoutes },
   { name: 'audit', register: registerAuditRoutes },
-  { name: 'notifications', register: registerNotificationRoutes },
+  notificationsModule,
   { name: 'loan-products', register: registerLoanProductRoutes },
   dealersModule,
   usersAdminModule,
