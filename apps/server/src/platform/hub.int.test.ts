@@ -101,6 +101,22 @@ describe('hub: who may connect', () => {
   });
 });
 
+describe('hub: a session moved to another lender', () => {
+  it('is disconnected by the session check, so that it reconnects into the new lender rooms', async () => {
+    const { access_token } = await t.login('admin', 'Admin2026');
+    const socket = await open(t.address!, access_token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/lender',
+      headers: t.bearer(access_token),
+      payload: { lenderId: harborId },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
 describe('hub: rooms are joined after a rights and tenant check', () => {
   it('the dashboard group needs canViewDashboard; an application must be of the caller lender', async () => {
     const mine = await open(t.address!, tokens.officer);

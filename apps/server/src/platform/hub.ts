@@ -143,19 +143,21 @@ const listen = (url: string, onSignal: (signal: HubSignal) => void, log: App['lo
   };
 };
 
-/** Disconnects the sockets whose session is no longer live (read only: not counted as activity). */
+/** Disconnects the sockets whose session is no longer live or moved to another lender (read only: no activity). */
 const checkSessions = async (db: Db, config: Config, io: Server) => {
   const sockets = (await io.local.fetchSockets()) as unknown as HubSocket[];
   const ids = [...new Set(sockets.map((s) => s.data.auth.sessionId))];
   if (ids.length === 0) return;
   const idle = sessionIdleLimitSeconds(config);
-  const live = await db.execute<{ id: string }>(sql`
-    select s.id from sessions s join users u on u.id = s.user_id
-     where s.id = any(${ids}::uuid[]) and s.revoked_at is null and s.expires_at > now() and u.enabled
+  const live = await db.execute<{ id: string; lender_id: number }>(sql`
+    select s.id, s.current_lender_id as lender_id from sessions s join users u on u.id = s.user_id
+     where s.id::text = any(string_to_array(${ids.join(',')}, ',')) and s.revoked_at is null and s.expires_at > now() and u.enabled
        and s.last_seen_at >= now() - make_interval(secs => ${idle})
        and exists (select 1 from user_lenders ul where ul.user_id = s.user_id and ul.lender_id = s.current_lender_id)`);
-  const alive = new Set(live.rows.map((r) => r.id));
-  for (const socket of sockets) if (!alive.has(socket.data.auth.sessionId)) socket.disconnect(true);
+  // A session now in another lender (the lender picker) reconnects, to be put in that lender's rooms.
+  const lenderOf = new Map(live.rows.map((r) => [r.id, r.lender_id]));
+  for (const socket of sockets)
+    if (lenderOf.get(socket.data.auth.sessionId) !== socket.data.auth.lenderId) socket.disconnect(true);
 };
 
 /** Starts the hub on the app's HTTP server; `databaseUrl` is where it LISTENs (a connection of its own). */
