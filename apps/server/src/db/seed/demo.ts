@@ -20,6 +20,7 @@ import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
   lenders,
+  notifications,
   roleRights,
   roles,
   userGroupMembers,
@@ -171,6 +172,9 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedAuditDemo(tx);
     await seedProfileDemo(tx, config.dataEncryptionKey);
     await seedWidgetDemo(tx);
+    // The demo's decisions and fundings go through the services, which notify as they would for people
+    // (modules/notifications/notify.service.ts); the demo starts with every bell empty all the same.
+    await tx.delete(notifications);
   });
   return true;
 };

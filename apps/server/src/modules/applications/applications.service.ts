@@ -32,6 +32,7 @@ import {
 } from './collaterals/collaterals.service.ts';
 import { findEnabledDealer, toDealerView } from '../dealers/dealers.repository.ts';
 
+import { eventOf, notify } from '../notifications/notify.service.ts';
 import { recordRecentApplication } from '../recent-applications/recent-applications.repository.ts';
 import { findEnabledLoanProduct, type LoanProductRow } from '../loan-products/loan-products.repository.ts';
 import { loadTransactionView, prepareTransaction } from './transactions/transactions.service.ts';
@@ -273,6 +274,14 @@ export const createApplicationIn = async (
       ...written.changes,
       ...collateral.changes,
     ],
+  });
+  // New Application (100) goes to whoever may work it next: a new application enters the Credit Queue, whose
+  // work is pulling credit, so the lender's users whose role has canPullAndRepullCredit (and, as for every
+  // notification, canReceiveNotifications), not the creator.
+  await notify(tx, {
+    ...eventOf(auth, id),
+    type: 'NewApplication',
+    audience: { kind: 'lenderUsersWithRight', right: 'canPullAndRepullCredit' },
   });
   return { id };
 };

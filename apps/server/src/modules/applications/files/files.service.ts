@@ -13,6 +13,7 @@ import { withTenant } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, notFound, validationError } from '../../../platform/errors.ts';
 import { FILE_CHUNK_BYTES, type FileStore } from '../../../platform/file-store.ts';
+import { eventOf, notify } from '../../notifications/notify.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import { cleanFileName, contentMatches, extensionOf } from './file-types.ts';
 import * as repo from './files.repository.ts';
@@ -136,6 +137,8 @@ export const uploadFiles = (
         { entity: 'File', entityId: ids[i]!, property: 'size', oldValue: null, newValue: String(f.file.size) },
       ]),
     });
+    // One New Document (101) per upload, however many files it holds, to the application's owner and sharers.
+    await notify(tx, { ...eventOf(auth, applicationId), type: 'DocumentUploaded', audience: { kind: 'followers' } });
     const rows = await repo.listFiles(tx, applicationId, false);
     return rows.filter((r) => ids.includes(r.file.id)).map(toFileView);
   });

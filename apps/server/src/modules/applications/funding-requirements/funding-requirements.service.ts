@@ -13,6 +13,7 @@ import {
 import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
+import { eventOf, notify } from '../../notifications/notify.service.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import * as repo from './funding-requirements.repository.ts';
 
@@ -227,6 +228,14 @@ export const updateRequirementStatus = (
       clearedAt: body.status === 'cleared' || body.status === 'waived' ? now : null,
     });
     await refreshRequirementsOutstanding(tx, applicationId);
+    if (body.status === 'received' || body.status === 'cleared') {
+      await notify(tx, {
+        ...eventOf(auth, applicationId),
+        type: 'MyQueueRequirementsReceived',
+        audience: { kind: 'followers' },
+        values: { description: r.description, status: statusLabels[body.status].toLowerCase() },
+      });
+    }
     const reason = body.status === 'waived' ? ` (reason: ${body.waiveReason})` : '';
     await history({
       action: actions.statusChanged,
