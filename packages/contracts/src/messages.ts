@@ -136,6 +136,7 @@ export const messages = {
     mentionedGroupNotFound: (id: number) => `No user group ${id} exists for this lender.`,
     notAuthor: 'Only the author can change or delete a comment.',
     deleted: 'This comment has been deleted.',
+    notDeleted: 'This comment has not been deleted.',
     tooMany: (max: number) =>
       `This application already holds ${max.toLocaleString('en-US')} comments (deleted ones included), the most one application may hold.`,
     tooLong: (max: number) =>

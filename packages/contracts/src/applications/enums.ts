@@ -374,6 +374,7 @@ export const historyActions = {
   commentAdded: 'Comment added',
   commentEdited: 'Comment edited',
   commentDeleted: 'Comment deleted',
+  commentRestored: 'Comment restored',
   ssnRevealed: 'SSN revealed',
   unlocked: 'Unlocked',
   hmdaUpdated: 'HMDA updated',

@@ -47,11 +47,9 @@ describe('comments', () => {
       `select u.username, n.type, n.subject from notifications n join users u on u.id = n.user_id where n.application_id = $1 order by u.username`,
       [id],
     );
-    // Avery (named and in the group) once; Ethan through the Funding Team; not the author.
-    expect(notified.rows).toEqual([
-      { username: 'admin', type: 301, subject: 'New Mention' },
-      { username: 'expiring', type: 301, subject: 'New Mention' },
-    ]);
+    // Avery (named and in the group) once, the mention only (not also "New Comment"); not Ethan, mentioned through
+    // the Funding Team but without canReceiveNotifications; not the author.
+    expect(notified.rows).toEqual([{ username: 'admin', type: 301, subject: 'New Mention' }]);
     const bell = (await admin.get('/api/user/notifications')).json();
     expect(bell.data[0]).toMatchObject({ applicationId: id, subject: 'New Mention', username: 'Olivia Chen' });
   });

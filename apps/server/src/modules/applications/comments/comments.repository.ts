@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import {
-  commentViews,
-  comments,
-  notifications,
-  userGroupMembers,
-  userGroups,
-  userLenders,
-  users,
-} from '../../../db/schema/index.ts';
+import { commentViews, comments, userGroupMembers, userGroups, userLenders, users } from '../../../db/schema/index.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -169,8 +161,4 @@ export const findGroupsWithMembers = async (tx: TenantTx, ids: readonly number[]
     .from(userGroupMembers)
     .where(inArray(userGroupMembers.userGroupId, [...ids]));
   return { groups, members };
-};
-
-export const insertNotifications = async (tx: TenantTx, rows: (typeof notifications.$inferInsert)[]) => {
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
 };

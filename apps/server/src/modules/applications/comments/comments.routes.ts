@@ -85,6 +85,25 @@ export const registerCommentRoutes = (app: App, appDeps: AppDeps) => {
   );
 
   app.post(
+    '/api/applications/:id/comments/:commentId/restore',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Undo the delete of a comment (its author only). Answers the restored comment',
+        params: commentParamsSchema,
+        response: {
+          200: commentSchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    (request) => service.restoreComment(ctx, authOf(request), request.params.id, request.params.commentId),
+  );
+
+  app.post(
     '/api/applications/:id/comments/:commentId/viewed',
     {
       schema: {

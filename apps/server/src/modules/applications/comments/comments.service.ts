@@ -13,12 +13,9 @@ import { sql } from 'drizzle-orm';
 import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
-import { findUserName } from '../application-locks/application-locks.repository.ts';
+import { eventOf, notify, type NotificationTypeName } from '../../notifications/notify.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import * as repo from './comments.repository.ts';
-
-/** Notification type and subject of a mention (spec 1 §3: JournalCommentMention, 301, "New Mention"). */
-const MENTION_NOTIFICATION = { type: 301, subject: 'New Mention' };
 
 const splitName = (name: string | null, fullName: string | null) => {
   const first = name ?? '';
@@ -100,28 +97,44 @@ const resolveMentions = async (tx: TenantTx, mentions: Mention[]) => {
   return new Set([...found.map((u) => u.id), ...members.map((m) => m.userId)]);
 };
 
-const notifyMentioned = async (
+type CommentNotificationType = Extract<
+  NotificationTypeName,
+  'DealerComment' | 'JournalComment' | 'JournalCommentUpdated' | 'JournalCommentDeleted' | 'JournalCommentUndoDeleted'
+>;
+
+/** The notification of each comment event by comment type (spec 1 §3): a dealer comment's only when added. */
+const commentNotifications = {
+  added: { DEALER: 'DealerComment', JOURNAL: 'JournalComment' },
+  edited: { JOURNAL: 'JournalCommentUpdated' },
+  deleted: { JOURNAL: 'JournalCommentDeleted' },
+  restored: { JOURNAL: 'JournalCommentUndoDeleted' },
+} as const satisfies Record<string, Partial<Record<CommentType, CommentNotificationType>>>;
+
+/**
+ * Tells the application's people of a comment event, never its author: those newly mentioned in a journal
+ * comment get the mention (301) and nothing else for it; the owner, the sharers and the others who commented
+ * on the application get the event's own notification (200–204), when its comment type has one.
+ */
+const notifyComment = async (
   tx: TenantTx,
   auth: AuthContext,
   applicationId: number,
-  type: CommentType,
-  recipients: Set<number>,
+  event: keyof typeof commentNotifications,
+  comment: { type: CommentType; mentioned?: ReadonlySet<number> },
 ) => {
-  recipients.delete(auth.userId);
-  if (type !== 'JOURNAL' || recipients.size === 0) return;
-  const author = await findUserName(tx, auth.userId);
-  await repo.insertNotifications(
-    tx,
-    [...recipients].map((userId) => ({
-      lenderId: auth.lenderId,
-      userId,
-      type: MENTION_NOTIFICATION.type,
-      applicationId,
-      actorName: author,
-      subject: MENTION_NOTIFICATION.subject,
-      description: `${author} mentioned you in a comment on application ${applicationId}.`,
-    })),
-  );
+  const mentioned = comment.type === 'JOURNAL' ? [...(comment.mentioned ?? [])] : [];
+  const base = eventOf(auth, applicationId);
+  if (mentioned.length > 0) {
+    await notify(tx, {
+      ...base,
+      type: 'JournalCommentMention',
+      audience: { kind: 'users', userIds: mentioned },
+      values: { applicationId: String(applicationId) },
+    });
+  }
+  const type = (commentNotifications[event] as Partial<Record<CommentType, CommentNotificationType>>)[comment.type];
+  if (type === undefined) return;
+  await notify(tx, { ...base, type, audience: { kind: 'followersAndCommenters' }, except: mentioned });
 };
 
 /** Characters as PostgreSQL's char_length counts them (code points). */
@@ -160,7 +173,7 @@ export const addComment = (
       userId: auth.userId,
     });
     await repo.markViewed(tx, auth.lenderId, id, auth.userId);
-    await notifyMentioned(tx, auth, applicationId, body.type, recipients);
+    await notifyComment(tx, auth, applicationId, 'added', { type: body.type, mentioned: recipients });
     await history({
       action: historyActions.commentAdded,
       description: `${body.type === 'DEALER' ? 'Dealer' : 'Journal'} comment added`,
@@ -178,12 +191,23 @@ export const addComment = (
     return commentView(tx, auth, applicationId, id);
   });
 
-/** A comment may be edited or deleted by its author only, and not once deleted. */
-const ownComment = async (tx: TenantTx, auth: AuthContext, applicationId: number, commentId: number) => {
+/**
+ * A comment may be edited, deleted or restored by its author only; edited or deleted while not deleted, restored
+ * (undo delete) once deleted.
+ */
+const ownComment = async (
+  tx: TenantTx,
+  auth: AuthContext,
+  applicationId: number,
+  commentId: number,
+  deleted = false,
+) => {
   const comment = await repo.findComment(tx, applicationId, commentId);
   if (!comment) throw notFound();
   if (comment.userId !== auth.userId) throw new AppError(403, 'FORBIDDEN', messages.comments.notAuthor);
-  if (comment.isDeleted) throw new AppError(409, 'CONFLICT', messages.comments.deleted);
+  if (comment.isDeleted !== deleted) {
+    throw new AppError(409, 'CONFLICT', deleted ? messages.comments.notDeleted : messages.comments.deleted);
+  }
   return comment;
 };
 
@@ -204,7 +228,10 @@ export const editComment = (
     await resolveMentions(tx, parseMentions(body.message));
     const newlyMentioned = await resolveMentions(tx, added);
     await repo.updateComment(tx, commentId, { message: body.message, updatedAt: sql`now()` });
-    await notifyMentioned(tx, auth, applicationId, comment.type as CommentType, newlyMentioned);
+    await notifyComment(tx, auth, applicationId, 'edited', {
+      type: comment.type as CommentType,
+      mentioned: newlyMentioned,
+    });
     await history({
       action: historyActions.commentEdited,
       description: `${comment.type === 'DEALER' ? 'Dealer' : 'Journal'} comment edited`,
@@ -236,6 +263,28 @@ export const deleteComment = (ctx: ApplicationContext, auth: AuthContext, applic
       entity: 'Comment',
       changes: [{ entity: 'Comment', entityId: commentId, property: 'isDeleted', oldValue: 'false', newValue: 'true' }],
     });
+    await notifyComment(tx, auth, applicationId, 'deleted', { type: comment.type as CommentType });
+  });
+
+/**
+ * Undoes a delete (the author only): the comment shows again, within the application's character limit as any
+ * comment. Answers the restored comment.
+ */
+export const restoreComment = (ctx: ApplicationContext, auth: AuthContext, applicationId: number, commentId: number) =>
+  ctx.open(auth, applicationId, async (tx, history) => {
+    await repo.lockApplicationComments(tx, applicationId);
+    const comment = await ownComment(tx, auth, applicationId, commentId, true);
+    // Replacing nothing: the comment is already counted, only its characters come back.
+    await withinLimits(tx, applicationId, comment.message, '');
+    await repo.updateComment(tx, commentId, { isDeleted: false, deletedAt: null, deletedByUserId: null });
+    await history({
+      action: historyActions.commentRestored,
+      description: `${comment.type === 'DEALER' ? 'Dealer' : 'Journal'} comment restored`,
+      entity: 'Comment',
+      changes: [{ entity: 'Comment', entityId: commentId, property: 'isDeleted', oldValue: 'true', newValue: 'false' }],
+    });
+    await notifyComment(tx, auth, applicationId, 'restored', { type: comment.type as CommentType });
+    return commentView(tx, auth, applicationId, commentId);
   });
 
 export const markCommentViewed = (
