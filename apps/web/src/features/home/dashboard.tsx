@@ -64,9 +64,9 @@ const Watermark = () => (
   <Box
     aria-hidden
     data-testid="dashboard-logo"
-    sx={{ position: 'fixed', right: 32, bottom: 24, opacity: 0.07, pointerEvents: 'none', zIndex: 0 }}
+    sx={{ position: 'fixed', right: 32, bottom: 24, opacity: 0.05, pointerEvents: 'none', zIndex: 0 }}
   >
-    <BrandMark size={280} />
+    <BrandMark size={240} />
   </Box>
 );
 
@@ -82,7 +82,7 @@ export const Dashboard = () => {
         <Box
           sx={{
             display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 480px), 1fr))',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
             gap: 2,
             mt: 2,
             alignItems: 'start',

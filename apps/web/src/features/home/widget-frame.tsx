@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { widgetMessages, widgetsWithoutPeriod, type Widget, type WidgetLine } from '@credence/contracts';
+import { formatFieldValue } from '../../components/form/field-labels.ts';
 import { showMoney } from '../../components/form/values.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useRemoveWidget } from './api.ts';
@@ -77,8 +78,17 @@ export const WidgetFrame = ({
       {widgetsWithoutPeriod.includes(widget.name) ? null : <PeriodControls widget={widget} />}
       <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mt: 1.5, mb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>{headline}</Box>
-        <Typography variant="caption" color="text.secondary" data-testid="widget-last-updated">
-          {widgetMessages.lastUpdated}: {widget.snapshotAsOfUtcTime ? formatDateTime(widget.snapshotAsOfUtcTime) : '—'}
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right', ml: 'auto' }}>
+          <span data-testid="widget-last-updated">
+            {widgetMessages.lastUpdated}:{' '}
+            {widget.snapshotAsOfUtcTime ? formatDateTime(widget.snapshotAsOfUtcTime) : '—'}
+          </span>
+          {widget.periodStart && widget.periodEnd ? (
+            // The period the numbers are for: while a new period is computed, the previous numbers stay.
+            <Box component="span" sx={{ display: 'block' }} data-testid="widget-period">
+              {formatFieldValue('date', widget.periodStart)} – {formatFieldValue('date', widget.periodEnd)}
+            </Box>
+          ) : null}
         </Typography>
       </Stack>
       {children}
