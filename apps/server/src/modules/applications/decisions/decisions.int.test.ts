@@ -14,7 +14,7 @@ import {
   type ErrorBody,
   type LastApproval,
 } from '@credence/contracts';
-import { calculatePayment, money } from '@credence/domain';
+import { calculatePayment, money, todayIso } from '@credence/domain';
 import { oracleApr } from '@credence/domain/reference/appendix-j-oracle.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -97,7 +97,8 @@ const worksheetOf = async (id: number, client = officer) => {
   return response.json<DecisionWorksheet>();
 };
 
-const today = new Date().toISOString().slice(0, 10);
+/** Today in the demo lender's zone (Summit: America/Denver), as the server dates a decision: not the UTC date. */
+const today = todayIso('America/Denver');
 const nextMonth = (() => {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + 1);
