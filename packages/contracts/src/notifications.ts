@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStateSchema } from './applications/enums.ts';
+import { applicationStates } from './applications/enums.ts';
 import { endpoint } from './kit/endpoint.ts';
 import { dateTimeSchema, idValueSchema } from './primitives.ts';
 
@@ -25,7 +25,7 @@ export const notificationSchema = z.object({
    * Not in the spec's entity: the application's state now (null without an application), so that a click opens
    * it by its state (the recent applications' routing) without a second call (spec 1 §7 'applications/states').
    */
-  applicationState: applicationStateSchema.nullable().optional(),
+  applicationState: z.enum(applicationStates).nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
