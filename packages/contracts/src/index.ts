@@ -9,6 +9,7 @@ export * from './menu.ts';
 export * from './useful-links.ts';
 export * from './settings.ts';
 export * from './notifications.ts';
+export * from './notification-messages.ts';
 export * from './money.ts';
 export * from './primitives.ts';
 export * from './applications/index.ts';

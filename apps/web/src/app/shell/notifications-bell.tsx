@@ -1,28 +1,26 @@
-import { messages } from '@credence/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import { LazyPopover as Popover } from '../../lib/lazy-overlays.tsx';
-import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useCloseOnCloseAllDialogs } from '../../lib/confirm.tsx';
+import { LazyPopover as Popover } from '../../lib/lazy-overlays.tsx';
 import { useUnreadNotifications } from './shell-api.ts';
 
-/** The bell with the unread count; a simple list until the notifications card is built. */
+/** The card's content loads when the bell is first pointed at or opened (scripts/size-budget.mjs). */
+const loadCard = () => import('./notifications-card.tsx');
+const NotificationsCard = lazy(loadCard);
+
+/** The bell with the unread count (spec 1 §2 'Top bar'); it opens the notifications card. */
 export const NotificationsBell = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useUnreadNotifications(true);
   useCloseOnCloseAllDialogs(() => setAnchor(null));
   const total = notifications.data?.total ?? 0;
-  const items = notifications.data?.data ?? [];
   // The badge shows at most 99+; the accessible name says the same count, so what is seen is what is heard.
   // With nothing unread the badge is empty (a hidden badge would still hold a "0" that screen readers find).
   const shownCount = total > 99 ? '99+' : String(total);
+  const close = () => setAnchor(null);
 
   return (
     <>
@@ -30,10 +28,10 @@ export const NotificationsBell = () => {
         color="inherit"
         aria-label={total > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
         aria-haspopup="dialog"
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          void notifications.refetch();
-        }}
+        onPointerEnter={() => void loadCard().catch(() => undefined)}
+        onFocus={() => void loadCard().catch(() => undefined)}
+        // The card reads the notifications again when it opens, and the badge with them.
+        onClick={(event) => setAnchor(event.currentTarget)}
       >
         <Badge badgeContent={total > 0 ? total : undefined} color="error" max={99} data-testid="notifications-badge">
           <NotificationsIcon />
@@ -42,34 +40,20 @@ export const NotificationsBell = () => {
       <Popover
         open={anchor !== null}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 400, maxHeight: 480 }, role: 'dialog', 'aria-label': 'Notifications' } }}
+        slotProps={{
+          paper: {
+            sx: { minWidth: 400, maxWidth: 'calc(100vw - 32px)', maxHeight: 'min(600px, calc(100vh - 96px))' },
+            role: 'dialog',
+            'aria-label': 'Notifications',
+          },
+        }}
       >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="h6" component="h2">
-            Notifications
-          </Typography>
-        </Box>
-        <Divider />
-        {items.length === 0 ? (
-          <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
-            {messages.shell.noNotifications}
-          </Typography>
-        ) : (
-          <List dense disablePadding>
-            {items.map((item) => (
-              <ListItem key={item.id} divider alignItems="flex-start">
-                <ListItemText
-                  primary={item.applicationId ? `${item.subject} - App Id ${item.applicationId}` : item.subject}
-                  secondary={item.description}
-                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <Suspense fallback={<Box sx={{ width: 400, height: 120 }} />}>
+          <NotificationsCard onClose={close} />
+        </Suspense>
       </Popover>
     </>
   );

@@ -3,15 +3,19 @@ import { z } from 'zod';
 import {
   currentUserSchema,
   menuResponseSchema,
-  notificationsResponseSchema,
+  notificationEndpoints,
+  NOTIFICATIONS_MORE_PAGE_SIZE,
+  NOTIFICATIONS_PAGE_SIZE,
   queuePageSchema,
   recentApplicationSchema,
   type CurrentUser,
+  type Notification,
   type QueuePage,
   type RecentApplication,
 } from '@credence/contracts';
 import { worksheetPathForState } from '@credence/domain';
 import { apiClient } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { menuQueryKey } from '../../lib/menu-query.ts';
 import { usefulLinksQuery } from '../../lib/useful-links-query.ts';
@@ -32,18 +36,25 @@ export const useMenu = () =>
 
 export const useUsefulLinks = () => useQuery(usefulLinksQuery);
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** The bell's query: the first page of unread notifications (spec 1 §7: status=unread, take 20); `total` is the badge. */
+export const unreadNotificationsFirstPageKey = [...unreadNotificationsQueryKey, 'first'] as const;
 
-export const useUnreadNotifications = (enabled: boolean) =>
-  useQuery({
-    queryKey: unreadNotificationsQueryKey,
-    queryFn: () =>
-      apiClient.get('/api/user/notifications', {
-        schema: notificationsResponseSchema,
-        query: { status: 'unread', take: NOTIFICATIONS_PAGE_SIZE },
-      }),
-    enabled,
+export const fetchUnreadNotifications = (from: Pick<Notification, 'id' | 'createdUtcTime'> | null) =>
+  callEndpoint(notificationEndpoints.list, {
+    query: from
+      ? { status: 'unread', take: NOTIFICATIONS_MORE_PAGE_SIZE, toDateTime: from.createdUtcTime, toId: from.id }
+      : { status: 'unread', take: NOTIFICATIONS_PAGE_SIZE },
   });
+
+/** The unread count for the bell's badge (read again on focus, when invalidated, and by the card when it opens). */
+export const useUnreadNotifications = (enabled: boolean) =>
+  useQuery({ queryKey: unreadNotificationsFirstPageKey, queryFn: () => fetchUnreadNotifications(null), enabled });
+
+/** Marks the listed notifications read, or all of the caller's with 'all' (spec 1 §7, markAll=true). */
+export const markNotificationsRead = (ids: number[] | 'all') =>
+  ids === 'all'
+    ? callEndpoint(notificationEndpoints.markAsRead, { query: { markAll: 'true' }, body: null })
+    : callEndpoint(notificationEndpoints.markAsRead, { query: {}, body: ids });
 
 /** Switch the session's current lender; the home lender clears impersonation. */
 export const switchLender = (lenderId: number): Promise<CurrentUser> =>
