@@ -42,6 +42,8 @@ export const useWidgets = () =>
     queryKey: widgetsQueryKey,
     queryFn: retrieving('Widgets', async () => byOption(await callEndpoint(widgetEndpoints.list, {}))),
     meta: silentLoad,
+    // Read on every entry to the dashboard (spec 1 §4), not kept from a visit a moment ago.
+    staleTime: 0,
     refetchInterval: (query) => (query.state.data?.some((w) => w.refreshing) ? REFRESH_POLL_MS : false),
   });
 

@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { widgetFrequencies, type Widget, type WidgetFrequencyValue } from '@credence/contracts';
+import { isFieldValidationError } from '../../components/form/server-errors.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useSaveWidget } from './api.ts';
 import { checkPeriod, draftOf, periodErrorsOf, type PeriodDraft, type PeriodErrors } from './widget-period.ts';
@@ -29,7 +30,16 @@ export const PeriodControls = ({ widget }: { widget: Widget }) => {
   useEffect(() => {
     if (check.kind !== 'save') return;
     const timer = window.setTimeout(
-      () => mutate({ name: widget.name, settings: check.settings }),
+      () =>
+        mutate(
+          { name: widget.name, settings: check.settings },
+          // Not saved for another reason than its fields (the toast says so): the controls show what is saved.
+          {
+            onError: (error) => {
+              if (!isFieldValidationError(error)) setDraft(draftOf(widget.settings));
+            },
+          },
+        ),
       draft.frequency === 'custom' ? DATE_SAVE_DELAY_MS : 0,
     );
     return () => window.clearTimeout(timer);
