@@ -3,4 +3,4 @@
  * dashboard. The list of the dashboard's chunks to preload (about forty file names) then lives here, not in the
  * home page's chunk — which is part of the shell's first load and its size budget (scripts/size-budget.mjs).
  */
-export const loadDashboard = () => import('./dashboard.tsx');
+export const loadDashboard = () => import('./dashboard.tsx').then((module) => ({ default: module.Dashboard }));
