@@ -26,10 +26,13 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
  * text fields): 282.6 KB when the budget was set; it may not grow past 290 KB unnoticed. The shell was raised to
  * 251 KB for issue 29 (measured 250.0 -> 250.3 KB): every time shown in the lender's zone (+0.3 KB, the zone read
  * with the user and named on each time), one toast per repeated text with a count (+0.2 KB), toasts placed at the
- * top centre instead of below the page's anchors (-0.2 KB).
+ * top centre instead of below the page's anchors (-0.2 KB). Raised to 251.5 KB for issues 31 and 32 (measured
+ * 250.6 KB before them): the home page's lazy dashboard for canViewDashboard (+0.6 KB: Vite's preload helper in a
+ * chunk of its own, the loader's lines) and the real-time hub's connection component in the shell (+0.3 KB; the
+ * socket, its client library and its notices load after the first paint).
  */
 const budgets = [
-  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251, css: 20 },
+  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251.5, css: 20 },
   { name: 'sign-in page', routes: ['src/features/login/login-page.tsx'], js: 290, css: 20 },
 ];
 

@@ -8,6 +8,8 @@ const proxy = {
   '/api': { target: apiTarget, changeOrigin: false },
   '/healthz': { target: apiTarget },
   '/readyz': { target: apiTarget },
+  // The real-time hub (Socket.IO over a WebSocket).
+  '/socket.io': { target: apiTarget, ws: true },
 };
 
 /**

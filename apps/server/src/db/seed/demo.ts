@@ -1,5 +1,5 @@
 import { adminRights, allRights, type Right } from '@credence/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
@@ -173,8 +173,13 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedProfileDemo(tx, config.dataEncryptionKey);
     await seedWidgetDemo(tx);
     // The demo's decisions and fundings go through the services, which notify as they would for people
-    // (modules/notifications/notify.service.ts); the demo starts with every bell empty all the same.
-    await tx.delete(notifications);
+    // (modules/notifications/notify.service.ts). Harbor's officer keeps them, so the demo's bell has something to
+    // show; every other bell starts empty (the browser tests count what they cause).
+    await tx
+      .delete(notifications)
+      .where(
+        notInArray(notifications.userId, tx.select({ id: users.id }).from(users).where(eq(users.username, 'harbor'))),
+      );
   });
   return true;
 };

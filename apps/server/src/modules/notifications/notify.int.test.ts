@@ -104,8 +104,12 @@ describe('bodies', () => {
 });
 
 describe('notifications written with their events', () => {
-  it('none from the demo seed: every bell starts empty', async () => {
-    expect((await t.pool.query('select count(*)::int as n from notifications')).rows[0].n).toBe(0);
+  it("the demo seed's own events notify Harbor's officer only (the demo's bell); every other bell starts empty", async () => {
+    const { rows } = await t.pool.query<{ username: string; n: number }>(
+      `select u.username, count(*)::int as n from notifications n join users u on u.id = n.user_id group by 1`,
+    );
+    expect(rows.map((r) => r.username)).toEqual(['harbor']);
+    expect(rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('New Application (100): the Summit users who may pull credit and receive notifications, not the creator', async () => {

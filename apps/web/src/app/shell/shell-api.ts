@@ -17,12 +17,16 @@ import { worksheetPathForState } from '@credence/domain';
 import { apiClient } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
+import { unlessHubConnected } from '../../lib/hub-state.ts';
 import { menuQueryKey } from '../../lib/menu-query.ts';
 import { usefulLinksQuery } from '../../lib/useful-links-query.ts';
 
 export const recentApplicationsQueryKey = ['user', 'recentApplications'] as const;
 
-/** The menu's counts stay live: read again every 30 s (and after any filter change, which invalidates it). */
+/**
+ * The menu's counts stay live: the hub says when they change (lib/hub-connection.ts); without it (reconnecting,
+ * refused) they are read again every 30 s. A filter change invalidates them too.
+ */
 export const MENU_REFETCH_MS = 30_000;
 export const unreadNotificationsQueryKey = ['notifications', 'unread'] as const;
 
@@ -31,7 +35,7 @@ export const useMenu = () =>
   useQuery({
     queryKey: menuQueryKey,
     queryFn: () => apiClient.get('/api/menu', { schema: menuResponseSchema }),
-    refetchInterval: MENU_REFETCH_MS,
+    refetchInterval: unlessHubConnected(MENU_REFETCH_MS),
   });
 
 export const useUsefulLinks = () => useQuery(usefulLinksQuery);

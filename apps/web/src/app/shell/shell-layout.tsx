@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import Box from '@mui/material/Box';
 import { initialPageKey, nextPageKey } from '../../lib/in-page-navigation.ts';
 import { isChromeHidden } from './chrome-visibility.ts';
+import { HubConnection } from './hub-connection.tsx';
 import { APP_BAR_HEIGHT, SIDE_MENU_OPEN_MIN_WIDTH } from './layout-constants.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -88,6 +89,7 @@ export const ShellLayout = () => {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
+      <HubConnection />
       <TopBar />
       <SideMenu open={open} onToggle={() => setMenuOpen(!open)} onOpen={() => setMenuOpen(true)} />
       <Box

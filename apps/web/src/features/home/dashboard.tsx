@@ -15,11 +15,14 @@ import { BrandMark } from '../../components/brand-logo.tsx';
 import { AddonSalesWidget } from './addon-sales-widget.tsx';
 import { useRemoveWidget, useSaveWidget, useWidgets } from './api.ts';
 import { FundingTableWidget } from './funding-table-widget.tsx';
+import { PipelineWidget, TurnTimesWidget } from './widget-bodies.tsx';
 
 /** How each widget the dashboard offers is shown; a widget of another name in the list is not shown. */
 const views: Partial<{ [N in WidgetName]: (widget: Extract<Widget, { name: N }>) => ReactNode }> = {
   fundingTable: (widget) => <FundingTableWidget widget={widget} />,
   addonSales: (widget) => <AddonSalesWidget widget={widget} />,
+  pipeline: (widget) => <PipelineWidget widget={widget} />,
+  turnTimes: (widget) => <TurnTimesWidget widget={widget} />,
 };
 const viewOf = (widget: Widget): ReactNode =>
   (views[widget.name] as ((w: Widget) => ReactNode) | undefined)?.(widget) ?? null;
