@@ -67,7 +67,8 @@ test('the dashboard: add both widgets, change their period, choose the add-ons, 
   request,
 }) => {
   const headers = await apiAuth(request, users.officer);
-  for (const name of ['fundingTable', 'addonSales']) await request.delete(`/api/user/widgets/${name}`, { headers }); // a clean dashboard, whatever ran before
+  for (const name of ['fundingTable', 'addonSales', 'pipeline', 'turnTimes'])
+    await request.delete(`/api/user/widgets/${name}`, { headers }); // a clean dashboard, whatever ran before
 
   await signIn(page, users.officer);
   const addWidget = page.getByRole('combobox', { name: 'Add Widget' });
@@ -142,6 +143,29 @@ test('the dashboard: add both widgets, change their period, choose the add-ons, 
   await expect(addons.getByTestId('widget-count')).toHaveText(String(sales.total));
   await expect(addons.getByText('Add On(s) Sold')).toBeVisible();
   await reviewShots(page, 'home-dashboard-widgets');
+
+  // Beyond the spec: Pipeline (a number opens its queue) and Turn Times (medians, p90, pull-through).
+  await addWidget.click();
+  await page.getByRole('option', { name: 'Pipeline' }).click();
+  await page.getByRole('option', { name: 'Turn Times' }).click();
+  await page.keyboard.press('Escape');
+  const pipeline = page.getByRole('region', { name: 'Pipeline' });
+  const turnTimes = page.getByRole('region', { name: 'Turn Times' });
+  await expect(pipeline.getByRole('combobox', { name: 'Frequency' })).toHaveCount(0);
+  const open = await settled(request, headers, 'pipeline');
+  const credit = (open.latestSnapshot as unknown as { rows: { queue: string; total: number }[] }).rows.find(
+    (r) => r.queue === 'creditQueue',
+  )!;
+  const creditRow = pipeline.getByRole('row').filter({ hasText: 'Credit Queue' });
+  await expect(creditRow.getByRole('link').last()).toHaveText(String(credit.total));
+  await settled(request, headers, 'turnTimes');
+  await expect(turnTimes.getByRole('row').filter({ hasText: 'All products' })).toBeVisible();
+  await reviewShots(page, 'home-dashboard-all-widgets');
+  await creditRow.getByRole('link').last().click();
+  await expect(page).toHaveURL(/\/creditQueue$/);
+  await page.goBack();
+  for (const name of ['pipeline', 'turnTimes']) await request.delete(`/api/user/widgets/${name}`, { headers });
+  await page.reload();
 
   // Remove: the Funding Table by its icon, Add On Sales by un-choosing it.
   await funding.getByRole('button', { name: 'Remove' }).click();

@@ -76,4 +76,8 @@ test('the card: exact texts, More, Clear Alerts Shown, and a click opens the app
   await expect(page).toHaveURL(new RegExp(`/(credit|application)/${applicationId}$`));
   await expect(bell).toHaveAccessibleName('Notifications');
   expect(((await (await request.get('/api/user/notifications', { headers: admin })).json()) as Listed).total).toBe(0);
+
+  // Live (issue 31): another user's mention reaches the bell at once, without a reload or a click (the hub).
+  await mention(request, applicationId, 1);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
 });
