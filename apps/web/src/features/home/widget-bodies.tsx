@@ -125,10 +125,9 @@ const TurnTimesBody = ({ snapshot }: { snapshot: TurnTimesSnapshot }) => {
       <Suspense fallback={<div style={{ height: 170 }} />}>
         <WidgetBarChart
           categories={loanProducts.map((p) => p.name)}
-          unit="hours"
           series={[
-            { label: 'To decision (median)', data: loanProducts.map((p) => p.decisionMedianHours) },
-            { label: 'Approval to funding (median)', data: loanProducts.map((p) => p.fundingMedianHours) },
+            { label: 'Hours to decision (median)', data: loanProducts.map((p) => p.decisionMedianHours) },
+            { label: 'Hours from approval to funding (median)', data: loanProducts.map((p) => p.fundingMedianHours) },
           ]}
         />
       </Suspense>

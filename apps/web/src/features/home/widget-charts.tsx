@@ -7,21 +7,13 @@ import { BarChart } from '@mui/x-charts/BarChart';
  */
 export type ChartSeries = { label: string; data: (number | null)[]; stack?: string };
 
-export const WidgetBarChart = ({
-  categories,
-  series,
-  unit,
-}: {
-  categories: string[];
-  series: ChartSeries[];
-  unit?: string;
-}) => (
+export const WidgetBarChart = ({ categories, series }: { categories: string[]; series: ChartSeries[] }) => (
   <div aria-hidden="true">
     <BarChart
       height={170}
       margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
       xAxis={[{ scaleType: 'band', data: categories, tickLabelStyle: { fontSize: 11 } }]}
-      yAxis={[{ width: 40, ...(unit ? { label: unit } : {}) }]}
+      yAxis={[{ width: 44 }]}
       series={series.map((s) => ({ ...s, valueFormatter: (v: number | null) => (v === null ? '–' : String(v)) }))}
       slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } }}
     />
