@@ -107,6 +107,7 @@ test('Useful Links: a link that is not a web address is refused on its field; a 
   await signIn(page, users.admin, { at: '/admin/usefulLinks' });
   await expect(page.getByRole('heading', { name: 'Useful Links', level: 1 })).toBeVisible();
   const rows = page.getByTestId('useful-link-row');
+  await expect(rows.first()).toBeVisible(); // the list is read before it is counted
   const before = await rows.count();
   expect(before).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Add Link' }).click();

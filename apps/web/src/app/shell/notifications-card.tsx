@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { messages, notificationMessages as text, type Notification } from '@credence/contracts';
 import { worksheetPathForState } from '@credence/domain';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
@@ -70,6 +71,8 @@ const NotificationsCard = ({ onClose }: { onClose: () => void }) => {
   const notifications = useCardNotifications();
   const shown = notifications.data?.pages.flatMap((page) => page.data) ?? [];
   const total = notifications.data?.pages[0]?.total ?? 0;
+  // A clear takes its own button away: focus stays in the card (Escape still closes it, keyboard users stay put).
+  const root = useRef<HTMLDivElement>(null);
 
   const mark = useMutation({
     mutationFn: markNotificationsRead,
@@ -89,6 +92,7 @@ const NotificationsCard = ({ onClose }: { onClose: () => void }) => {
       queryClient.setQueryData<Page>(unreadNotificationsFirstPageKey, (page) =>
         page ? { data: page.data.filter((n) => !marked.has(n.id)), total: left } : page,
       );
+      root.current?.focus();
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryKey }),
   });
@@ -102,7 +106,15 @@ const NotificationsCard = ({ onClose }: { onClose: () => void }) => {
 
   return (
     <Box
-      sx={{ minWidth: NOTIFICATIONS_CARD_MIN_WIDTH, display: 'flex', flexDirection: 'column', maxHeight: 'inherit' }}
+      ref={root}
+      tabIndex={-1}
+      sx={{
+        minWidth: NOTIFICATIONS_CARD_MIN_WIDTH,
+        display: 'flex',
+        flexDirection: 'column',
+        maxHeight: 'inherit',
+        '&:focus': { outline: 'none' },
+      }}
     >
       <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
