@@ -9,7 +9,7 @@
  * Run: npm run bench:widgets   (prints figures; nothing is asserted)
  * Database: as bench:queues (DATABASE_URL, else the embedded one under .data/bench; BENCH_APPLICATIONS).
  */
-import type { WidgetSettingsInput } from '@credence/contracts';
+import { endpointPath, widgetEndpoints, type WidgetSettingsInput } from '@credence/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { computeDueSnapshots } from '../apps/server/src/modules/widgets/widgets.service.ts';
 import {
@@ -131,7 +131,7 @@ const main = async () => {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const { headers } = await signIn(address, 'officer', 'Officer2026');
   const put = async (name: string, body: unknown) => {
-    const response = await fetch(`${address}/api/user/widgets/${name}`, {
+    const response = await fetch(`${address}${endpointPath(widgetEndpoints.save, { name })}`, {
       method: 'PUT',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -144,7 +144,7 @@ const main = async () => {
         where l.name = 'Summit Federal Credit Union' order by a.id`,
     )
   ).rows.map((r) => r.id);
-  const preferences = await fetch(`${address}/api/user/addonSalesPreferences`, {
+  const preferences = await fetch(`${address}${widgetEndpoints.saveAddonPreferences.path}`, {
     method: 'PUT',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ additionIds: additions }),
@@ -179,14 +179,14 @@ const main = async () => {
     await response.arrayBuffer();
   };
   const baseline = await timeReads(get('/api/user/me'));
-  const widgets = await timeReads(get('/api/user/widgets'));
+  const widgets = await timeReads(get(widgetEndpoints.list.path));
   out(`  GET /api/user/me (baseline)     p50 ${baseline.p50.toFixed(2)}  p95 ${baseline.p95.toFixed(2)}`);
   out(
     `  GET /api/user/widgets      p50 ${widgets.p50.toFixed(2)}  p95 ${widgets.p95.toFixed(2)}  (${(widgets.p95 / baseline.p95).toFixed(2)}× the baseline's p95)`,
   );
 
   for (const name of ['fundingTable', 'addonSales', 'turnTimes', 'pipeline'])
-    await fetch(`${address}/api/user/widgets/${name}`, { method: 'DELETE', headers });
+    await fetch(`${address}${endpointPath(widgetEndpoints.remove, { name })}`, { method: 'DELETE', headers });
   await app.close();
   await bench.close();
 };

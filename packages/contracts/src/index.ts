@@ -31,3 +31,4 @@ export * from './funding/cores.ts';
 export * from './tools/truth-in-lending.ts';
 export * from './widgets.ts';
 export * from './hub.ts';
+export * from './application-state-texts.ts';

@@ -151,13 +151,6 @@ export const pipelineQueues = [
   'requirementsQueue',
   'fundingQueue',
 ] as const;
-export const pipelineStateTexts: Record<string, string> = {
-  new: 'New',
-  reviewed: 'Reviewed',
-  pending: 'Pending',
-  approved: 'Approved',
-  counteroffer: 'Counter Offer',
-};
 export const pipelineRowSchema = z.object({
   /** The queue a number opens (its page is /{queue}). */
   queue: z.enum(pipelineQueues),

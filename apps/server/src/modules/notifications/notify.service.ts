@@ -1,4 +1,4 @@
-import type { ApplicationState, Right } from '@credence/contracts';
+import type { Right } from '@credence/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 
@@ -51,18 +51,6 @@ export const notificationTypes = {
   },
 } as const;
 export type NotificationTypeName = keyof typeof notificationTypes;
-
-/** The state an application's status notification names ({description} of type 126). */
-export const applicationStateDescriptions: Record<ApplicationState, string> = {
-  new: 'New',
-  reviewed: 'Reviewed',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-  pending: 'Pending',
-  approved: 'Approved',
-  counteroffer: 'Counter Offer',
-  funded: 'Funded',
-};
 
 /**
  * Who an event is for, before the common rules (see `notify`):

@@ -1,4 +1,5 @@
 import {
+  endpointPath,
   pipelineQueues,
   widgetEndpoints as e,
   widgetMessages,
@@ -27,7 +28,7 @@ let zone: string;
 
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await t.pool.query<T>(text, values)).rows;
-const path = (name: string) => e.save.path.replace(':name', name);
+const path = (name: string) => endpointPath(e.save, { name });
 const fieldsOf = (body: string) => (JSON.parse(body) as { errors?: { field: string; message: string }[] }).errors ?? [];
 
 const save = async (client: ApiClient, name: string, settings: WidgetSettingsInput) => {

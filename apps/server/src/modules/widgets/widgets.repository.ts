@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
-import {
-  lenders,
-  loanAdditions,
-  userAddonPreferences,
-  userWidgets,
-  widgetRefreshRequests,
-} from '../../db/schema/index.ts';
+import { loanAdditions, userAddonPreferences, userWidgets, widgetRefreshRequests } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
 import type { WidgetPeriod } from './widget-periods.ts';
 
@@ -120,18 +114,6 @@ export const dueWidgets = (db: Db, maxAgeMs: number, limit: number) =>
     )
     .orderBy(asc(userWidgets.lenderId), asc(userWidgets.id))
     .limit(limit);
-
-/** Today's date in the lender's time zone, and the zone. */
-export const lenderToday = async (tx: TenantTx, lenderId: number) => {
-  const [row] = await tx
-    .select({
-      timeZone: lenders.timeZone,
-      today: sql<string>`to_char((now() at time zone ${lenders.timeZone})::date, 'YYYY-MM-DD')`,
-    })
-    .from(lenders)
-    .where(eq(lenders.id, lenderId));
-  return row!;
-};
 
 type Line = { id: number; name: string; count: number; sum: string };
 

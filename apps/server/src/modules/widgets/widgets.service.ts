@@ -1,7 +1,7 @@
 import {
   defaultWidgetSettings,
   pipelineQueues,
-  pipelineStateTexts,
+  applicationStateTexts,
   TURN_TIMES_OVERALL,
   widgetMessages,
   widgetNames,
@@ -18,12 +18,13 @@ import {
   type WidgetName,
   type WidgetSettings,
 } from '@credence/contracts';
-import { formatMoney, money } from '@credence/domain';
+import { formatMoney, money, todayIso } from '@credence/domain';
 import type { Db } from '../../db/client.ts';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { hubRooms, signalHub } from '../../platform/hub-signal.ts';
+import { lenderTimeZone } from '../../platform/lender-time.ts';
 import { wakeJobQueue, type JobQueue } from '../../platform/jobs.ts';
 import { widgetPeriod, type WidgetPeriod } from './widget-periods.ts';
 import * as repo from './widgets.repository.ts';
@@ -147,15 +148,12 @@ type LenderContext = {
 type Line = { id: number; name: string; count: number; sum: string };
 
 const hours = (value: string | null) => (value === null ? null : Number(value));
-/** funded / approved in percent, two decimals, half-up, exact (integers). */
-export const percentOf = (part: number, whole: number) => {
-  if (whole === 0) return null;
-  const hundredths = (BigInt(part) * 20000n + BigInt(whole)) / (2n * BigInt(whole));
-  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
-};
+/** funded / approved in percent: decimal, two places half-up (as money is rounded). */
+export const percentOf = (part: number, whole: number) =>
+  whole === 0 ? null : formatMoney(money(part).times(100).div(whole));
 
 export const pipelineSnapshotOf = (rows: Awaited<ReturnType<typeof repo.pipelineCounts>>): PipelineSnapshot => {
-  const states = Object.keys(pipelineStateTexts);
+  const states = Object.keys(applicationStateTexts);
   const lines = rows
     .map((r) => {
       const counts = [r.today, r.days1to3, r.days4to7, r.older];
@@ -234,7 +232,8 @@ const kinds: Record<
  */
 const computeLender = (db: Db, lenderId: number, widgets: DueWidget[]) =>
   withTenant(db, lenderId, async (tx) => {
-    const { timeZone, today } = await repo.lenderToday(tx, lenderId);
+    const timeZone = await lenderTimeZone(db, lenderId);
+    const today = todayIso(timeZone);
     const addonUsers = widgets.filter((w) => w.name === 'addonSales').map((w) => w.userId);
     const tracked = addonUsers.length > 0 ? await repo.preferencesOf(tx, addonUsers) : new Map<number, number[]>();
     const c: LenderContext = { db, lenderId, tx, timeZone, today, tracked };

@@ -1,9 +1,10 @@
 import {
   pipelineBuckets,
   pipelineQueues,
-  pipelineStateTexts,
+  applicationStateTexts,
   queueTitles,
   widgetMessages,
+  type ApplicationState,
   type PipelineSnapshot,
   type TurnTimeLine,
   type TurnTimesSnapshot,
@@ -85,7 +86,7 @@ const PipelineBody = ({ snapshot }: { snapshot: PipelineSnapshot }) => {
         {snapshot.rows.map((row) => (
           <TableRow key={`${row.queue} ${row.state}`}>
             <TableCell>{queueTitles[row.queue]}</TableCell>
-            <TableCell align="right">{pipelineStateTexts[row.state] ?? row.state}</TableCell>
+            <TableCell align="right">{applicationStateTexts[row.state as ApplicationState] ?? row.state}</TableCell>
             {[...row.counts, row.total].map((count, i) => (
               <TableCell key={i} align="right">
                 <Link component={RouterLink} to={`/${row.queue}`}>

@@ -1,8 +1,8 @@
-import type { ApplicationState, HistoryChange } from '@credence/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { applicationHistory, users } from '../../../db/schema/index.ts';
 import type { TenantTx } from '../../../db/tenancy.ts';
-import { applicationStateDescriptions, notify } from '../../notifications/notify.service.ts';
+import { applicationStateTexts, type ApplicationState, type HistoryChange } from '@credence/contracts';
+import { notify } from '../../notifications/notify.service.ts';
 
 export type HistoryRecord = {
   lenderId: number;
@@ -36,7 +36,7 @@ export const recordHistory = async (tx: TenantTx, record: HistoryRecord) => {
     actorUserId: record.userId,
     type: 'MyQueueApplicationStatusUpdate',
     audience: { kind: 'followers' },
-    values: { description: applicationStateDescriptions[state] ?? state },
+    values: { description: applicationStateTexts[state] ?? state },
   });
 };
 
