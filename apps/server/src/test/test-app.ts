@@ -98,7 +98,11 @@ export const createTestApp = async (
       await hub?.close();
       await jobs?.stop();
       transport.close();
-      await app.close();
+      // A test's own HTTP client may leave a connection open (an upload refused before its body was read): close
+      // them, or the server waits for them to time out (~65 s in files-streaming).
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await database.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
