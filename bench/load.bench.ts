@@ -35,7 +35,7 @@
  * Flags: --help. Traffic only to 127.0.0.1; every phase is bounded in requests and time.
  * The bench API lifts the per-user SSN lookup limits (a few sessions stand for a whole office here).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,20 +54,18 @@ import {
   type SalesDisplayOption,
 } from '@credence/contracts';
 import { demoUsers } from '../apps/server/src/db/seed/demo.ts';
-import { freeLoopbackPort } from '../apps/server/src/db/embedded.ts';
 import { bulkSsns } from '../apps/server/src/modules/application-queues/queue-bulk-seed.ts';
 import {
   BENCH_DATA_ENCRYPTION_KEY,
-  benchEnv,
   ensureApplications,
   openBenchDatabase,
   out,
   percentile,
-  repoRoot,
   signIn,
   type BenchDatabase,
   type Session,
 } from './bench-database.ts';
+import { startApi, stopApi } from './api-process.ts';
 
 // ---------------------------------------------------------------------------------------------------- options
 
@@ -174,55 +172,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ----------------------------------------------------------------------------------------------- the API process
 
-/** `npm start`'s entry point in a child process (same loader flags as this one), on loopback only. */
-const startApi = async (url: string): Promise<{ address: string; child: ChildProcess }> => {
-  const port = await freeLoopbackPort();
-  const profile = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [];
-  const main = path.join(repoRoot, 'apps/server/src/main.ts');
-  const child = spawn(process.execPath, [...profile, ...process.execArgv, main], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...benchEnv(url, {
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        DATABASE_POOL_MAX: String(POOL),
-      }),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+const startLoadApi = (url: string) =>
+  startApi(url, {
+    env: { DATABASE_POOL_MAX: String(POOL) },
+    nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [],
   });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const address = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${stderr}`);
-    try {
-      const response = await fetch(`${address}/readyz`, { signal: AbortSignal.timeout(1000) });
-      await response.arrayBuffer();
-      if (response.ok) return { address, child };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the API did not answer /readyz within 60 s:\n${stderr}`);
-};
-
-const stopApi = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-};
 
 // ------------------------------------------------------------------------------------------------------- the mix
 
@@ -763,7 +717,7 @@ try {
     ]);
   }
 
-  const started = await startApi(bench.url);
+  const started = await startLoadApi(bench.url);
   api = started.child;
   address = started.address;
   out(`API (apps/server/src/main.ts, NODE_ENV=production, pool ${POOL}) at ${address}`);
