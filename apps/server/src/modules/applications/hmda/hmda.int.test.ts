@@ -1,5 +1,5 @@
 import { messages } from '@credence/contracts';
-import { encodeFlags, ethnicityFlags, raceFlags } from '@credence/domain';
+import { encodeFlags, ethnicityFlags, raceFlags, todayIso } from '@credence/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countRows,
@@ -55,7 +55,7 @@ describe('HMDA', () => {
     ]);
     const saved = await officer.post(`/api/applications/${id}/hmda`, { records: [record(primary)] });
     expect(saved.statusCode, saved.body).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIso('America/Denver'); // Summit's day (the date is the lender's, not the server's UTC one)
     expect(saved.json()[0].record).toMatchObject({
       applicantId: primary,
       race: 2 + 256 + 32768,

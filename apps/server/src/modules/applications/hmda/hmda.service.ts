@@ -11,12 +11,11 @@ import type { z } from 'zod';
 import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { validationError } from '../../../platform/errors.ts';
+import { lenderDate } from '../../lender-calendar/lender-calendar.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import * as repo from './hmda.repository.ts';
 
 export type HmdaSaveInput = z.output<typeof hmdaSaveSchema>;
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const toRecord = (r: repo.HmdaRow): HmdaRecord => ({
   id: r.id,
@@ -104,12 +103,13 @@ export const saveHmda = (ctx: ApplicationContext, auth: AuthContext, application
       return [];
     });
     if (errors.length > 0) throw validationError(errors);
+    const today = await lenderDate(tx);
     await repo.upsertHmdaRecords(
       tx,
       { lenderId: auth.lenderId, applicationId, userId: auth.userId },
       body.records.map((r) => {
         const existing = before.find((b) => b.applicantId === r.applicantId)?.record;
-        return { ...r, dateProvided: r.dateProvided ?? existing?.dateProvided ?? todayUtc() };
+        return { ...r, dateProvided: r.dateProvided ?? existing?.dateProvided ?? today };
       }),
     );
     const after = await loadView(tx, applicationId);

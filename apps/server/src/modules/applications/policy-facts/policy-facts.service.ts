@@ -62,6 +62,7 @@ import {
 
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TenantTx } from '../../../db/tenancy.ts';
+import { lenderDate } from '../../lender-calendar/lender-calendar.service.ts';
 
 /**
  * The annual rate the new payment is computed at while the application carries no rate of its own (the request
@@ -126,8 +127,6 @@ const newMonthlyPayment = (amount: Money | null, termMonths: number | null, freq
     return null;
   }
 };
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A whole number within the bounds the facts schema accepts, else null (a missing fact). */
 const within = (value: number | null | undefined, min: number, max: number) =>
@@ -223,7 +222,7 @@ type PolicyFactRows = { application: Row<Columns['application']> } & {
  * decided and funded terms, the Proposed, Decision and Funding stages asked for through `options.stage` are
  * computed from the same application terms.
  */
-const policyFactsOf = (rows: PolicyFactRows, options: PolicyFactsOptions = {}): PolicyFacts => {
+const policyFactsOf = (rows: PolicyFactRows, options: PolicyFactsOptions & { asOf: string }): PolicyFacts => {
   const { application, people, employments, finances, collaterals: collateralRows } = rows;
   // The borrowers' credit only: a non-applicant spouse's report (pulled where community property asks for it)
   // holds neither the borrowers' debts, nor their score, nor their alerts.
@@ -278,7 +277,7 @@ const policyFactsOf = (rows: PolicyFactRows, options: PolicyFactsOptions = {}): 
   const backEndLtv = decimal(ltvOf(amount), 2);
 
   const vehicle = collateralRows.find((c) => c.year !== null);
-  const age = vehicle ? within(vehicleAge(vehicle.year!, options.asOf ?? todayUtc()), 0, 200) : null;
+  const age = vehicle ? within(vehicleAge(vehicle.year!, options.asOf), 0, 200) : null;
   const mileage = within(vehicle?.mileage, 0, 10_000_000);
   const newUsed = vehicle?.isNew ? 'New' : vehicle?.isUsed ? 'Used' : null;
 
@@ -390,6 +389,8 @@ export const loadPolicyFactsBatch = async (
   const facts = new Map<number, PolicyFacts>();
   if (applicationIds.length === 0) return facts;
   const ids = [...applicationIds];
+  // A vehicle's age is counted at the lender's today (its people's date, not the server's UTC one).
+  const asOf = options.asOf ?? (await lenderDate(tx));
   // One after another: the transaction is one connection (queries sent together would only queue there).
   const apps = await tx.select(columns.application).from(applications).where(inArray(applications.id, ids));
   // An application's lists in their sort order (its applicants, its collaterals).
@@ -437,7 +438,7 @@ export const loadPolicyFactsBatch = async (
       reports: of(reportsOf),
       tradelines: of(reportsOf).flatMap((r) => tradelinesOf.get(r.id) ?? []),
     };
-    facts.set(application.id, policyFactsOf(rows, options));
+    facts.set(application.id, policyFactsOf(rows, { ...options, asOf }));
   }
   return facts;
 };
