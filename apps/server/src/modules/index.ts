@@ -13,6 +13,7 @@ import { decisionCodesModule } from './decision-codes/decision-codes.module.ts';
 import { registerDecisionEngineRoutes } from './decision-engine/decision-engine.routes.ts';
 import { registerGridSettingRoutes } from './grid-settings/grid-settings.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { hubEventsModule } from './hub-events/hub-events.module.ts';
 import { lettersModule } from './letters/letters.module.ts';
 import { registerLenderCalendarRoutes } from './lender-calendar/lender-calendar.routes.ts';
 import { registerLoanSummaryGraphql } from './loan-summary/graphql/loan-summary.graphql.service.ts';
@@ -55,6 +56,7 @@ export const modules: Module[] = [
   { name: 'credit-bureaus', register: registerCreditBureauRoutes },
   { name: 'audit', register: registerAuditRoutes },
   notificationsModule,
+  hubEventsModule,
   { name: 'loan-products', register: registerLoanProductRoutes },
   dealersModule,
   usersAdminModule,

@@ -1,15 +1,18 @@
+import { HUB_CATCH_UP_MAX_APPLICATIONS, hubEventMessages, type HubEventsAnswer } from '@credence/contracts';
 import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { hubEventsPruneQueue as pruneQueue } from './hub-events.ts';
 import { startHub, type Hub } from './hub.ts';
 
 /**
  * The real-time hub (issue 31): who may connect, which rooms a socket may join, that signals reach the right
- * sockets at commit and no others, that a revoked session's sockets close, and that an event caused through one
- * API process reaches a client of another (two processes on one database, joined by Redis when REDIS_URL is set).
+ * sockets at commit and no others, that a revoked session's sockets close, that an event caused through one
+ * API process reaches a client of another (two processes on one database, joined by Redis when REDIS_URL is set),
+ * and that a client that was disconnected catches up on every event it missed, once each (item 4).
  */
 let t: TestApp;
 let second: { address: string; hub: Hub; close: () => Promise<void> };
@@ -47,6 +50,59 @@ const q = async <T extends Record<string, unknown>>(text: string, values: unknow
   (await t.pool.query<T>(text, values)).rows;
 const userId = async (username: string) =>
   (await q<{ id: number }>(`select id from users where username = $1`, [username]))[0]!.id;
+
+/** GET /api/hub/events as `token`: the raw response. */
+const catchUpCall = (token: string, query: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/hub/events', query, headers: t.bearer(token) });
+/**
+ * The highest event id now. The cursor is a horizon of the whole PostgreSQL cluster's running transactions: another
+ * test file's open transaction may hold it back, and a catch-up then also answers events read before (at least once).
+ * Assertions about what a catch-up answers look at the events made since a mark taken before them.
+ */
+const lastEventId = async () =>
+  Number((await q<{ id: string | null }>(`select max(id)::text as id from hub_events`))[0]!.id ?? 0);
+const catchUp = async (token: string, query: Record<string, string> = {}) => {
+  const response = await catchUpCall(token, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<HubEventsAnswer>();
+};
+
+/**
+ * A client as the web app's (apps/web/src/app/shell/hub-socket.ts): it keeps the last cursor, reads it on its first
+ * connection, catches up with it on every reconnection, and applies every event — live or caught up — once by id.
+ */
+const hubClient = async (address: string, token: string) => {
+  const socket = await open(address, token);
+  const seenIds = new Set<number>();
+  const applied: { id: number; event: string; data: Record<string, unknown> }[] = [];
+  const delivered: number[] = [];
+  const apply = (event: string, data: Record<string, unknown>) => {
+    const id = data.id as number;
+    delivered.push(id);
+    if (seenIds.has(id)) return;
+    seenIds.add(id);
+    applied.push({ id, event, data });
+  };
+  socket.onAny((event: string, data: Record<string, unknown>) => apply(event, data));
+  let { cursor } = await catchUp(token);
+  return {
+    socket,
+    applied,
+    /** Every delivery, duplicates included. */
+    delivered,
+    drop: () => socket.disconnect(),
+    /** Reconnects, then reads what it missed since its cursor. */
+    reconnect: async (query: Record<string, string> = {}) => {
+      socket.connect();
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const answer = await catchUp(token, { since: cursor, ...query });
+      expect(answer.complete).toBe(true);
+      for (const e of answer.events) apply(e.event, { ...e.data, id: e.id });
+      cursor = answer.cursor;
+      return answer;
+    },
+  };
+};
 
 beforeAll(async () => {
   t = await createTestApp({ REDIS_URL, HUB_SESSION_CHECK_MS: '200' }, { hub: true });
@@ -205,6 +261,8 @@ describe('hub: no event of one lender reaches a socket of another (property)', (
         ),
         async (events) => {
           for (const l of listeners) l.seen.length = 0;
+          const cursors = await Promise.all(listeners.map(async (l) => (await catchUp(tokens[l.username]!)).cursor));
+          const mark = await lastEventId();
           for (const e of events) {
             const target = listeners.find((l) => l.username === e.to)!;
             if (e.kind === 'notification')
@@ -225,10 +283,192 @@ describe('hub: no event of one lender reaches a socket of another (property)', (
             );
             expect(l.seen.some((s) => s.event === 'notification')).toBe(notified);
             expect(l.seen.some((s) => s.event === 'queueCount')).toBe(counted && l.username !== 'admin');
+            // The catch-up answers the same, the lender's groups whether joined or not, and nothing of another lender.
+            const caught = (await catchUp(tokens[l.username]!, { since: cursors[listeners.indexOf(l)]! })).events;
+            const lenders = await q<{ lender_id: number }>(
+              `select distinct lender_id from hub_events where id = any($1::bigint[])`,
+              [caught.map((e) => e.id)],
+            );
+            expect(lenders.map((r) => r.lender_id)).toEqual(caught.length ? [l.lenderId] : []);
+            const recent = caught.filter((e) => e.id > mark);
+            expect(recent.some((e) => e.event === 'notification')).toBe(notified);
+            expect(recent.some((e) => e.event === 'queueCount')).toBe(counted);
+            expect(l.seen.every((e) => Number.isInteger((e.data as { id?: unknown }).id))).toBe(true);
           }
         },
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('hub: catching up on the events missed (item 4)', () => {
+  const comment = (client: ApiClient, id: number, message: string) =>
+    client.post(`/api/applications/${id}/comments`, { type: 'JOURNAL', message });
+
+  it('a client disconnected while three events happen gets all three on reconnect, once each', async () => {
+    const admin = await signIn(t, 'admin', 'Admin2026');
+    const created = await officer.post('/api/applications', newAutoApplication(await productId(t, SUMMIT, 'New Auto')));
+    expect(created.statusCode, created.body).toBe(201);
+    const applicationId = created.json<{ id: number }>().id;
+    const mark = await lastEventId();
+    const client = await hubClient(second.address, tokens.officer!);
+    const notifications = () => client.applied.filter((e) => e.event === 'notification' && e.id > mark);
+
+    // A live event: its id is the stored event's.
+    expect((await comment(admin, applicationId, 'Income verified.')).statusCode).toBe(201);
+    await expect.poll(() => notifications().length).toBe(1);
+    const [live] = notifications();
+    expect(await q(`select room, event from hub_events where id = $1`, [live!.id])).toEqual([
+      { room: `user:${summitId}:${await userId('officer')}`, event: 'notification' },
+    ]);
+
+    client.drop();
+    for (const message of ['Paystub requested.', 'Title received.', 'Insurance verified.'])
+      expect((await comment(admin, applicationId, message)).statusCode).toBe(201);
+    const missed = await q<{ id: string }>(
+      `select id from hub_events where room = $1 and event = 'notification' and id > $2 order by id`,
+      [`user:${summitId}:${await userId('officer')}`, live!.id],
+    );
+    expect(missed).toHaveLength(3);
+
+    const answer = await client.reconnect();
+    // The live one comes again (its transaction was running at the first read): applied once all the same.
+    expect(answer.events.map((e) => e.id)).toContain(live!.id);
+    await settle();
+    expect(notifications().map((e) => e.id)).toEqual([live!.id, ...missed.map((m) => Number(m.id))]);
+    expect(client.delivered.filter((id) => id === live!.id).length).toBe(2);
+
+    // Back live: the next one arrives by the socket, once.
+    expect((await comment(admin, applicationId, 'Approved.')).statusCode).toBe(201);
+    await expect.poll(() => notifications().length).toBe(5);
+    await settle();
+    expect(notifications()).toHaveLength(5);
+  });
+
+  it('the cursor keeps an event whose transaction began first and committed after a later one', async () => {
+    const officerId = await userId('officer');
+    const { cursor } = await catchUp(tokens.officer!);
+    const insert = `insert into notifications (lender_id, user_id, type, subject, description) values ($1, $2, 100, 'New Application', 'x')`;
+    const early = await t.pool.connect();
+    let earlyId: number;
+    try {
+      await early.query('begin');
+      await early.query(insert, [summitId, officerId]);
+      earlyId = Number(
+        (await early.query<{ id: string }>(`select max(id) as id from hub_events where xid = pg_current_xact_id()`))
+          .rows[0]!.id,
+      );
+      // A later transaction takes a higher id and commits first.
+      await t.pool.query(insert, [summitId, officerId]);
+      const first = await catchUp(tokens.officer!, { since: cursor });
+      const ids = first.events.map((e) => e.id);
+      expect(Math.max(...ids)).toBeGreaterThan(earlyId);
+      expect(ids).not.toContain(earlyId);
+      await early.query('commit');
+      // An id cursor (after the highest id read) would skip it; the horizon does not.
+      const next = await catchUp(tokens.officer!, { since: first.cursor });
+      expect(next.events.map((e) => e.id)).toContain(earlyId);
+    } finally {
+      await early.query('rollback').catch(() => undefined);
+      early.release();
+    }
+  });
+
+  it("answers only the caller's rooms: its notifications, its widgets with canViewDashboard, the applications it names", async () => {
+    const [officerId, expiringId, harborUserId] = await Promise.all(['officer', 'expiring', 'harbor'].map(userId));
+    const [own] = await q<{ id: number }>(`select id from applications where lender_id = $1 order by id limit 1`, [
+      summitId,
+    ]);
+    const [foreign] = await q<{ id: number }>(`select id from applications where lender_id = $1 order by id limit 1`, [
+      harborId,
+    ]);
+    const cursors = {
+      officer: (await catchUp(tokens.officer!)).cursor,
+      expiring: (await catchUp(tokens.expiring!)).cursor,
+      harbor: (await catchUp(tokens.harbor!)).cursor,
+    };
+    const mark = await lastEventId();
+    const signal = (room: string, event: string, data: unknown = null) =>
+      q(`select credence_hub_signal($1, $2, $3::jsonb)`, [room, event, data === null ? null : JSON.stringify(data)]);
+    await signal(`user:${summitId}:${officerId}`, 'widgets', { name: 'pipeline' });
+    await signal(`user:${summitId}:${expiringId}`, 'widgets', { name: 'pipeline' });
+    await signal(`user:${summitId}:${expiringId}`, 'notification');
+    await signal(`application:${summitId}:${own!.id}`, 'application', { applicationId: own!.id, state: 'NEW' });
+    await signal(`application:${harborId}:${foreign!.id}`, 'application', { applicationId: foreign!.id });
+    await signal(`user:${harborId}:${harborUserId}`, 'notification');
+
+    const events = async (who: keyof typeof cursors, applicationIds?: string) =>
+      (await catchUp(tokens[who]!, { since: cursors[who], ...(applicationIds ? { applicationIds } : {}) })).events
+        .filter((e) => e.id > mark)
+        .map((e) => ({ event: e.event, data: e.data }));
+    expect(await events('officer', `${own!.id},${foreign!.id}`)).toEqual([
+      { event: 'widgets', data: { name: 'pipeline' } },
+      { event: 'application', data: { applicationId: own!.id, state: 'NEW' } },
+    ]);
+    // Ethan (Processor) has no dashboard: his notification, not his widget; no application he did not name.
+    expect(await events('expiring')).toEqual([{ event: 'notification', data: {} }]);
+    // Harbor naming a Summit application reads nothing of it.
+    expect(await events('harbor', `${own!.id},${foreign!.id}`)).toEqual([
+      { event: 'application', data: { applicationId: foreign!.id } },
+      { event: 'notification', data: {} },
+    ]);
+  });
+
+  it('the stored events are limited to the lender of the transaction (row-level security)', async () => {
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('app.lender_id', $1, true), set_config('role', 'credence_app', true)`, [
+        String(harborId),
+      ]);
+      const lenders = await client.query<{ lender_id: number }>(`select distinct lender_id from hub_events`);
+      expect(lenders.rows.map((r) => r.lender_id)).toEqual([harborId]);
+      // A signal to another lender's room fails with the change instead of storing it.
+      await expect(
+        client.query(`select credence_hub_signal($1, 'queueCount')`, [`lender:${summitId}:queueCount`]),
+      ).rejects.toThrow(/row-level security/);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('refuses a malformed cursor or too many applications (422 naming the field); needs a session', async () => {
+    for (const since of ['abc', '-1', '1 or 1=1', '12345678901234567890', ''])
+      expect((await catchUpCall(tokens.officer!, { since })).json()).toMatchObject({
+        code: 'VALIDATION',
+        errors: [{ field: 'since', message: hubEventMessages.invalidCursor }],
+      });
+    const tooMany = Array.from({ length: HUB_CATCH_UP_MAX_APPLICATIONS + 1 }, (_, i) => i + 1).join(',');
+    for (const applicationIds of [tooMany, '1,x', '0', '2147483648']) {
+      const response = await catchUpCall(tokens.officer!, { since: '1', applicationIds });
+      expect(response.statusCode, applicationIds).toBe(422);
+      expect(response.json<{ errors: unknown[] }>().errors).toEqual([
+        { field: 'applicationIds', message: hubEventMessages.invalidApplicationIds },
+      ]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/hub/events' })).statusCode).toBe(401);
+  });
+});
+
+// Last: it deletes every event older than 24 hours, which it makes of all the others.
+describe('hub: events are kept 24 hours', () => {
+  it('the job deletes older events; a cursor from before them is told its catch-up is not complete', async () => {
+    const { cursor: old } = await catchUp(tokens.officer!);
+    await t.pool.query(`select credence_hub_signal($1, 'queueCount')`, [`lender:${summitId}:queueCount`]);
+    await t.pool.query(`update hub_events set created_at = now() - interval '25 hours'`);
+    await t.pool.query(`select credence_hub_signal($1, 'queues')`, [`lender:${summitId}:queues`]);
+    const fresh = await lastEventId();
+    expect(await pruneQueue.due(t.db)).toBe(true);
+    await pruneQueue.work(t.db, { info: () => {}, warn: () => {}, error: () => {} });
+    expect(await q(`select id::int from hub_events`)).toEqual([{ id: fresh }]);
+    expect(await pruneQueue.due(t.db)).toBe(false);
+
+    expect(await catchUp(tokens.officer!, { since: old })).toMatchObject({ complete: false, events: [] });
+    // A cursor taken after them is complete again (polled: another test file's transaction may hold the horizon).
+    await expect
+      .poll(async () => (await catchUp(tokens.officer!, { since: (await catchUp(tokens.officer!)).cursor })).complete)
+      .toBe(true);
   });
 });

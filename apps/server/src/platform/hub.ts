@@ -10,7 +10,7 @@ import { withTenant } from '../db/tenancy.ts';
 import type { App } from './app-types.ts';
 import { liveSession, sessionIdleLimitSeconds, type AuthContext } from './auth.ts';
 import { loggableError } from './errors.ts';
-import { HUB_CHANNEL, hubEventNames, hubRooms, type HubSignal } from './hub-signal.ts';
+import { HUB_CHANNEL, hubEventNames, hubRooms, type ReceivedHubSignal } from './hub-signal.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
@@ -26,7 +26,9 @@ import { verifyAccessToken } from './tokens.ts';
  * - **Events**: signals come from the database (NOTIFY `credence_hub`, sent by triggers and `signalHub` in the
  *   transaction of the change: at commit, never on rollback). Every API process LISTENs and tells its own sockets,
  *   so an event caused through process A reaches a client of process B. A signal only says what changed; the
- *   client reads it through the API, and reads again on every (re)connection, so nothing is lost.
+ *   client reads it through the API. An event of a lender's room is also stored (hub_events) and the socket's
+ *   event carries its id (`{ id, ...data }`): on every reconnection the client reads the events it missed
+ *   (GET /api/hub/events, modules/hub-events) and applies each id once, so nothing is lost.
  * - **Many processes**: with REDIS_URL the Redis streams adapter joins the processes' Socket.IO servers (socket
  *   operations across processes: a session's sockets on every process are closed by the one that saw it end).
  */
@@ -89,10 +91,11 @@ const onConnection = (db: Db, socket: HubSocket) => {
 };
 
 /** A well-formed signal from the database (anything else is dropped). */
-const parseSignal = (payload: string | undefined): HubSignal | null => {
+const parseSignal = (payload: string | undefined): ReceivedHubSignal | null => {
   try {
-    const signal = JSON.parse(payload ?? '') as HubSignal;
+    const signal = JSON.parse(payload ?? '') as ReceivedHubSignal;
     if (typeof signal.room !== 'string' || !hubEventNames.includes(signal.event)) return null;
+    if (signal.id != null && !Number.isSafeInteger(signal.id)) return null;
     return signal;
   } catch {
     return null;
@@ -100,7 +103,7 @@ const parseSignal = (payload: string | undefined): HubSignal | null => {
 };
 
 /** LISTENs on the hub's channel with a connection of its own; reconnects after a failure. */
-const listen = (url: string, onSignal: (signal: HubSignal) => void, log: App['log']) => {
+const listen = (url: string, onSignal: (signal: ReceivedHubSignal) => void, log: App['log']) => {
   let client: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -190,7 +193,10 @@ export const startHub = async (app: App, deps: { db: Db; config: Config; databas
     deps.databaseUrl,
     (signal) => {
       if (signal.event === 'revoked') io.in(signal.room).disconnectSockets(true);
-      else io.local.to(signal.room).emit(signal.event, signal.data ?? {});
+      else
+        io.local
+          .to(signal.room)
+          .emit(signal.event, { ...signal.data, ...(signal.id == null ? {} : { id: signal.id }) });
     },
     app.log,
   );

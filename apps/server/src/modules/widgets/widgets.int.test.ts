@@ -500,7 +500,7 @@ describe('widgets: the hub is told', () => {
   it('a snapshot stored by the job signals its user (at commit), so the page refetches it', async () => {
     const listener = new pg.Client({ connectionString: t.config.databaseUrl });
     await listener.connect();
-    const signals: { room: string; event: string; data: { name: string } }[] = [];
+    const signals: { id: number; room: string; event: string; data: { name: string } }[] = [];
     listener.on('notification', (m) => signals.push(JSON.parse(m.payload ?? '{}') as (typeof signals)[number]));
     await listener.query(`LISTEN ${HUB_CHANNEL}`);
     try {
@@ -509,7 +509,12 @@ describe('widgets: the hub is told', () => {
       await computeDueSnapshots(t.db);
       await expect
         .poll(() => signals.filter((s) => s.event === 'widgets'))
-        .toContainEqual({ room: `user:${summitId}:${officerId}`, event: 'widgets', data: { name: 'fundingTable' } });
+        .toContainEqual({
+          id: expect.any(Number),
+          room: `user:${summitId}:${officerId}`,
+          event: 'widgets',
+          data: { name: 'fundingTable' },
+        });
     } finally {
       await listener.end();
     }
