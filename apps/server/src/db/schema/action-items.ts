@@ -7,7 +7,9 @@ import { users } from './users.ts';
 /**
  * Follow-up action items of an application (spec 3 §3 "Action item"): due by `alert_date`; the completion
  * date is set when completed and kept while it stays completed. Open items that are due feed the Follow-up
- * Due notification (type 400), hence the partial index.
+ * Due notification (type 400, modules/applications/action-items/follow-up-alerts.ts): `next_alert_on` is the
+ * lender's date on which the next one is due (null: none, e.g. completed or already told), `last_alerted_on` the
+ * date of the last one sent — the marker that keeps a retry or a second worker from telling it twice.
  */
 export const actionItems = pgTable(
   'action_items',
@@ -22,6 +24,8 @@ export const actionItems = pgTable(
     sortOrder: integer('sort_order').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
+    nextAlertOn: date('next_alert_on'),
+    lastAlertedOn: date('last_alerted_on'),
   },
   (t) => [
     belongsToApplication('action_items', t),
@@ -29,6 +33,9 @@ export const actionItems = pgTable(
     index('action_items_due_idx')
       .on(t.lenderId, t.alertDate)
       .where(sql`not ${t.completed}`),
+    index('action_items_next_alert_idx')
+      .on(t.nextAlertOn)
+      .where(sql`${t.nextAlertOn} is not null`),
     check('action_items_type_check', sql`${t.actionItemType} = 1`),
     check('action_items_description_check', sql`char_length(${t.description}) between 1 and 500`),
     check('action_items_completion_check', sql`(${t.completionDate} is not null) = ${t.completed}`),

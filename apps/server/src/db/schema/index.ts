@@ -36,3 +36,4 @@ export * from './core-sandbox.ts';
 export * from './loan-summary.ts';
 export * from './vendors.ts';
 export * from './widgets.ts';
+export * from './sms.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { salesDisplayOptions } from '@credence/contracts';
 import { oneOf } from './columns.ts';
@@ -31,7 +32,22 @@ export const lenders = pgTable(
     salesWorksheetEnabled: boolean('sales_worksheet_enabled').notNull().default(false),
     /** Where Sales sits in the loan summary's print dialog: contracts `salesDisplayOptions`. */
     salesDisplayOption: text('sales_display_option').notNull().default('afterDecision'),
+    /**
+     * Spec 3 §6 feature flag "SMS enabled" (issue 31: the inbound SMS of the sandbox provider, modules/sms): the
+     * lender's SMS number (E.164, '+13035550100'), to which the provider posts the messages its applicants send,
+     * and the provider account's auth token that signs them, encrypted (platform/crypto.ts, purpose
+     * `lender.sms_auth_token`). A number belongs to one lender.
+     */
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    smsPhoneNumber: text('sms_phone_number').unique('lenders_sms_phone_number_key'),
+    smsAuthToken: text('sms_auth_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('lenders_sales_display_option_check', oneOf(t.salesDisplayOption, salesDisplayOptions))],
+  (t) => [
+    check('lenders_sales_display_option_check', oneOf(t.salesDisplayOption, salesDisplayOptions)),
+    check(
+      'lenders_sms_check',
+      sql`not ${t.smsEnabled} or (${t.smsPhoneNumber} is not null and ${t.smsAuthToken} is not null)`,
+    ),
+  ],
 );
