@@ -29,10 +29,13 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
  * top centre instead of below the page's anchors (-0.2 KB). Raised to 251.5 KB for issues 31 and 32 (measured
  * 250.6 KB before them): the home page's lazy dashboard for canViewDashboard (+0.6 KB: Vite's preload helper in a
  * chunk of its own, the loader's lines) and the real-time hub's connection component in the shell (+0.3 KB; the
- * socket, its client library and its notices load after the first paint).
+ * socket, its client library and its notices load after the first paint). Raised to 251.7 KB for issue 31's live
+ * worksheets (measured 251.47 -> 251.61 KB): no code of theirs is in the shell, but the entry's preload map names two
+ * more lazy chunks that the hub's socket and the worksheet frame share (the watch of open applications, and the
+ * hub's texts).
  */
 const budgets = [
-  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251.5, css: 20 },
+  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251.7, css: 20 },
   { name: 'sign-in page', routes: ['src/features/login/login-page.tsx'], js: 290, css: 20 },
 ];
 

@@ -1,11 +1,11 @@
-import { hubClientEvents, hubMessages, type HubClientEvent, type HubGroup } from '@credence/contracts';
+import { hubClientEvents, type HubClientEvent, type HubGroup } from '@credence/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
+import { followApplications } from './hub-applications.ts';
 import { unreadNotificationsQueryKey } from './shell-api.ts';
 import { setHubState, type HubState } from '../../lib/hub-state.ts';
 import { menuQueryKey } from '../../lib/menu-query.ts';
 import { getSession } from '../../lib/session-store.ts';
-import { toasts } from '../../lib/toast.tsx';
 
 /**
  * The connection to the real-time hub (issue 31; spec 1 §4), loaded lazily by the shell (hub-connection.tsx).
@@ -21,26 +21,10 @@ const keys: Record<HubClientEvent, readonly QueryKey[]> = {
   application: [],
 };
 
-/** An application page: its id is in the path (/decision/42, /credit/42). */
-const onApplicationPage = () => /\/\d+(\/|$)/.test(window.location.pathname);
-
-/** Spec 1 §4, §8: the connection's notices while an application is open. */
-const noticeOf = (before: HubState, state: HubState) => {
-  if (!onApplicationPage()) return;
-  if (state === 'reconnecting' && before === 'connected') toasts.warning(undefined, hubMessages.reconnecting);
-  else if (state === 'connected' && before === 'reconnecting') toasts.success(undefined, hubMessages.reconnected);
-  else if (state === 'failed') toasts.error(undefined, hubMessages.unableToReconnect);
-};
-
 /** Connects; answers the function that disconnects. */
 export const connectHub = (queryClient: QueryClient, dashboard: boolean) => {
   const groups: HubGroup[] = ['queueCount', 'queues', ...(dashboard ? (['widgets'] as const) : [])];
-  let state: HubState = 'off';
-  const become = (next: HubState) => {
-    noticeOf(state, next);
-    state = next;
-    setHubState(next);
-  };
+  const become = (next: HubState) => setHubState(next);
   const socket = io({
     path: '/socket.io/',
     transports: ['websocket'],
@@ -64,10 +48,13 @@ export const connectHub = (queryClient: QueryClient, dashboard: boolean) => {
     become('off');
   });
   socket.io.on('reconnect_failed', () => become('failed'));
+  // The open worksheets' application rooms (their notices and editing lock: worksheet/connection-notice.tsx).
+  const stopFollowing = followApplications(socket);
   socket.onAny((event: string) => {
     if ((hubClientEvents as readonly string[]).includes(event)) refetch([event as HubClientEvent]);
   });
   return () => {
+    stopFollowing();
     socket.disconnect();
     become('off');
   };

@@ -75,7 +75,10 @@ export const applicationQuery = (id: number) =>
   });
 export const useApplication = (id: number) => useQuery(applicationQuery(id));
 
-/** Worksheet info is polled (every 10 s while a worksheet is open) to notice lock changes. */
+/**
+ * Worksheet info is polled (every 10 s while a worksheet is open) to notice lock changes — unless the real-time hub
+ * tells of them (`poll: false`: the worksheet is in its application's room, issue 31).
+ */
 export const WORKSHEET_INFO_POLL_MS = 10_000;
 /** Worksheet info with the moment it was asked for (to tell an answer from before a lock change). */
 export type TimedWorksheetInfo = WorksheetInfo & { requestedAt: number };
@@ -84,7 +87,7 @@ const fetchWorksheetInfo = async (id: number): Promise<TimedWorksheetInfo> => {
   const info = await apiClient.get(`/api/applications/${id}/worksheetInfo`, { schema: worksheetInfoSchema });
   return { ...info, requestedAt };
 };
-export const useWorksheetInfo = (id: number) =>
+export const useWorksheetInfo = (id: number, { poll = true }: { poll?: boolean } = {}) =>
   useQuery<TimedWorksheetInfo>({
     enabled: id > 0,
     queryKey: applicationKeys.worksheetInfo(id),
@@ -93,7 +96,7 @@ export const useWorksheetInfo = (id: number) =>
     staleTime: 0,
     // An application that is not there (404) is not asked for again.
     refetchInterval: ({ state }) =>
-      isApiError(state.error) && state.error.status === 404 ? false : WORKSHEET_INFO_POLL_MS,
+      !poll || (isApiError(state.error) && state.error.status === 404) ? false : WORKSHEET_INFO_POLL_MS,
     refetchIntervalInBackground: true,
     meta: silent,
   });

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
-import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
+import { toasts } from '../../../lib/toast.tsx';
 import { withoutNavigationPrompts } from '../../../lib/use-unsaved-changes-prompt.ts';
 import {
   applicationKeys,
@@ -12,6 +12,7 @@ import {
   unlockApplication,
   type TimedWorksheetInfo,
 } from '../api.ts';
+import { showWorksheetError } from './use-worksheet-save.ts';
 import { worksheetTexts } from './texts.ts';
 
 /** The lock is refreshed this often while the user holds it (it expires on the server unless refreshed). */
@@ -66,8 +67,9 @@ const forgetRelease = (id: number) => {
  * called as an edit dialog opens) and refreshed every 2 minutes while held. Leaving the application's
  * worksheets (another route, another application, closing the tab: `pagehide`) releases it; switching between
  * the seven worksheets of the same application keeps it (the frame stays mounted). When someone else holds
- * it, saving is off and Unlock is offered after a confirmation. The worksheet info is polled; when the lock
- * was removed by someone else (or lost), the page reloads with a notice and unsaved changes are dropped.
+ * it, saving is off and Unlock is offered after a confirmation. The worksheet info is read again whenever the hub
+ * says the lock holder changed (polled while the hub does not; worksheet-frame.tsx); when the lock was removed by
+ * someone else (or lost), the page reloads with a notice at once and unsaved changes are dropped (spec 3 §4).
  */
 export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefined, refreshInfo: () => void) => {
   // The phase belongs to one application: another id starts read-only.
@@ -121,7 +123,7 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
         const refused = isApiError(error) && error.status === 409;
         enter(refused ? 'other' : 'reading');
         if (!isSessionError(error) && !(isApiError(error) && error.status === 404) && !(refused && quiet))
-          showApiErrorToast(error);
+          showWorksheetError(error);
         return false;
       } finally {
         refreshInfo();
@@ -173,7 +175,7 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
     return () => window.clearInterval(timer);
   }, [id, phase, reloadPage]);
 
-  // React to what the polled worksheet info says (only answers asked for after the last change count).
+  // React to what the worksheet info says (only answers asked for after the last change count).
   useEffect(() => {
     if (!info || info.requestedAt <= changedAtRef.current) return;
     if (phase === 'mine') {
@@ -209,7 +211,7 @@ export const useApplicationLock = (id: number, info: TimedWorksheetInfo | undefi
     try {
       await unlockApplication(id);
     } catch (error) {
-      showApiErrorToast(error);
+      showWorksheetError(error);
       return;
     }
     if (await takeLock()) toasts.info(worksheetTexts.lockTakenTitle, worksheetTexts.lockTaken);

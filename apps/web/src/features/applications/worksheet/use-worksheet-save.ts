@@ -4,6 +4,7 @@ import {
   decisionRetractionEndpoints,
   decisionRetractionTexts,
   hasRetractableDecision,
+  hubMessages,
   messages,
   type RetractionCheck,
 } from '@credence/contracts';
@@ -16,6 +17,16 @@ import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { type RowMap } from '../../../components/form/values.ts';
 import { worksheetTexts } from './texts.ts';
 import { useWorksheet } from './worksheet-context.ts';
+
+/** A call that could not reach the server (no answer at all: a network error). */
+export const isServerUnreachable = (error: unknown): boolean => isApiError(error) && error.status === 0;
+
+/**
+ * The error toast of a worksheet's call; one that could not reach the server says 'Communication with server has
+ * been lost. Please press F5 to refresh if this message persists.' (spec 1 §8; connection-notice.tsx).
+ */
+export const showWorksheetError = (error: unknown) =>
+  isServerUnreachable(error) ? toasts.error(messages.errors.title, hubMessages.lostRefresh) : showApiErrorToast(error);
 
 /** Spec 3 §4: saving a funded application asks first; answers whether to go on. */
 export const confirmFundedChange = (): Promise<boolean> =>
@@ -107,7 +118,7 @@ export const useWorksheetSave = () => {
         if (isApiError(error) && error.status === 422) {
           return { saved: false, formErrors: applyServerErrors(form, error, options) };
         }
-        showApiErrorToast(error);
+        showWorksheetError(error);
         if (isApiError(error) && error.status === 409) refreshInfo();
         return { saved: false, formErrors: [] };
       }
@@ -138,8 +149,9 @@ export const useDirectSave = () => {
       if (isApiError(error) && error.status === 422) {
         return { saved: false, formErrors: applyServerErrors(form, error, options) };
       }
-      if (options.failureTitle) toasts.error(options.failureTitle, apiErrorText(error));
-      else showApiErrorToast(error);
+      if (options.failureTitle)
+        toasts.error(options.failureTitle, isServerUnreachable(error) ? hubMessages.lostRefresh : apiErrorText(error));
+      else showWorksheetError(error);
       return { saved: false, formErrors: [] };
     }
   };

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -14,10 +14,13 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { controlTypeLabels, messages } from '@credence/contracts';
 import { PageTitle, useDocumentTitle } from '../../../components/page-title.tsx';
-import { applicationKeys, useWorksheetInfo } from '../api.ts';
+import { applicationKeys, useWorksheetInfo, type TimedWorksheetInfo } from '../api.ts';
 import { enumLabel } from '../../../components/form/fields.tsx';
 import { releasedHere, useApplicationLock } from './use-application-lock.ts';
+import { isServerUnreachable } from './use-worksheet-save.ts';
+import { watchApplication } from '../../../lib/application-watch.ts';
 import { IN_PAGE_NAVIGATION } from '../../../lib/in-page-navigation.ts';
+import { ConnectionNotice, useWorksheetConnection } from './connection-notice.tsx';
 import { WorksheetContext, type WorksheetContextValue } from './worksheet-context.ts';
 import { worksheetTexts } from './texts.ts';
 import { isBuilt, worksheetOfPath, worksheets } from './worksheets.ts';
@@ -77,13 +80,20 @@ const ApplicationNotAvailable = () => {
  * The frame of the seven worksheets of one application (spec 3 §2): a header with the application id, primary
  * applicant, loan product, state and lock holder (from worksheet info), tabs between the worksheets, and the
  * application lock (taken when the user starts editing, refreshed while held, released on leaving, watched).
+ *
+ * Live (issue 31, items 5 and 6): while open, the frame watches its application — the hub joins its room (spec 3
+ * §7) and on each change of its state or lock holder the worksheet info is read at once: the lock holder shows
+ * live, and a lock of mine that another user removed reloads the page with its notice (use-application-lock.ts).
+ * The info is polled only while the room is not live. While the hub reconnects, editing is locked
+ * (connection-notice.tsx).
  */
 export const WorksheetFrame = () => {
   const { id: idParam } = useParams();
   const location = useLocation();
   const applicationId = Number(idParam);
   const valid = Number.isInteger(applicationId) && applicationId > 0;
-  const infoQuery = useWorksheetInfo(valid ? applicationId : 0);
+  const connection = useWorksheetConnection(applicationId);
+  const infoQuery = useWorksheetInfo(valid ? applicationId : 0, { poll: connection.poll });
   const { refetch } = infoQuery;
   const queryClient = useQueryClient();
   // A fetch already under way may predate a lock change: it is dropped and the info asked for again.
@@ -91,19 +101,34 @@ export const WorksheetFrame = () => {
     void queryClient.cancelQueries({ queryKey: applicationKeys.worksheetInfo(applicationId) }).then(() => refetch());
   }, [applicationId, queryClient, refetch]);
   const info = infoQuery.data;
-  const { phase, unlock, startEditing } = useApplicationLock(applicationId, info, refreshInfo);
+  const { phase, unlock, startEditing: startLock } = useApplicationLock(applicationId, info, refreshInfo);
+
+  // Watched while open: the hub's room tells of every change of its state or lock holder; the info is read then.
+  // A join's catch-up (`since`) needs no read when the info was asked for after the join was.
+  useEffect(() => {
+    if (!valid) return;
+    return watchApplication(applicationId, (since) => {
+      const known = queryClient.getQueryData<TimedWorksheetInfo>(applicationKeys.worksheetInfo(applicationId));
+      if (since === undefined || (known?.requestedAt ?? 0) < since) refreshInfo();
+    });
+  }, [applicationId, valid, queryClient, refreshInfo]);
+  // Nothing is edited while the connection is locked (Edit buttons are off too).
+  const locked = connection.locked;
+  const startEditing = useCallback(async () => !locked && startLock(), [locked, startLock]);
   const current = worksheetOfPath(location.pathname);
   useDocumentTitle(`${current.title} ${applicationId}`);
 
   // Someone else holds the lock (as the polled info says, or as the server just answered): editing is off.
   const holder = info?.lockingUser && !info.isLockedByMe ? info.lockingUser.name : null;
   const lockedByOther = phase !== 'mine' && (holder !== null || (phase === 'other' && info?.isLocked !== false));
-  const canEdit = !lockedByOther && phase !== 'acquiring';
-  const readOnlyReason = lockedByOther
-    ? messages.applications.lockedBy(holder ?? 'another user')
-    : canEdit
-      ? null
-      : messages.applications.lockRequired;
+  const canEdit = !connection.locked && !lockedByOther && phase !== 'acquiring';
+  const readOnlyReason = connection.lockedReason
+    ? connection.lockedReason
+    : lockedByOther
+      ? messages.applications.lockedBy(holder ?? 'another user')
+      : canEdit
+        ? null
+        : messages.applications.lockRequired;
 
   const context = useMemo<WorksheetContextValue>(
     () => ({ applicationId, info, canEdit, readOnlyReason, refreshInfo, startEditing }),
@@ -212,7 +237,13 @@ export const WorksheetFrame = () => {
           sx={{ mb: 2 }}
           data-testid="locked-by-alert"
           action={
-            <Button color="inherit" size="small" startIcon={<LockOpenIcon />} onClick={() => void unlock()}>
+            <Button
+              color="inherit"
+              size="small"
+              startIcon={<LockOpenIcon />}
+              disabled={connection.locked}
+              onClick={() => void unlock()}
+            >
               Unlock
             </Button>
           }
@@ -220,6 +251,11 @@ export const WorksheetFrame = () => {
           {messages.applications.lockedBy(holder)} Saving is disabled until the lock is released.
         </Alert>
       ) : null}
+      <ConnectionNotice
+        hub={connection.hub}
+        room={connection.room}
+        unreachable={infoQuery.isError && isServerUnreachable(infoQuery.error)}
+      />
       {/* The worksheet loads once the application is known to be there (one clear page otherwise, no failed calls). */}
       {info ? <Outlet /> : <Skeleton variant="rounded" height={320} data-testid="worksheet-loading" />}
     </WorksheetContext.Provider>
