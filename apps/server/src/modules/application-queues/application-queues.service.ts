@@ -5,6 +5,7 @@ import {
   QUEUE_LOOKUP_COUNT_CAP,
   queueColumns,
   type DynamicQueueColumns,
+  type ParsedSavedQueueCriteria,
   type QueueColumn,
   type ParsedApplicationSearchRequest,
   type QueueGridName,
@@ -57,6 +58,19 @@ export const buildSearch = (
   who: QueueCaller,
   request: ParsedApplicationSearchRequest,
 ) => buildQueue(grid, who, request, ssnHasherOf(deps));
+
+/**
+ * A saved (custom) queue's conditions as its viewer `who` sees it: what `a` is and the `where …` over it. New Queue
+ * Entry (modules/notifications) probes one application with them.
+ */
+export const savedQueueConditions = (
+  deps: Pick<ApplicationDeps, 'protector'>,
+  who: QueueCaller,
+  criteria: ParsedSavedQueueCriteria,
+) => {
+  const built = buildQueue(criteria.gridName, who, criteria, ssnHasherOf(deps));
+  return { from: built.from, where: built.where };
+};
 
 /** One page of a queue and its total (spec 1 §3). */
 export const search = (

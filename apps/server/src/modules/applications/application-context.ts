@@ -5,6 +5,7 @@ import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { createDataProtector, type DataProtector } from '../../platform/crypto.ts';
 import { notFound } from '../../platform/errors.ts';
+import { withQueueEntries } from '../notifications/queue-entries.service.ts';
 import { countApplications } from './applicants/applicants.repository.ts';
 import { recordHistory, type HistoryRecord } from './application-history/application-history.repository.ts';
 import type { WritableApplication } from './application-locks/application-locks.repository.ts';
@@ -61,6 +62,12 @@ const historyWriter =
   (entry) =>
     recordHistory(tx, { lenderId: auth.lenderId, applicationId, userId: auth.userId, ...entry });
 
+const queueEvent = (auth: AuthContext, applicationId: number) => ({
+  lenderId: auth.lenderId,
+  applicationId,
+  actorUserId: auth.userId,
+});
+
 export const applicationContext = (appDeps: AppDeps): ApplicationContext => {
   const deps = applicationDeps(appDeps);
   return {
@@ -70,13 +77,20 @@ export const applicationContext = (appDeps: AppDeps): ApplicationContext => {
         if ((await countApplications(tx, applicationId)) === 0) throw notFound();
         return work(tx, historyWriter(tx, auth, applicationId));
       }),
+    // Every change of an application runs through these two (a state change too: credit review, decision,
+    // retraction, funding, reversal), so here is where a custom queue it newly enters is told (New Queue Entry,
+    // notifications/queue-entries.service.ts): its queues are judged with the row locked, before the work and after it.
     write: (auth, applicationId, confirmFunded, work) =>
       writeApplication(deps, auth, applicationId, confirmFunded, (tx, application) =>
-        work(tx, application, historyWriter(tx, auth, applicationId)),
+        withQueueEntries(tx, deps.protector, queueEvent(auth, applicationId), () =>
+          work(tx, application, historyWriter(tx, auth, applicationId)),
+        ),
       ),
     annotate: (auth, applicationId, work) =>
       annotateApplication(deps.db, auth, applicationId, (tx, application) =>
-        work(tx, application, historyWriter(tx, auth, applicationId)),
+        withQueueEntries(tx, deps.protector, queueEvent(auth, applicationId), () =>
+          work(tx, application, historyWriter(tx, auth, applicationId)),
+        ),
       ),
     history: historyWriter,
   };

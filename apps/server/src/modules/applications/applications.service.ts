@@ -33,6 +33,7 @@ import {
 import { findEnabledDealer, toDealerView } from '../dealers/dealers.repository.ts';
 
 import { eventOf, notify } from '../notifications/notify.service.ts';
+import { watchQueueEntries } from '../notifications/queue-entries.service.ts';
 import { recordRecentApplication } from '../recent-applications/recent-applications.repository.ts';
 import { findEnabledLoanProduct, type LoanProductRow } from '../loan-products/loan-products.repository.ts';
 import { loadTransactionView, prepareTransaction } from './transactions/transactions.service.ts';
@@ -283,6 +284,9 @@ export const createApplicationIn = async (
     type: 'NewApplication',
     audience: { kind: 'lenderUsersWithRight', right: 'canPullAndRepullCredit' },
   });
+  // New Queue Entry (500): the custom queues the new application matches (it matched none before).
+  const entered = await watchQueueEntries(tx, ctx.protector, eventOf(auth, id), { isNew: true });
+  await entered();
   return { id };
 };
 

@@ -279,3 +279,126 @@ describe('comment notifications (200–204, 301)', () => {
     expect((await admin.post(restore)).statusCode).toBe(409);
   });
 });
+
+describe('My Queue Application (125)', () => {
+  const body = 'A new application has been added to your queue.';
+
+  it('tells the users a share newly reaches (directly or through a group), once; not the owner, not the sharer', async () => {
+    const id = (await ok(
+      officer.post('/api/applications', newAutoApplication(await productId(t, SUMMIT, 'New Auto'))),
+      201,
+    ))!.id as number;
+    // Created by Olivia: in her own My Queue, no one told.
+    expect(await notified(id, 125)).toEqual([]);
+    // Shared with Avery and the Funding Team (Avery, and Ethan without the notifications right).
+    await ok(
+      officer.put(`/api/applications/${id}/shares`, {
+        shares: [{ userId: userIds.admin }, { userGroupId: groupIds['Funding Team'] }],
+      }),
+    );
+    expect(await notified(id, 125)).toEqual([row('admin', 'My Queue Application', body, 'Olivia Chen')]);
+    // The Underwriters added: Avery has it already, Olivia owns it.
+    await ok(
+      officer.put(`/api/applications/${id}/shares`, {
+        shares: [
+          { userId: userIds.admin },
+          { userGroupId: groupIds['Funding Team'] },
+          { userGroupId: groupIds.Underwriters },
+        ],
+      }),
+    );
+    expect(await notified(id, 125)).toHaveLength(1);
+  });
+
+  it('a share the sharer makes to themselves, or to the owner, tells no one', async () => {
+    const id = (await ok(
+      officer.post('/api/applications', newAutoApplication(await productId(t, SUMMIT, 'New Auto'))),
+      201,
+    ))!.id as number;
+    await ok(
+      admin.put(`/api/applications/${id}/shares`, { shares: [{ userId: userIds.admin }, { userId: userIds.officer }] }),
+    );
+    expect(await notified(id, 125)).toEqual([]);
+  });
+});
+
+describe('New Queue Entry (500)', () => {
+  type Filter = { field: string; operator: string; value: unknown };
+  const queueBody = (name: string, filters: Filter[], userGroupIds?: number[]) => ({
+    name,
+    type: 'queue',
+    filter: JSON.stringify({ gridName: 'allApplicationsQueue', filter: { logic: 'and', filters } }),
+    showOnSideMenu: true,
+    ...(userGroupIds ? { userGroupIds } : {}),
+  });
+  const entry = (username: string, queue: string, actor: string) =>
+    row(username, 'New Queue Entry', `The application has been added to the queue "${queue}".`, actor);
+  const longTerm = [{ field: 'termMonths', operator: '>=', value: 84 }];
+  const created: { client: ApiClient; id: number }[] = [];
+  const createQueue = async (client: ApiClient, path: string, body: object) => {
+    const queue = (await ok(client.post(path, body), 201))!;
+    created.push({ client, id: queue.id as number });
+  };
+  const newApplication = async (termMonths: number) => {
+    const application = newAutoApplication(await productId(t, SUMMIT, 'New Auto'));
+    return (await ok(
+      officer.post('/api/applications', { ...application, request: { ...application.request, termMonths } }),
+      201,
+    ))!.id as number;
+  };
+
+  beforeAll(async () => {
+    // Avery's queue, published to the Underwriters (Avery, Olivia) and the Funding Team (Avery, Ethan: no right);
+    // Harbor's officer has a queue of the same filter at Harbor, and a disabled one of Avery's matches too.
+    await createQueue(
+      admin,
+      '/api/SearchFilters/admin',
+      queueBody('Long terms', longTerm, [groupIds.Underwriters!, groupIds['Funding Team']!]),
+    );
+    await createQueue(admin, '/api/SearchFilters/admin', {
+      ...queueBody('Long terms (off)', longTerm),
+      enabled: false,
+    });
+    const harbor = await signIn(t, 'harbor', 'Harbor2026');
+    await createQueue(harbor, '/api/SearchFilters', queueBody('Harbor long terms', longTerm));
+  });
+  afterAll(async () => {
+    for (const { client, id } of created) await ok(client.delete(`/api/SearchFilters/${id}`), 204);
+  });
+
+  it('a new application that matches a custom queue: its members, not the creator, not another lender', async () => {
+    const id = await newApplication(84);
+    expect(await notified(id, 500)).toEqual([entry('admin', 'Long terms', 'Olivia Chen')]);
+    expect(await notified(await newApplication(72), 500)).toEqual([]);
+  });
+
+  it('a change that makes an application match tells once; staying in the queue tells nothing more', async () => {
+    const id = await newApplication(72);
+    const setTerm = async (termMonths: number) => {
+      const current = (await officer.get(`/api/applications/${id}/request`)).json<Record<string, unknown>>();
+      await ok(officer.put(`/api/applications/${id}/request`, { ...current, termMonths }));
+    };
+    await setTerm(60);
+    expect(await notified(id, 500)).toEqual([]);
+    await setTerm(84);
+    expect(await notified(id, 500)).toEqual([entry('admin', 'Long terms', 'Olivia Chen')]);
+    await setTerm(96);
+    expect(await notified(id, 500)).toHaveLength(1);
+    // Out and in again: a new entry.
+    await setTerm(72);
+    await setTerm(84);
+    expect(await notified(id, 500)).toHaveLength(2);
+  });
+
+  it('a state change into a queue of state New tells its owner', async () => {
+    await createQueue(
+      officer,
+      '/api/SearchFilters',
+      queueBody('Back to New', [{ field: 'state', operator: 'is', value: 'new' }]),
+    );
+    const id = await findSeededApplication(t, SUMMIT, `a.state = 'reviewed'`);
+    await ok(admin.post(`/api/applications/${id}/lock`));
+    await ok(admin.put(`/api/CreditReportReview/MarkAsReviewed/${id}/false`, {}));
+    expect(await notified(id, 500)).toEqual([entry('officer', 'Back to New', 'Avery Morgan')]);
+  });
+});

@@ -7,10 +7,23 @@ import type { TenantTx } from '../../db/tenancy.ts';
  * transaction of the event it tells of. Bodies are the spec's texts, word for word (its grammar too); `{user}` is
  * the actor's full name, read by the insert itself; the other `{…}` are the event's values.
  *
- * Not generated (yet): MyQueueApplicationCreated (125: nothing assigns an application to anyone but its creator,
- * so no application is ever added to someone else's queue), and FollowUp 400, QueuesNewEntry 500, SmsReceived 600
- * (no follow-ups, queue subscriptions or SMS yet). DocumentUploaded's dealer variant ('The {channel provider}
- * dealer has uploaded a new file.') waits for dealer users: every uploader is a lender's user today.
+ * Where the last four come from:
+ * - MyQueueApplicationCreated (125): "my queue" here is a user's own queues, My Queue (the applications they
+ *   created: the owner, `applications.created_by_user_id`, never reassigned) and Shared With Me (shared with them
+ *   or an enabled group of theirs). Someone else can only add an application to the second: saving the shares
+ *   (application-shares.service.ts) tells the users it newly reaches — not already its owner or a sharer before,
+ *   not the one who shared it. Creating an application puts it in the creator's own queue only (no one told).
+ * - FollowUp (400): the follow-up job (applications/action-items/follow-up-alerts.ts) on the item's alert date in
+ *   the lender's zone, once (daily-delivery items every day until completed); to the item's creator and the
+ *   application's followers; the actor is the system, so the creator is told too.
+ * - QueuesNewEntry (500): a created or changed application that now matches a custom queue (a search filter of
+ *   type queue) it did not match before the change (queue-entries.service.ts, in the change's transaction); to the users
+ *   the queue is shown to.
+ * - SmsReceived (600): an inbound SMS from an applicant's phone (modules/sms); to the matched application's
+ *   followers; the body is the message, shortened (smsDescription).
+ *
+ * DocumentUploaded's dealer variant ('The {channel provider} dealer has uploaded a new file.') waits for dealer
+ * users: every uploader is a lender's user today.
  */
 export const notificationTypes = {
   NewApplication: { code: 100, subject: 'New Application', body: 'A new application has been submitted.' },
@@ -49,6 +62,16 @@ export const notificationTypes = {
     subject: 'New Mention',
     body: '{user} mentioned you in a comment on application {applicationId}.',
   },
+  /** The spec shows the description: the follow-up item's own. */
+  FollowUp: { code: 400, subject: 'Follow-up Due', body: '{description}' },
+  /** The spec gives this type "its own subject" and shows a description: ours names the queue. */
+  QueuesNewEntry: {
+    code: 500,
+    subject: 'New Queue Entry',
+    body: 'The application has been added to the queue "{queue}".',
+  },
+  /** The spec shows the description: the message's text (smsDescription). */
+  SmsReceived: { code: 600, subject: 'New SMS Message', body: '{description}' },
 } as const;
 export type NotificationTypeName = keyof typeof notificationTypes;
 
@@ -58,12 +81,14 @@ export type NotificationTypeName = keyof typeof notificationTypes;
  * - `followers`: the application's owner (its creator) and everyone it is shared with (users, and members of
  *   the enabled user groups it is shared with);
  * - `followersAndCommenters`: the followers and the authors of the application's comments;
+ * - `followersAndUsers`: the followers and the users named (a follow-up item's creator);
  * - `lenderUsersWithRight`: every user of the event's lender whose role there has the right.
  */
 export type Audience =
   | { kind: 'users'; userIds: readonly number[] }
   | { kind: 'followers' }
   | { kind: 'followersAndCommenters' }
+  | { kind: 'followersAndUsers'; userIds: readonly number[] }
   | { kind: 'lenderUsersWithRight'; right: Right };
 
 type Placeholders<T extends string> = T extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
@@ -119,6 +144,10 @@ const followers = (applicationId: number) => sql`
     join user_group_members m on m.user_group_id = g.id
    where s.application_id = ${applicationId}::int`;
 
+/** The application's followers now (owner, users it is shared with, members of its enabled shared groups). */
+export const followerIds = async (tx: TenantTx, applicationId: number): Promise<number[]> =>
+  (await tx.execute<{ user_id: number }>(followers(applicationId))).rows.map((r) => Number(r.user_id));
+
 const audienceQuery = (event: NotificationEvent): SQL => {
   const { audience, applicationId } = event;
   switch (audience.kind) {
@@ -129,6 +158,9 @@ const audienceQuery = (event: NotificationEvent): SQL => {
     case 'followersAndCommenters':
       return sql`${followers(applicationId)}
         union select c.user_id from comments c where c.application_id = ${applicationId}::int and c.user_id is not null`;
+    case 'followersAndUsers':
+      return sql`${followers(applicationId)}
+        union select unnest(${intArray(audience.userIds)})`;
     case 'lenderUsersWithRight':
       return sql`select ul.user_id from user_lenders ul
         join role_rights rr on rr.role_id = ul.role_id and rr.right = ${audience.right}

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { withTenant } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { validationError } from '../../../platform/errors.ts';
+import { eventOf, followerIds, notify } from '../../notifications/notify.service.ts';
 import * as repo from './application-shares.repository.ts';
 import type { ApplicationContext } from '../application-context.ts';
 
@@ -62,6 +63,7 @@ export const saveShares = (ctx: ApplicationContext, auth: AuthContext, applicati
     });
     if (errors.length > 0) throw validationError(errors);
     const before = await repo.listShares(tx, applicationId);
+    const followersBefore = new Set(await followerIds(tx, applicationId));
     const wanted = new Map(body.shares.map((s) => [keyOf(s), { userId: s.userId, userGroupId: s.userGroupId }]));
     const removed = before.filter((b) => !wanted.has(keyOf(b)));
     const added = [...wanted.entries()].filter(([key]) => !before.some((b) => keyOf(b) === key)).map(([, s]) => s);
@@ -70,6 +72,16 @@ export const saveShares = (ctx: ApplicationContext, auth: AuthContext, applicati
       removed.map((r) => r.id),
     );
     await repo.insertShares(tx, { lenderId: auth.lenderId, applicationId, userId: auth.userId }, added);
+    // My Queue Application (125): the application is now in the Shared With Me queue of the users it newly
+    // reaches (directly or through a group), not of its owner or those it was shared with already.
+    const reached = (await followerIds(tx, applicationId)).filter((id) => !followersBefore.has(id));
+    if (reached.length > 0) {
+      await notify(tx, {
+        ...eventOf(auth, applicationId),
+        type: 'MyQueueApplicationCreated',
+        audience: { kind: 'users', userIds: reached },
+      });
+    }
     const nameOf = (s: { userId: number | null; userGroupId: number | null }) =>
       s.userId !== null
         ? `User ${foundUsers.find((u) => u.id === s.userId)?.name ?? s.userId}`
