@@ -269,18 +269,30 @@ export const seedWorksheetDialogDemo = async (tx: DbExecutor, now = new Date()) 
       { description: 'Verify insurance before funding', days: 7, completed: false },
       { description: 'Order the title search', days: -5, completed: true },
     ];
+    // The Follow-up Due notifications (modules/applications/action-items/follow-up-alerts.ts) of the items due
+    // already count as told today (the demo's bells start empty); the later one, and the daily one from tomorrow,
+    // are told when their day comes.
+    const today = isoDate(now);
+    const tomorrow = isoDate(new Date(now.getTime() + DAY_MS));
     await tx.insert(actionItems).values(
-      items.map((item, sortOrder) => ({
-        lenderId: summit.id,
-        applicationId: app.id,
-        description: item.description,
-        alertDate: isoDate(new Date(now.getTime() + item.days * DAY_MS)),
-        completed: item.completed,
-        completionDate: item.completed ? new Date(now.getTime() - DAY_MS) : null,
-        isDailyDelivery: sortOrder === 0,
-        sortOrder,
-        createdByUserId: officerId,
-      })),
+      items.map((item, sortOrder) => {
+        const alertDate = isoDate(new Date(now.getTime() + item.days * DAY_MS));
+        const isDailyDelivery = sortOrder === 0;
+        const told = !item.completed && item.days <= 0;
+        return {
+          lenderId: summit.id,
+          applicationId: app.id,
+          description: item.description,
+          alertDate,
+          completed: item.completed,
+          completionDate: item.completed ? new Date(now.getTime() - DAY_MS) : null,
+          isDailyDelivery,
+          sortOrder,
+          createdByUserId: officerId,
+          lastAlertedOn: told ? today : null,
+          nextAlertOn: item.completed ? null : told ? (isDailyDelivery ? tomorrow : null) : alertDate,
+        };
+      }),
     );
     await history(app.id, historyActions.followUpUpdated, `${items.length} follow-up item(s), 3 open`, 'FollowUp');
   }

@@ -38,10 +38,27 @@ export const deleteActionItemsExcept = (tx: TenantTx, applicationId: number, kep
 const completionDate = (completed: boolean) =>
   completed ? sql`coalesce(${actionItems.completionDate}, now())` : sql`null`;
 
+/**
+ * The Follow-up Due schedule of a saved item (follow-up-alerts.ts): a new alert date starts it afresh (nothing
+ * told yet); an open item is next told on its alert date, a daily one also every day after the last one told, a
+ * one-time one only if it was not told yet; a completed item is not told. In an UPDATE the columns read on the
+ * right are the row's values before it, so `last` is what was told of this alert date.
+ */
+const alertSchedule = (values: ActionItemValues) => {
+  const alertDate = sql`${values.alertDate}::date`;
+  const last = sql`(case when ${actionItems.alertDate} = ${alertDate} then ${actionItems.lastAlertedOn} end)`;
+  const next = values.completed
+    ? sql`null::date`
+    : values.isDailyDelivery
+      ? sql`greatest(${alertDate}, coalesce(${last} + 1, ${alertDate}))`
+      : sql`(case when ${last} is null then ${alertDate} end)`;
+  return { lastAlertedOn: last, nextAlertOn: next };
+};
+
 export const updateActionItem = (tx: TenantTx, id: number, values: ActionItemValues) =>
   tx
     .update(actionItems)
-    .set({ ...values, completionDate: completionDate(values.completed) })
+    .set({ ...values, completionDate: completionDate(values.completed), ...alertSchedule(values) })
     .where(eq(actionItems.id, id));
 
 export const insertActionItems = (
@@ -58,6 +75,7 @@ export const insertActionItems = (
           applicationId: keys.applicationId,
           createdByUserId: keys.userId,
           completionDate: r.completed ? sql`now()` : null,
+          nextAlertOn: r.completed ? null : r.alertDate,
         })),
       );
 

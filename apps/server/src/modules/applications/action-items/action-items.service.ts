@@ -5,8 +5,10 @@ import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { diffEntities } from '../../../platform/diff.ts';
 import { validationError } from '../../../platform/errors.ts';
+import { wakeJobQueue } from '../../../platform/jobs.ts';
 import * as repo from './action-items.repository.ts';
 import type { ApplicationContext } from '../application-context.ts';
+import { FOLLOW_UP_QUEUE } from './follow-up-alerts.ts';
 
 export type ActionItemsInput = z.output<typeof actionItemsSaveSchema>;
 
@@ -35,13 +37,22 @@ export const getActionItems = (ctx: ApplicationContext, auth: AuthContext, appli
 /**
  * Save: the list replaces the application's items in one transaction. A row with an id must be one of this
  * application's items; a removed row is deleted. See `annotateApplication` for why no lock is needed.
+ *
+ * Each open item's Follow-up Due notification is (re)scheduled with it (repository `alertSchedule`); a completed
+ * or deleted item's is cancelled. An item due already wakes the job after the commit rather than at its next poll.
  */
-export const saveActionItems = (
+export const saveActionItems = async (
   ctx: ApplicationContext,
   auth: AuthContext,
   applicationId: number,
   body: ActionItemsInput,
-) =>
+) => {
+  const saved = await saveInTransaction(ctx, auth, applicationId, body);
+  if (saved.some((item) => item.isDue)) wakeJobQueue(FOLLOW_UP_QUEUE);
+  return saved;
+};
+
+const saveInTransaction = (ctx: ApplicationContext, auth: AuthContext, applicationId: number, body: ActionItemsInput) =>
   ctx.annotate(auth, applicationId, async (tx, _application, history) => {
     const before = await loadView(tx, applicationId);
     const errors = body.items.flatMap((item, i): FieldError[] =>
