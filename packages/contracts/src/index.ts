@@ -32,3 +32,4 @@ export * from './tools/truth-in-lending.ts';
 export * from './widgets.ts';
 export * from './hub.ts';
 export * from './application-state-texts.ts';
+export * from './sms.ts';

@@ -32,6 +32,7 @@ import { policyObjectModules } from './policy/policy-objects.module.ts';
 import { registerPolicyRoutes } from './policy/policy.routes.ts';
 import { registerPolicyReplayRoutes } from './policy-replays/policy-replays.routes.ts';
 import { searchFiltersModule } from './search-filters/search-filters.module.ts';
+import { smsModule } from './sms/sms.module.ts';
 import { registerSettingsRoutes } from './settings/settings.routes.ts';
 import { truthInLendingModule } from './truth-in-lending/truth-in-lending.module.ts';
 import { registerUsefulLinkRoutes } from './useful-links/useful-links.routes.ts';
@@ -87,4 +88,5 @@ export const modules: Module[] = [
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
   { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },
   { name: 'loan-summary', register: registerLoanSummaryRoutes },
+  smsModule,
 ];

@@ -54,4 +54,6 @@ export const protectedPurposes = {
   corePassword: 'user.core_password',
   edocsPassword: 'user.edocs_password',
   vendorPassword: 'user_vendor.password',
+  /** A lender's SMS provider auth token (modules/sms): the key of its inbound messages' signatures. */
+  smsAuthToken: 'lender.sms_auth_token',
 } as const;

@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // The set-password call of an e-mailed link: the single-use token is its proof (issue 9).
-const PUBLIC_API = ['POST /api/login', 'GET /api/settings', 'POST /api/users/setPassword'];
+const PUBLIC_API = [
+  'POST /api/login',
+  'GET /api/settings',
+  'POST /api/users/setPassword',
+  // The SMS provider's webhook: signed by the lender's auth token instead (modules/sms).
+  'POST /api/integrations/sms/inbound',
+];
 
 const rawRequest = (port: number, text: string) =>
   new Promise<string>((resolve, reject) => {
@@ -124,7 +130,7 @@ describe('security headers (issue 10, item 9)', () => {
 });
 
 describe('route guard', () => {
-  it('knows its public routes: only sign-in, client settings, setting a password from a link, health and the docs', () => {
+  it('knows its public routes: only sign-in, client settings, setting a password from a link, the SMS webhook, health and the docs', () => {
     const publicRoutes = t.routes
       .filter((r) => r.public && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)

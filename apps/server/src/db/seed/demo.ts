@@ -16,6 +16,7 @@ import { seedAuditDemo } from './audit.ts';
 import { seedProfileDemo } from './profile.ts';
 import { seedWidgetDemo } from './widgets.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
+import { seedSmsDemo } from './sms.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
@@ -172,6 +173,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedAuditDemo(tx);
     await seedProfileDemo(tx, config.dataEncryptionKey);
     await seedWidgetDemo(tx);
+    await seedSmsDemo(tx, config.dataEncryptionKey);
     // The demo's decisions and fundings go through the services, which notify as they would for people
     // (modules/notifications/notify.service.ts). Harbor's officer keeps them, so the demo's bell has something to
     // show; every other bell starts empty (the browser tests count what they cause).
