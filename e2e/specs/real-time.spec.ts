@@ -15,6 +15,8 @@ import { signIn, users } from '../support/sign-in.ts';
 const texts = {
   reconnecting: 'Please wait. System reconnecting. Application is locked and cannot be edited.',
   reconnected: 'Connection restored.  Application is now unlocked',
+  lostRefresh: 'Communication with server has been lost. Please press F5 to refresh if this message persists.',
+  lostNavigate: 'Communication with server has been lost. Please navigate away and back to this page.',
 };
 
 /** An auto application created by the administrator, whose lock is then released: nobody holds it. */
@@ -128,4 +130,37 @@ test("another user's unlock reloads my worksheet with its notice at once, and my
   expect((await request.post(`/api/applications/${id}/lock`, { headers: admin })).status()).toBe(200);
   await expect(lockChip(page)).toHaveText('Locked by Avery Morgan', { timeout: 3000 });
   await expect(page.getByRole('button', { name: 'Edit request' })).toBeDisabled();
+});
+
+test('communication lost: a refused join says to navigate away and back; a save that cannot reach the server says F5', async ({
+  page,
+  request,
+}) => {
+  const id = await createUnlockedApplication(request, 'Lostlink');
+  const hub = await routeHub(page);
+  hub.refuseJoins(true);
+  await signIn(page, users.officer, { at: `/application/${id}` });
+  const notice = page.getByTestId('connection-notice');
+  await expect(notice).toHaveText(texts.lostNavigate);
+  await reviewShots(page, 'communication-lost-banner');
+  // Editing goes on (the lock is polled meanwhile); navigating away and back joins again.
+  await expect(page.getByRole('button', { name: 'Edit request' })).toBeEnabled();
+  hub.refuseJoins(false);
+  const rejoin = hub.mark();
+  await page.getByTestId('side-menu').getByText('My Queue', { exact: true }).click();
+  await expect(page).not.toHaveURL(/\/application\//);
+  await page.goBack();
+  await hub.joined(id, rejoin);
+  await expect(notice).toBeHidden();
+
+  // The server cannot be reached as the request is saved: the error toast says so, not 'backend server error'.
+  await page.getByRole('button', { name: 'Edit request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Auto' });
+  await dialog.getByRole('textbox', { name: 'Term (months)' }).fill('72');
+  await page.route(`**/api/applications/${id}/request`, (route) => route.abort('connectionrefused'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Communication with server' })).toHaveText(
+    `Error${texts.lostRefresh}`,
+  );
+  await expect(dialog).toBeVisible();
 });

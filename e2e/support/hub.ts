@@ -12,7 +12,9 @@ const REFUSED_OPEN = `0${JSON.stringify({ sid: 'refused', upgrades: [], pingInte
  */
 export const routeHub = async (page: Page) => {
   let refusing = false;
+  let refusingJoins = false;
   const open = new Set<WebSocketRoute>();
+  /** The frames of the connections, in order: the server's as sent, the page's marked '> '. */
   const received: string[] = [];
   await page.routeWebSocket('**/socket.io/**', (ws) => {
     if (refusing) {
@@ -23,6 +25,14 @@ export const routeHub = async (page: Page) => {
     }
     const server = ws.connectToServer();
     open.add(ws);
+    ws.onMessage((message) => {
+      const frame = String(message);
+      received.push(`> ${frame}`);
+      // A refused join of an application's room is answered here, as the hub answers one it refuses.
+      const join = refusingJoins ? /^42(\d+)\["join",\{"group":"application"/.exec(frame) : null;
+      if (join) ws.send(`43${join[1]}[{"ok":false,"error":"forbidden"}]`);
+      else server.send(message);
+    });
     server.onMessage((message) => {
       received.push(String(message));
       ws.send(message);
@@ -37,7 +47,7 @@ export const routeHub = async (page: Page) => {
     });
   });
 
-  /** How many frames the server sent so far (a mark for `waitFor`). */
+  /** How many frames were seen so far (a mark for `waitFor`). */
   const mark = () => received.length;
   /** Waits until the server sent a frame matching `pattern` (after `since`, a mark). */
   const waitFor = async (pattern: RegExp, since = 0) =>
@@ -60,6 +70,10 @@ export const routeHub = async (page: Page) => {
     },
     allow: () => {
       refusing = false;
+    },
+    /** Whether the joins of application rooms are refused (from now on). */
+    refuseJoins: (refuse: boolean) => {
+      refusingJoins = refuse;
     },
   };
 };

@@ -21,27 +21,49 @@ type JoinAnswer = { ok: boolean };
 export const followApplications = (socket: Socket): (() => void) => {
   /** The rooms asked for on this connection, each with the moment it was asked (to tell a stale answer). */
   const joined = new Map<number, number>();
+  /**
+   * Leaves not answered yet: a join of the same room waits for its leave (the server handles the two concurrently,
+   * and a leave answered after the join would take the socket out of the room again).
+   */
+  const leaving = new Map<number, Promise<void>>();
 
   const join = (id: number) => {
     const askedAt = Date.now();
     joined.set(id, askedAt);
     setApplicationLive(id, 'joining');
-    socket
-      .timeout(JOIN_TIMEOUT_MS)
-      .emit('join', { group: 'application', applicationId: id }, (error: Error | null, answer?: JoinAnswer) => {
-        if (joined.get(id) !== askedAt) return; // left meanwhile, or asked again on a newer connection
-        if (error || !answer?.ok) {
-          setApplicationLive(id, 'refused');
-          return;
-        }
-        setApplicationLive(id, 'live');
-        applicationChanged([id], askedAt);
-      });
+    void (leaving.get(id) ?? Promise.resolve()).then(() => {
+      if (joined.get(id) !== askedAt) return; // left meanwhile, or the connection dropped
+      socket
+        .timeout(JOIN_TIMEOUT_MS)
+        .emit('join', { group: 'application', applicationId: id }, (error: Error | null, answer?: JoinAnswer) => {
+          if (joined.get(id) !== askedAt) return;
+          if (error || !answer?.ok) {
+            setApplicationLive(id, 'refused');
+            return;
+          }
+          setApplicationLive(id, 'live');
+          applicationChanged([id], askedAt);
+        });
+    });
   };
 
+  const leave = (id: number) => {
+    joined.delete(id);
+    setApplicationLive(id, undefined);
+    const left = new Promise<void>((resolve) => {
+      socket.timeout(JOIN_TIMEOUT_MS).emit('leave', { group: 'application', applicationId: id }, () => resolve());
+    });
+    leaving.set(id, left);
+    void left.then(() => {
+      if (leaving.get(id) === left) leaving.delete(id);
+    });
+  };
+
+  /** The connection dropped (or is stopped): no room is joined any more. */
   const leaveAll = () => {
     for (const id of joined.keys()) setApplicationLive(id, undefined);
     joined.clear();
+    leaving.clear();
   };
 
   /** Joins what is watched and not joined yet; leaves what is no longer watched. */
@@ -49,12 +71,20 @@ export const followApplications = (socket: Socket): (() => void) => {
     if (!socket.connected) return;
     const watched = new Set(watchedApplications());
     for (const id of watched) if (!joined.has(id)) join(id);
-    for (const id of [...joined.keys()]) {
-      if (watched.has(id)) continue;
-      joined.delete(id);
-      setApplicationLive(id, undefined);
-      socket.emit('leave', { group: 'application', applicationId: id });
-    }
+    for (const id of [...joined.keys()]) if (!watched.has(id)) leave(id);
+  };
+  /**
+   * Once the current task is done: a worksheet that remounts (the page reloaded after an unlock, keyed by its
+   * location) stops and starts watching in one commit — no leave and join for it.
+   */
+  let scheduled = false;
+  const syncSoon = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      sync();
+    });
   };
 
   socket.on('connect', () => {
@@ -62,12 +92,12 @@ export const followApplications = (socket: Socket): (() => void) => {
     sync();
   });
   socket.on('disconnect', leaveAll);
-  // The event names its application once the server says which (`applicationId`); until then, every joined one.
+  // The event names its application (`applicationId`); one that does not concerns every joined one.
   socket.on('application', (data?: { applicationId?: unknown }) => {
     const id = data?.applicationId;
     applicationChanged(typeof id === 'number' ? [id] : [...joined.keys()]);
   });
-  const stopWatching = onWatchesChanged(sync);
+  const stopWatching = onWatchesChanged(syncSoon);
   sync();
   return () => {
     stopWatching();

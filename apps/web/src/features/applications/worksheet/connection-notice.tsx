@@ -83,7 +83,15 @@ export const ConnectionNotice = ({
         severity={notice.severity}
         variant="filled"
         data-testid="connection-notice"
-        sx={{ maxWidth: 720, alignItems: 'center', boxShadow: 6, fontSize: 15 }}
+        // Its own width (one line where the window allows): the bar is centred from the window's middle, where a
+        // width of its own would stop at half the window.
+        sx={{
+          width: 'max-content',
+          maxWidth: 'min(960px, calc(100vw - 48px))',
+          alignItems: 'center',
+          boxShadow: 6,
+          fontSize: 15,
+        }}
       >
         {notice.text}
       </Alert>
