@@ -78,16 +78,27 @@ const roomToJoin = async (db: Db, auth: AuthContext, request: JoinRequest): Prom
 const onConnection = (db: Db, socket: HubSocket) => {
   const { auth } = socket.data;
   void socket.join([hubRooms.user(auth.lenderId, auth.userId), hubRooms.session(auth.sessionId)]);
-  socket.on('join', async (request: JoinRequest, ack?: (answer: JoinAnswer) => void) => {
-    const answer = await roomToJoin(db, auth, request ?? {}).catch((): JoinAnswer => ({ ok: false, error: 'invalid' }));
-    if (answer.ok) await socket.join(answer.room);
-    if (typeof ack === 'function') ack(answer);
-  });
-  socket.on('leave', async (request: JoinRequest, ack?: (answer: JoinAnswer) => void) => {
-    const answer = await roomToJoin(db, auth, request ?? {}).catch((): JoinAnswer => ({ ok: false, error: 'invalid' }));
-    if (answer.ok) await socket.leave(answer.room);
-    if (typeof ack === 'function') ack(answer);
-  });
+  // A socket's joins and leaves take effect in the order they were sent: each waits for the one before (a leave
+  // whose check answered after a later join's would otherwise take the socket out of a room it had just joined).
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = (change: (room: string) => Promise<void> | void) => (request: JoinRequest, ack?: unknown) => {
+    previous = previous.then(async () => {
+      const answer = await roomToJoin(db, auth, request ?? {}).catch((): JoinAnswer => ({
+        ok: false,
+        error: 'invalid',
+      }));
+      if (answer.ok) await change(answer.room);
+      if (typeof ack === 'function') (ack as (answer: JoinAnswer) => void)(answer);
+    });
+  };
+  socket.on(
+    'join',
+    inTurn((room) => socket.join(room)),
+  );
+  socket.on(
+    'leave',
+    inTurn((room) => socket.leave(room)),
+  );
 };
 
 /** A well-formed signal from the database (anything else is dropped). */
