@@ -13,6 +13,8 @@ export const workRights = [
   'canManageSearchFilters',
   // The Letters area (/letters): upload, edit, enable and disable the letter templates.
   'canManageLetters',
+  // The Reports area (/reports, issue 33): every report and its CSV export.
+  'canViewReports',
 ] as const;
 
 /** One administration area per entry: its route under /admin, its title, and the right that opens it. */
