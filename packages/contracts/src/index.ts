@@ -30,6 +30,7 @@ export * from './funding/enums.ts';
 export * from './funding/cores.ts';
 export * from './tools/truth-in-lending.ts';
 export * from './widgets.ts';
+export * from './reports.ts';
 export * from './hub.ts';
 export * from './application-state-texts.ts';
 export * from './sms.ts';

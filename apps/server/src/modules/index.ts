@@ -41,6 +41,7 @@ import { usersAdminModule } from './users/users-admin.module.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { widgetsModule } from './widgets/widgets.module.ts';
+import { reportsModule } from './reports/reports.module.ts';
 
 /**
  * Every module of the server, in registration order (app.ts walks this list). A new module adds one line here.
@@ -84,6 +85,7 @@ export const modules: Module[] = [
   { name: 'grid-settings', register: registerGridSettingRoutes },
   searchFiltersModule,
   lettersModule,
+  reportsModule,
   truthInLendingModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
   { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },

@@ -50,8 +50,9 @@ const administrationOf = (rights: ReadonlySet<Right>) =>
  * The side menu (spec 1 §2): the built-in queues with their counts, then the caller's enabled custom queues
  * shown on the side menu (own or published to them) with their counts, 'My Filters' (own enabled filters
  * shown on the side menu) and 'Shared Filters' (enabled ones published to the caller's enabled groups), then
- * Payment Calculator, Letters and, with an admin right, Administration. One transaction: one query for the filters,
- * the built-in counts from the counter table, one capped count per custom queue.
+ * Payment Calculator, Letters, Reports (with canViewReports) and, with an admin right, Administration. One
+ * transaction: one query for the filters, the built-in counts from the counter table, one capped count per custom
+ * queue.
  */
 export const buildMenu = (deps: ApplicationDeps, auth: AuthContext): Promise<MenuResponse> =>
   withTenant(deps.db, auth.lenderId, async (tx) => {
@@ -88,6 +89,8 @@ export const buildMenu = (deps: ApplicationDeps, auth: AuthContext): Promise<Men
       // The Letters area: every signed-in user reads the templates; canManageLetters edits them.
       item('Letters', '/letters', 'Description'),
     ];
+    // The Reports area (issue 33): with canViewReports only.
+    if (auth.rights.has('canViewReports')) main.push(item('Reports', '/reports', 'Assessment'));
     if (administration.length > 0) main.push(item('Administration', '/admin', 'AdminPanelSettings'));
     return { main, administration };
   });
