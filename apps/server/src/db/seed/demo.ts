@@ -14,6 +14,7 @@ import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedProfileDemo } from './profile.ts';
+import { seedReportDemo } from './reports.ts';
 import { seedWidgetDemo } from './widgets.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedSmsDemo } from './sms.ts';
@@ -47,7 +48,7 @@ const roleDefinitions: Record<string, readonly Right[]> = {
   Administrator: allRights,
   'Loan Officer': officerRights,
   Processor: ['canCreateApplication', 'canPullAndRepullCredit'],
-  'Lender Administrator': [...adminRights, 'canViewDashboard'],
+  'Lender Administrator': [...adminRights, 'canViewDashboard', 'canViewReports'],
 };
 
 type DemoUser = {
@@ -169,6 +170,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedFundingSetup(tx);
     await seedDecisionDemo(tx);
     await seedFundingDemo(tx, config.dataEncryptionKey);
+    await seedReportDemo(tx);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
     await seedProfileDemo(tx, config.dataEncryptionKey);
