@@ -479,7 +479,9 @@ const QueueGrid = ({ title, gridName, columns, setting, savedFilter, base }: Gri
               rows={page.data?.data ?? []}
               getRowId={(row) => row.applicationId}
               columns={gridColumns}
-              loading={page.isFetching}
+              // Covered while there is nothing to show or the rows are the last page's (paging, sorting); a refetch
+              // of the same page (a hub event, the window's focus) updates the rows in place, without a flash.
+              loading={page.isPending || page.isPlaceholderData}
               paginationMode="server"
               sortingMode="server"
               filterMode="server"
