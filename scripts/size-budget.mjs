@@ -32,10 +32,11 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
  * socket, its client library and its notices load after the first paint). Raised to 251.7 KB for issue 31's live
  * worksheets (measured 251.47 -> 251.61 KB): no code of theirs is in the shell, but the entry's preload map names two
  * more lazy chunks that the hub's socket and the worksheet frame share (the watch of open applications, and the
- * hub's texts).
+ * hub's texts). Raised to 251.8 KB for issue 33's Reports area (measured 251.62 -> 251.73 KB): its one lazy route
+ * (/reports/:report?) in the router and the entry's preload map; the pages and the charts load with the route.
  */
 const budgets = [
-  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251.7, css: 20 },
+  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251.8, css: 20 },
   { name: 'sign-in page', routes: ['src/features/login/login-page.tsx'], js: 290, css: 20 },
 ];
 

@@ -4,7 +4,6 @@ import { endpoint } from './kit/endpoint.ts';
 import { sortOrderSchema, type SortOrder } from './kit/list.ts';
 import { applicationStateTexts } from './application-state-texts.ts';
 import { dateSchema } from './primitives.ts';
-import { queueTitles } from './queues.ts';
 import { pipelineQueues } from './widgets.ts';
 
 /**
@@ -97,8 +96,10 @@ export type ReportColumnType =
   | 'money'
   /** A rate in percent, a decimal string ("6.490"). */
   | 'rate'
-  /** A decimal string (an average term in months, a share in percent). */
+  /** A decimal string (an average term in months). */
   | 'decimal'
+  /** A share in percent, a decimal string ("73.55"). */
+  | 'percent'
   /** A calendar date in the lender's zone, YYYY-MM-DD (MM/dd/yyyy on screen and in the CSV). */
   | 'date'
   /** An application id (a link to the application on screen). */
@@ -236,6 +237,15 @@ export const pipelineAgeBuckets = [
   { field: 'over60', header: 'Over 60 days', min: 61, max: null },
 ] as const;
 
+/** A queue as the side menu names it ('Pending Decision'). */
+export const pipelineQueueLabels: Record<(typeof pipelineQueues)[number], string> = {
+  creditQueue: 'Credit',
+  decisionQueue: 'Decision',
+  pendingDecisionQueue: 'Pending Decision',
+  requirementsQueue: 'Requirements',
+  fundingQueue: 'Funding',
+};
+
 const pipelineCounts = {
   count: z.number().int(),
   days0to7: z.number().int(),
@@ -268,7 +278,7 @@ export const pipelineReport = defineReport({
   },
   totals: pipelineCounts,
   columns: [
-    { field: 'queue', header: 'Queue', type: 'text', sortable: true, labels: queueTitles },
+    { field: 'queue', header: 'Queue', type: 'text', sortable: true, labels: pipelineQueueLabels },
     { field: 'state', header: 'State', type: 'text', sortable: true, labels: applicationStateTexts },
     ...pipelineAgeBuckets.map((b) => ({ field: b.field, header: b.header, type: 'count' as const, sortable: true })),
     { field: 'count', header: 'Applications', type: 'count', sortable: true },
@@ -279,7 +289,7 @@ export const pipelineReport = defineReport({
       sortable: true,
       description: 'The estimated amount financed of the applications',
     },
-    { field: 'oldestDays', header: 'Oldest (days)', type: 'count', sortable: true },
+    { field: 'oldestDays', header: 'Oldest, days', type: 'count', sortable: true },
   ],
   defaultSort: { field: 'queue', order: 'asc' },
   listed: true,
@@ -359,7 +369,7 @@ export const fundedLoansReport = defineReport({
   columns: [
     { field: 'name', header: 'Group', type: 'text', sortable: true },
     ...fundedFigureColumns,
-    { field: 'share', header: 'Share of amount', type: 'decimal', sortable: true },
+    { field: 'share', header: 'Share of amount', type: 'percent', sortable: true },
   ],
   defaultSort: { field: 'amount', order: 'desc' },
   listed: true,
@@ -388,19 +398,20 @@ export const fundedLoanListReport = defineReport({
     score: z.number().int().nullable(),
   },
   totals: fundedFigures,
+  // The loan and its figures first, then where it came from.
   columns: [
     { field: 'applicationId', header: 'Application', type: 'applicationId', sortable: true },
     { field: 'applicantName', header: 'Applicant', type: 'text', sortable: true },
-    { field: 'productName', header: 'Loan product', type: 'text', sortable: true },
-    { field: 'dealerName', header: 'Dealer', type: 'text', sortable: true },
-    { field: 'officerName', header: 'Officer', type: 'text', sortable: true },
-    { field: 'branchName', header: 'Branch', type: 'text', sortable: true },
-    { field: 'channel', header: 'Channel', type: 'text', sortable: true },
     { field: 'fundedDate', header: 'Funded', type: 'date', sortable: true },
     { field: 'amount', header: 'Amount funded', type: 'money', sortable: true },
     { field: 'rate', header: 'Rate', type: 'rate', sortable: true },
     { field: 'term', header: 'Term (months)', type: 'count', sortable: true },
     { field: 'score', header: 'Score', type: 'count', sortable: true },
+    { field: 'productName', header: 'Loan product', type: 'text', sortable: true },
+    { field: 'dealerName', header: 'Dealer', type: 'text', sortable: true },
+    { field: 'officerName', header: 'Officer', type: 'text', sortable: true },
+    { field: 'branchName', header: 'Branch', type: 'text', sortable: true },
+    { field: 'channel', header: 'Channel', type: 'text', sortable: true },
   ],
   defaultSort: { field: 'fundedDate', order: 'desc' },
   listed: false,
@@ -517,13 +528,11 @@ export const adverseActionsReport = defineReport({
     reasons: z.string(),
   },
   totals: adverseTotals,
+  // What a compliance officer reads first (the notice, its due date and status) before the decision's details.
   columns: [
     { field: 'applicationId', header: 'Application', type: 'applicationId', sortable: true },
     { field: 'applicantName', header: 'Applicant', type: 'text', sortable: true },
-    { field: 'productName', header: 'Loan product', type: 'text', sortable: true },
     { field: 'kind', header: 'Action', type: 'text', sortable: true, labels: adverseActionKindLabels },
-    { field: 'decidedDate', header: 'Decided', type: 'date', sortable: true },
-    { field: 'decidedBy', header: 'Decided by', type: 'text', sortable: true },
     {
       field: 'dueDate',
       header: 'Notice due',
@@ -536,6 +545,9 @@ export const adverseActionsReport = defineReport({
     { field: 'status', header: 'Status', type: 'text', sortable: true, labels: adverseActionStatusLabels },
     { field: 'noticeDate', header: 'Notice produced', type: 'date', sortable: true },
     { field: 'disclosureDate', header: 'Score disclosure', type: 'date', sortable: true },
+    { field: 'decidedDate', header: 'Decided', type: 'date', sortable: true },
+    { field: 'decidedBy', header: 'Decided by', type: 'text', sortable: true },
+    { field: 'productName', header: 'Loan product', type: 'text', sortable: true },
     { field: 'reasons', header: 'Reasons', type: 'text', sortable: false },
   ],
   defaultSort: { field: 'dueDate', order: 'asc' },

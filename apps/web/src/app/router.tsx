@@ -87,6 +87,12 @@ export const routes: RouteObject[] = [
                     path: 'letters',
                     lazy: lazyPage(() => import('../features/letters/letters-page.tsx'), 'LettersPage'),
                   },
+                  // The Reports area (issue 33): the list (/reports) and each report (/reports/pipeline), one lazy
+                  // route; canViewReports guards both.
+                  {
+                    path: 'reports/:report?',
+                    lazy: lazyPage(() => import('../features/reports/report-page.tsx'), 'ReportsRoute'),
+                  },
                   ...titleOnly(otherAreas),
                   // Worksheets (spec 3 §2): a new application, then the seven worksheets of one application.
                   {

@@ -185,6 +185,7 @@ const csvValue = (column: ReportColumn, value: unknown): CsvValue => {
     case 'money':
     case 'rate':
     case 'decimal':
+    case 'percent':
       return { decimal: String(value) };
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? formatUsDate(String(value)) : String(value);

@@ -6,8 +6,5 @@ import { queueGridNames, queueTitles } from '@credence/contracts';
  */
 export const queueAreas = queueGridNames.map((gridName) => ({ path: gridName, title: queueTitles[gridName] }));
 
-/** Routed areas that are not built yet (file export, reports): each shows its title only. */
-export const otherAreas = [
-  { path: 'fileExport', title: 'File Export' },
-  { path: 'reports', title: 'Reports' },
-] as const;
+/** Routed areas that are not built yet (file export): each shows its title only. */
+export const otherAreas = [{ path: 'fileExport', title: 'File Export' }] as const;
