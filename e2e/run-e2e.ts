@@ -1,10 +1,13 @@
 /**
  * Runs the browser tests against the built app (issue 28): one embedded PostgreSQL whose demo database is migrated
  * and seeded once — while the web app builds, with `--build` — then cloned for every server: one Credence server
- * per Playwright worker with the normal timers, and one with short inactivity timers. Then Playwright, with the
- * other arguments passed on. E2E_WORKERS sets the workers (2 by default: measured faster than 1 on two cores).
+ * per Playwright worker with the normal timers, one with short inactivity timers, and one that a test may stop and
+ * start again (the hub's reconnection, issue 31: POST {CREDENCE_RESTART_CONTROL_URL}/stop and /start). Then
+ * Playwright, with the other arguments passed on. E2E_WORKERS sets the workers (2 by default: measured faster than 1
+ * on two cores).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +26,9 @@ const TEMPLATE = 'credence_e2e_template';
 const servers = [
   ...Array.from({ length: workers }, (_, i) => ({ name: `main-${i + 1}`, port: portBase + i, env: {} })),
   { name: 'short-idle', port: portBase + workers, env: { IDLE_SECONDS: '4', IDLE_TIMEOUT_SECONDS: '6' } },
+  { name: 'restartable', port: portBase + workers + 1, env: {} },
 ];
+const controlPort = portBase + workers + 2;
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const say = (line: string) => process.stdout.write(`[e2e] ${line}\n`);
@@ -56,18 +61,19 @@ const tempDir = (name: string) => {
 const running: ChildProcess[] = [];
 let stopDatabase: (() => Promise<void>) | undefined;
 
+/** Stops a process as an operator does: SIGTERM, SIGKILL after 10 s. */
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+
+let control: http.Server | undefined;
 const stopAll = async () => {
-  await Promise.all(
-    running.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
+  control?.close();
+  await Promise.all(running.map(stop));
   await stopDatabase?.();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 };
@@ -96,6 +102,13 @@ const prepareDatabase = async () => {
   return database.url;
 };
 
+/** A server's data folder (its token secret among others): the same one when it starts again. */
+const dataDirs = new Map<string, string>();
+const dataDirOf = (name: string) => {
+  if (!dataDirs.has(name)) dataDirs.set(name, tempDir(name));
+  return dataDirs.get(name)!;
+};
+
 const startServer = (server: (typeof servers)[number], databaseUrl: string) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -104,7 +117,7 @@ const startServer = (server: (typeof servers)[number], databaseUrl: string) => {
       NODE_ENV: 'production',
       PORT: String(server.port),
       HOST: '127.0.0.1',
-      DATA_DIR: tempDir(server.name),
+      DATA_DIR: dataDirOf(server.name),
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
@@ -114,7 +127,29 @@ const startServer = (server: (typeof servers)[number], databaseUrl: string) => {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   running.push(child);
+  children.set(server.name, child);
   return waitReady(server.port, child);
+};
+const children = new Map<string, ChildProcess>();
+
+/**
+ * The restartable server's switch, for a test: POST /stop stops it as an operator does (SIGTERM), POST /start starts
+ * it again on the same port and database; each answers 204 once done.
+ */
+const startControl = (server: (typeof servers)[number], databaseUrl: string) => {
+  control = http.createServer((request, response) => {
+    const answer = (status: number) => response.writeHead(status).end();
+    const child = children.get(server.name);
+    if (request.method === 'POST' && request.url === '/stop' && child) {
+      void stop(child).then(() => answer(204));
+    } else if (request.method === 'POST' && request.url === '/start') {
+      startServer(server, databaseUrl).then(
+        () => answer(204),
+        () => answer(500),
+      );
+    } else answer(404);
+  });
+  control.listen(controlPort, '127.0.0.1');
 };
 
 let exitCode = 1;
@@ -130,6 +165,7 @@ try {
     urls.push(await cloneDatabase(adminUrl, TEMPLATE, `credence_e2e_${server.name.replace('-', '_')}`));
   await Promise.all(servers.map((server, i) => startServer(server, urls[i]!)));
   say(`${servers.length} servers on their own copies of the demo started in ${seconds(started)}`);
+  startControl(servers.at(-1)!, urls.at(-1)!);
   const origins = servers.map((server) => `http://127.0.0.1:${server.port}`);
   const playwright = spawn('npx', ['playwright', 'test', ...playwrightArgs], {
     cwd: path.join(root, 'e2e'),
@@ -140,6 +176,8 @@ try {
       CREDENCE_URL: origins[0],
       CREDENCE_URLS: origins.slice(0, workers).join(','),
       CREDENCE_SHORT_IDLE_URL: origins[workers],
+      CREDENCE_RESTARTABLE_URL: origins[workers + 1],
+      CREDENCE_RESTART_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
     },
   });
   running.push(playwright);

@@ -162,3 +162,42 @@ test('communication lost: a refused join says to navigate away and back; a save 
   );
   await expect(dialog).toBeVisible();
 });
+
+test.describe('a server that stops and starts again', () => {
+  // This server may be stopped and started by a test (run-e2e.ts: the restartable server and its switch).
+  test.use({ baseURL: process.env.CREDENCE_RESTARTABLE_URL ?? 'http://127.0.0.1:3104' });
+  const control = (action: 'stop' | 'start') =>
+    fetch(`${process.env.CREDENCE_RESTART_CONTROL_URL ?? 'http://127.0.0.1:3105'}/${action}`, { method: 'POST' });
+
+  test('locks the worksheet while the server is away, and unlocks it once the server is back', async ({
+    page,
+    request,
+  }) => {
+    const id = await createUnlockedApplication(request, 'Restart');
+    const hub = await routeHub(page);
+    await signIn(page, users.officer, { at: `/application/${id}` });
+    await hub.joined(id);
+    await page.getByRole('button', { name: 'Edit request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Auto' });
+    await dialog.getByRole('textbox', { name: 'Term (months)' }).fill('72');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect(save).toBeEnabled();
+
+    // The server stops as in a deployment (SIGTERM): its connections drop, the page reconnects and locks editing.
+    expect((await control('stop')).status).toBe(204);
+    const notice = page.getByTestId('connection-notice');
+    await expect(notice).toHaveText(texts.reconnecting);
+    await expect(save).toBeDisabled();
+
+    // Started again: the page reconnects by itself, says so (two spaces, as written), and the save goes through.
+    const rejoin = hub.mark();
+    expect((await control('start')).status).toBe(204);
+    await hub.joined(id, rejoin);
+    await expect(notice).toBeHidden();
+    const restored = page.getByTestId('toast').filter({ hasText: /^Connection restored\./ });
+    expect(await restored.textContent()).toBe(texts.reconnected);
+    await save.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('request-term')).toHaveText('72 months');
+  });
+});

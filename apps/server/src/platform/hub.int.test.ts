@@ -157,6 +157,21 @@ describe('hub: who may connect', () => {
   });
 });
 
+describe('hub: a process that stops', () => {
+  it('drops its connections, so that its clients reconnect (they are not told their session ended)', async () => {
+    const { app } = await buildApp({ db: t.db, config: t.config }, { logger: false });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const hub = await startHub(app, { db: t.db, config: t.config, databaseUrl: t.config.databaseUrl! });
+    const socket = await open(address, tokens.officer!);
+    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await hub.close();
+    await app.close();
+    // 'io server disconnect' would stop the web app's reconnecting (hub-socket.ts): a deployment would leave every
+    // page without its hub until reloaded.
+    expect(await reason).toBe('transport close');
+  });
+});
+
 describe('hub: a session moved to another lender', () => {
   it('is disconnected by the session check, so that it reconnects into the new lender rooms', async () => {
     const { access_token } = await t.login('admin', 'Admin2026');

@@ -224,8 +224,9 @@ export const startHub = async (app: App, deps: { db: Db; config: Config; databas
     close: async () => {
       clearInterval(check);
       await listener.stop();
-      // Not io.close(): it would close the HTTP server, which is the app's to close.
-      io.local.disconnectSockets(true);
+      // Not io.close(): it would close the HTTP server, which is the app's to close. The connections are dropped, not
+      // disconnected: a client told 'io server disconnect' would not come back (its session ended); a dropped one
+      // reconnects — to another process, or to this one once restarted — and catches up.
       io.engine.close();
       await redis?.quit().catch(() => undefined);
     },
