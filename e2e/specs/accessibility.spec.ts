@@ -113,13 +113,16 @@ for (let part = 0; part < OFFICER_PARTS; part += 1) {
   });
 }
 
-test('the pages outside the menu: profile, tools, the calculator, letters, a new application, not found', async ({
+test('the pages outside the menu: profile, tools, the calculator, letters, reports, a new application, not found', async ({
   page,
 }) => {
   await signIn(page, users.admin, { at: '/profile' });
   await settled(page);
   await expectNoSeriousA11yViolations(page, '/profile');
   for (const path of ['/tools', '/filters', '/letters', '/no/such/page']) await visit(page, path);
+  // The Reports area (the administrator's menu; the officer's, which the tests above walk, has none).
+  for (const path of ['/reports', '/reports/pipeline', '/reports/fundedLoans', '/reports/adverseActions?view=overdue'])
+    await visit(page, path);
   await visit(page, '/popup/paymentCalculator', async (p) => {
     await expect(p.getByLabel('Loan Amount')).toBeVisible();
   });

@@ -108,13 +108,13 @@ test('Pipeline and the adverse action register (the notices due within 7 days)',
   await expect(bodyRows(page)).toHaveCount(pipeline.total);
   await expect(cell(totalsRow(page), 'count')).toHaveText(String(pipeline.totals.count));
   await expect(page.getByTestId('report-chart').getByText('Flow per week')).toBeVisible();
-  await expect(chartDrawn(page)).toBeVisible();
+  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
   await reviewShots(page, 'reports-pipeline');
 
   await page.goto('/reports/adverseActions');
   await expect(page.getByRole('heading', { name: 'Adverse action register', level: 1 })).toBeVisible();
   await expect(bodyRows(page).first()).toBeVisible();
-  await expect(chartDrawn(page)).toBeVisible();
+  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
   await reviewShots(page, 'reports-adverse-actions');
   await page.getByRole('combobox', { name: 'Show' }).click();
   await page.getByRole('option', { name: 'Due within 7 days' }).click();
@@ -124,7 +124,7 @@ test('Pipeline and the adverse action register (the notices due within 7 days)',
   };
   if (dueSoon.total === 0) await expect(grid(page).getByText('Nothing matches these filters')).toBeVisible();
   else await expect(bodyRows(page)).toHaveCount(dueSoon.total);
-  await expect(chartDrawn(page)).toBeVisible();
+  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
   await reviewShots(page, 'reports-adverse-actions-due-soon');
 });
 

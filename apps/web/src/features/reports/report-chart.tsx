@@ -8,7 +8,8 @@ import { formatCount, formatCurrency } from '../../lib/format.ts';
  * A report's chart (issue 33), in a module of its own so that @mui/x-charts loads only with a report page (the
  * page loads it lazily). The values arrive as exact decimal strings: the chart draws them as numbers, and every
  * value it writes (tooltip, bar label) is the exact string formatted, never the drawn number. The table under the
- * chart carries the same figures for reading and for assistive technology.
+ * chart carries the same figures for reading and for assistive technology: the chart is hidden from it and takes no
+ * keyboard focus.
  */
 const CHART_HEIGHT = 300;
 
@@ -40,6 +41,7 @@ export const ReportChart = ({ chart, colors = {} }: { chart: Chart; colors?: Rea
     return (
       <LineChart
         height={CHART_HEIGHT}
+        disableKeyboardNavigation
         xAxis={[{ scaleType: 'point', data: chart.categories, tickLabelStyle: { fontSize: 11 } }]}
         yAxis={[{ width: 48, valueFormatter: tick, tickMinStep: 1 }]}
         series={series.map((s) => ({ ...s, showMark: true, curve: 'linear' as const }))}
@@ -57,6 +59,7 @@ export const ReportChart = ({ chart, colors = {} }: { chart: Chart; colors?: Rea
       <BarChart
         height={Math.max(160, 44 + chart.categories.length * 38)}
         layout="horizontal"
+        disableKeyboardNavigation
         yAxis={[{ scaleType: 'band', data: chart.categories, width: Math.min(260, 16 + longest * 7) }]}
         xAxis={[{ valueFormatter: tick, max: largest > 0 ? largest * 1.22 : undefined }]}
         series={series.map((s, i) => ({
@@ -72,6 +75,7 @@ export const ReportChart = ({ chart, colors = {} }: { chart: Chart; colors?: Rea
   return (
     <BarChart
       height={CHART_HEIGHT}
+      disableKeyboardNavigation
       xAxis={[{ scaleType: 'band', data: chart.categories, tickLabelStyle: { fontSize: 11 } }]}
       yAxis={[{ width: 56, valueFormatter: tick, tickMinStep: unit === 'count' ? 1 : undefined }]}
       series={series}
