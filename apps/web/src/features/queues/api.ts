@@ -13,6 +13,7 @@ import { apiClient, ApiError, isSessionError } from '../../lib/api-client.ts';
 import { emitAuthEvent } from '../../lib/auth-events.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { getSession } from '../../lib/session-store.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { showApiErrorToast } from '../../lib/toast.tsx';
 
 export const queueKeys = {
@@ -105,19 +106,6 @@ const postForBlob = async (path: string, body: unknown): Promise<Blob> => {
     throw error;
   }
   return response.blob();
-};
-
-/** Save a blob as a file through a temporary object URL. */
-export const saveBlob = (blob: Blob, fileName: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
 /** Export CSV: the current criteria and visible columns, saved as `{gridName}.csv`. */

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { endpointPath, reportOptionsEndpoint, type ReportChart, type ReportDeclaration } from '@credence/contracts';
 import { fetchBlob } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 /** A report's answer as every report page reads it (the rows' fields are the declaration's columns). */
 export type ReportRow = Record<string, unknown>;
@@ -42,13 +43,5 @@ export const downloadReportCsv = async (report: ReportDeclaration, query: Report
   for (const [key, value] of Object.entries(query))
     if (value && key !== 'page' && key !== 'take') params.set(key, value);
   const blob = await fetchBlob(`${endpointPath(report.endpoints.csv)}?${params.toString()}`, 'text/csv');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, fileName);
 };

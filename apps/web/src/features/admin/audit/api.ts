@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditAdminPageSchema, auditAsOfSchema, auditFiltersSchema, ssnLookupPageSchema } from '@credence/contracts';
 import { apiClient, fetchBlob } from '../../../lib/api-client.ts';
 import { displayTimeZone } from '../../../lib/format.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export type SsnLookupFilter = { fromDate: string; toDate: string; page: number; pageSize: number };
 
@@ -69,13 +70,5 @@ export const downloadAuditCsv = async (filter: AuditHistoryFilter) => {
   for (const [key, value] of Object.entries(filterQuery(filter))) if (value) params.set(key, value);
   const blob = await fetchBlob(`/api/audit/admin/export?${params.toString()}`, 'text/csv');
   const period = [filter.fromDate, filter.toDate].filter(Boolean).join('_to_');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `audit-history${period ? `-${period}` : ''}.csv`;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, `audit-history${period ? `-${period}` : ''}.csv`);
 };
