@@ -67,10 +67,9 @@ const fundingCandidate = async (request: APIRequestContext): Promise<{ worksheet
   const demo = found.find((w) => Number(w.loan.disbursementRemaining) === 0) ?? found[0];
   if (demo) return { worksheet: demo, queue: 'fundingQueue' };
   // A new member (no member number, an SSN the sandbox core has not seen): funding creates the member at the core.
-  const ssn = `5${String(Math.floor(Math.random() * 1e8)).padStart(8, '1')}`.replace(
-    /^(\d{3})(\d{2})(\d{4})$/,
-    '$1-$2-$3',
-  );
+  // A valid SSN: area 500–599, group 10–99, serial 1000–9999 (never a 00 group or a 0000 serial, which are refused).
+  const digits = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
+  const ssn = `5${String(digits(0, 99)).padStart(2, '0')}-${digits(10, 99)}-${digits(1000, 9999)}`;
   const id = await createAutoApplication(request, {
     user: users.admin,
     applicants: [

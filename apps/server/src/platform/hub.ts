@@ -90,6 +90,8 @@ const onConnection = (db: Db, socket: HubSocket) => {
       if (answer.ok) await change(answer.room);
       if (typeof ack === 'function') (ack as (answer: JoinAnswer) => void)(answer);
     });
+    // One that failed must not stop the ones after it.
+    previous = previous.catch(() => undefined);
   };
   socket.on(
     'join',
