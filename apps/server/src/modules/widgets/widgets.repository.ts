@@ -220,8 +220,8 @@ const hoursQuery = (source: SQL) => sql`
     from (${source}) s join loan_products p on p.id = s.product_id
    group by grouping sets ((p.id, p.name), ())`;
 
-/** First decisions of an application (a later one is a re-decision). */
-const firstDecisions = sql`
+/** First decisions of an application (a later one is a re-decision). Also read by the Decisions report. */
+export const firstDecisions = sql`
   select d.application_id, d.created_at, d.decision_type from application_decisions d
    where d.entry_kind = 'decision'
      and not exists (select 1 from application_decisions e where e.application_id = d.application_id
@@ -252,21 +252,25 @@ export const fundingTurnTimes = async (tx: TenantTx, period: WidgetPeriod, timeZ
   return result.rows as TurnTimeRow[];
 };
 
+/** The first approval (or counter-offer) of each application (pull-through's base). Also read by the Decisions report. */
+export const firstApprovals = sql`
+  select d.application_id, d.created_at from application_decisions d
+   where d.entry_kind = 'decision' and d.decision_type in ('approve', 'counteroffer')
+     and not exists (select 1 from application_decisions e where e.application_id = d.application_id
+                       and e.entry_kind = 'decision' and e.decision_type in ('approve', 'counteroffer')
+                       and e.version < d.version)`;
+
 /** Applications first approved (or counter-offered) in the period, and how many of them are funded now. */
 export const pullThrough = async (tx: TenantTx, period: WidgetPeriod, timeZone: string) => {
   const { from, to } = periodBounds(period, timeZone);
   const result = await tx.execute(sql`
     select p.id as "productId", p.name, count(*)::int as approved,
            count(*) filter (where l.is_funded)::int as funded
-      from application_decisions d
+      from (${firstApprovals}) d
       join applications a on a.id = d.application_id
       join loan_products p on p.id = a.loan_product_id
       left join loans l on l.application_id = a.id
-     where d.entry_kind = 'decision' and d.decision_type in ('approve', 'counteroffer')
-       and not exists (select 1 from application_decisions e where e.application_id = d.application_id
-                         and e.entry_kind = 'decision' and e.decision_type in ('approve', 'counteroffer')
-                         and e.version < d.version)
-       and d.created_at >= ${from} and d.created_at < ${to}
+     where d.created_at >= ${from} and d.created_at < ${to}
      group by grouping sets ((p.id, p.name), ())`);
   return result.rows as { productId: number | null; name: string | null; approved: number; funded: number }[];
 };
