@@ -120,7 +120,8 @@ export type ReportColumn<F extends string = string> = {
 export const reportChartSeriesSchema = z.object({
   key: z.string(),
   label: z.string(),
-  unit: z.enum(['count', 'money']),
+  /** 'percent': a share in percent, a decimal string ("62.50"). */
+  unit: z.enum(['count', 'money', 'percent']),
   /** Series with the same stack are drawn on top of one another. */
   stack: z.string().nullable(),
   data: z.array(z.string()),
@@ -554,8 +555,178 @@ export const adverseActionsReport = defineReport({
   listed: true,
 });
 
+/* -------------------------------------------------------------------------------- decisions and turn times */
+
+export const decisionGroupings = ['product', 'branch', 'officer', 'channel'] as const;
+export type DecisionGrouping = (typeof decisionGroupings)[number];
+export const decisionGroupingLabels: Record<DecisionGrouping, string> = {
+  product: 'Loan product',
+  branch: 'Branch',
+  officer: 'Officer',
+  channel: 'Channel',
+};
+
+/**
+ * The figures of a set of applications' decisions. Each is counted by its own event in the period, with the
+ * definitions of the dashboard's Turn Times widget (issue 32, `modules/widgets`):
+ * - decisions: the credit decisions (approve, counter-offer, decline; not pending or cancel, not retractions) made
+ *   in the period — every one, a re-decision too; the rates are their shares, percent with two decimals;
+ * - auto-decided: the share of those decisions made by the decision engine (source auto) rather than by a person;
+ * - submission to decision: hours from the application's creation to its first decision (its first receipt row of
+ *   any type, as the widget), for first decisions made in the period; median and 90th percentile, one decimal;
+ * - approval to funding: hours from the approval a loan funds to its funding, for loans funded in the period;
+ * - pull-through: of the applications first approved or counter-offered in the period, the share funded now.
+ */
+const decisionFigures = {
+  decisions: z.number().int(),
+  approved: z.number().int(),
+  counteroffered: z.number().int(),
+  declined: z.number().int(),
+  approvalRate: decimalText.nullable(),
+  counterofferRate: decimalText.nullable(),
+  declineRate: decimalText.nullable(),
+  autoShare: decimalText.nullable(),
+  decisionHoursMedian: decimalText.nullable(),
+  decisionHoursP90: decimalText.nullable(),
+  fundingHoursMedian: decimalText.nullable(),
+  fundingHoursP90: decimalText.nullable(),
+  firstApproved: z.number().int(),
+  funded: z.number().int(),
+  pullThrough: decimalText.nullable(),
+};
+
+export const decisionsReport = defineReport({
+  key: 'decisions',
+  title: 'Decisions and turn times',
+  description:
+    'Approval, counteroffer and decline rates, the auto-decided share, turn times from submission to decision and approval to funding, and pull-through.',
+  periodField: 'Decided',
+  controls: ['product', 'branch', 'dealer', 'channel', 'officer'],
+  query: { groupBy: z.enum(decisionGroupings).default('product') },
+  row: {
+    /** The product, branch or officer id; null for a channel or a group without one. */
+    groupId: z.number().int().nullable(),
+    name: z.string(),
+    ...decisionFigures,
+  },
+  totals: decisionFigures,
+  columns: [
+    { field: 'name', header: 'Group', type: 'text', sortable: true },
+    {
+      field: 'decisions',
+      header: 'Decisions',
+      type: 'count',
+      sortable: true,
+      description: 'Approve, counteroffer and decline decisions made in the period (re-decisions included)',
+    },
+    { field: 'approvalRate', header: 'Approved', type: 'percent', sortable: true },
+    { field: 'counterofferRate', header: 'Counteroffered', type: 'percent', sortable: true },
+    { field: 'declineRate', header: 'Declined', type: 'percent', sortable: true },
+    {
+      field: 'autoShare',
+      header: 'Auto-decided',
+      type: 'percent',
+      sortable: true,
+      description: 'The share of the decisions made by the decision engine',
+    },
+    {
+      field: 'decisionHoursMedian',
+      header: 'To decision, median h',
+      type: 'decimal',
+      sortable: true,
+      description: 'Hours from submission to the first decision, for first decisions made in the period',
+    },
+    { field: 'decisionHoursP90', header: 'To decision, p90 h', type: 'decimal', sortable: true },
+    {
+      field: 'fundingHoursMedian',
+      header: 'To funding, median h',
+      type: 'decimal',
+      sortable: true,
+      description: 'Hours from the approval a loan funds to its funding, for loans funded in the period',
+    },
+    { field: 'fundingHoursP90', header: 'To funding, p90 h', type: 'decimal', sortable: true },
+    {
+      field: 'pullThrough',
+      header: 'Pull-through',
+      type: 'percent',
+      sortable: true,
+      description: 'Of the applications first approved or counteroffered in the period, the share funded',
+    },
+  ],
+  defaultSort: { field: 'decisions', order: 'desc' },
+  listed: true,
+});
+
+/* -------------------------------------------------------------------------------------- policy exceptions */
+
+/**
+ * 4. Policy exceptions: what an examiner samples first. Each row is one exception made in the period:
+ * - `policyException`: a decision outside the policy — approved or countered although the policy declines, or an
+ *   amount above its maximum, a term outside its terms, a rate below its rate (issue 29, item 5) — recorded with the
+ *   override reason and the user who made it (the receipt's `policyException`, only with `canOverridePolicy`);
+ * - `waiver`: a stipulation (funding requirement) waived, with the waive reason, who and when.
+ */
+export const policyExceptionKinds = ['policyException', 'waiver'] as const;
+export type PolicyExceptionKind = (typeof policyExceptionKinds)[number];
+export const policyExceptionKindLabels: Record<PolicyExceptionKind, string> = {
+  policyException: 'Decision outside policy',
+  waiver: 'Stipulation waived',
+};
+
+const exceptionTotals = {
+  count: z.number().int(),
+  policyException: z.number().int(),
+  waiver: z.number().int(),
+};
+
+export const policyExceptionsReport = defineReport({
+  key: 'policyExceptions',
+  title: 'Policy exceptions',
+  description:
+    'Decisions made outside policy with the override reason, and stipulations waived, by officer and product.',
+  periodField: 'Made',
+  controls: ['product', 'branch', 'dealer', 'channel', 'officer'],
+  query: { kind: z.enum(policyExceptionKinds).optional() },
+  row: {
+    /** The decision's or the requirement's id with the kind: unique per row. */
+    key: z.string(),
+    applicationId: z.number().int(),
+    applicantName: z.string().nullable(),
+    kind: z.enum(policyExceptionKinds),
+    date: z.string(),
+    /** Who made the exception (decided outside policy or waived). */
+    madeBy: z.string().nullable(),
+    /** What was excepted: the limits passed, or the stipulation waived. */
+    detail: z.string(),
+    reason: z.string().nullable(),
+    officerName: z.string().nullable(),
+    productName: z.string(),
+  },
+  totals: exceptionTotals,
+  columns: [
+    { field: 'applicationId', header: 'Application', type: 'applicationId', sortable: true },
+    { field: 'applicantName', header: 'Applicant', type: 'text', sortable: true },
+    { field: 'kind', header: 'Kind', type: 'text', sortable: true, labels: policyExceptionKindLabels },
+    { field: 'date', header: 'Date', type: 'date', sortable: true },
+    { field: 'madeBy', header: 'Made by', type: 'text', sortable: true },
+    { field: 'detail', header: 'Exception', type: 'text', sortable: false },
+    { field: 'reason', header: 'Reason', type: 'text', sortable: false },
+    { field: 'officerName', header: 'Officer', type: 'text', sortable: true },
+    { field: 'productName', header: 'Loan product', type: 'text', sortable: true },
+  ],
+  defaultSort: { field: 'date', order: 'desc' },
+  listed: true,
+});
+
 /** Every report, in the order the Reports page lists them. */
-export const reports = [pipelineReport, fundedLoansReport, fundedLoanListReport, adverseActionsReport] as const;
+export const reports = [
+  pipelineReport,
+  fundedLoansReport,
+  fundedLoanListReport,
+  decisionsReport,
+  policyExceptionsReport,
+  adverseActionsReport,
+] as const;
 export type ReportKey = (typeof reports)[number]['key'];
 export const reportKeys = reports.map((r) => r.key) as ReportKey[];
 export const findReport = (key: string) => reports.find((r) => r.key === key);
@@ -564,6 +735,8 @@ export type PipelineReportPage = z.infer<typeof pipelineReport.response>;
 export type FundedLoansReportPage = z.infer<typeof fundedLoansReport.response>;
 export type FundedLoanListReportPage = z.infer<typeof fundedLoanListReport.response>;
 export type AdverseActionsReportPage = z.infer<typeof adverseActionsReport.response>;
+export type DecisionsReportPage = z.infer<typeof decisionsReport.response>;
+export type PolicyExceptionsReportPage = z.infer<typeof policyExceptionsReport.response>;
 
 /* ------------------------------------------------------------------------------------------ filter options */
 

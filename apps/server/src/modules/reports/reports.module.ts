@@ -1,8 +1,10 @@
 import {
   adverseActionsReport,
+  decisionsReport,
   fundedLoanListReport,
   fundedLoansReport,
   pipelineReport,
+  policyExceptionsReport,
   reportOptionsEndpoint,
   type Endpoint,
 } from '@credence/contracts';
@@ -10,8 +12,10 @@ import type { App, Module } from '../../platform/app-types.ts';
 import type { Db } from '../../db/client.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { adverseActionsSql } from './adverse-actions.report.ts';
+import { decisionsSql } from './decisions.report.ts';
 import { fundedLoanListSql, fundedLoansSql } from './funded-loans.report.ts';
 import { pipelineSql } from './pipeline.report.ts';
+import { policyExceptionsSql } from './policy-exceptions.report.ts';
 import { reportCsv, reportPage, type ReportQuery, type ReportSql } from './report-kit.ts';
 import { listReportOptions } from './reports.repository.ts';
 
@@ -39,7 +43,7 @@ const registerReport = <Q extends ReportQuery, G extends Endpoint, C extends End
 
 /**
  * The Reports area (issue 33): each report's page and CSV (one declaration in the contracts, one `ReportSql` here),
- * and the filters' lists. Reports 3, 4, 6 and 7 will be one declaration and one line each.
+ * and the filters' lists. Reports 6 and 7 will be one declaration and one line each.
  */
 export const reportsModule: Module = {
   name: 'reports',
@@ -48,6 +52,8 @@ export const reportsModule: Module = {
     registerReport(app, db, pipelineReport.endpoints, pipelineSql);
     registerReport(app, db, fundedLoansReport.endpoints, fundedLoansSql);
     registerReport(app, db, fundedLoanListReport.endpoints, fundedLoanListSql);
+    registerReport(app, db, decisionsReport.endpoints, decisionsSql);
+    registerReport(app, db, policyExceptionsReport.endpoints, policyExceptionsSql);
     registerReport(app, db, adverseActionsReport.endpoints, adverseActionsSql);
   },
 };
