@@ -13,8 +13,14 @@ import { formatCount, formatCurrency } from '../../lib/format.ts';
  */
 const CHART_HEIGHT = 300;
 
-const valueText = (unit: 'count' | 'money', value: string | undefined) =>
-  value === undefined ? '' : unit === 'money' ? formatCurrency(money(value)) : formatCount(Number(value));
+const valueText = (unit: 'count' | 'money' | 'percent', value: string | undefined) =>
+  value === undefined
+    ? ''
+    : unit === 'money'
+      ? formatCurrency(money(value))
+      : unit === 'percent'
+        ? `${value} %`
+        : formatCount(Number(value));
 
 /** A compact money tick: $12k, $1.2M. */
 const moneyTick = (value: number) =>
@@ -35,7 +41,8 @@ export const ReportChart = ({ chart, colors = {} }: { chart: Chart; colors?: Rea
     valueFormatter: (_value: number | null, context: { dataIndex: number }) =>
       valueText(s.unit, s.data[context.dataIndex]),
   }));
-  const tick = (value: number) => (unit === 'money' ? moneyTick(value) : formatCount(value));
+  const tick = (value: number) =>
+    unit === 'money' ? moneyTick(value) : unit === 'percent' ? `${formatCount(value)} %` : formatCount(value);
   const legend = chart.series.length > 1 ? undefined : { hideLegend: true };
   if (chart.kind === 'line') {
     return (

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import PolicyIcon from '@mui/icons-material/Policy';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -14,8 +16,12 @@ import {
   adverseActionViewLabels,
   adverseActionViews,
   adverseActionKinds,
+  decisionGroupingLabels,
+  decisionGroupings,
   fundedGroupingLabels,
   fundedGroupings,
+  policyExceptionKindLabels,
+  policyExceptionKinds,
   reportMessages,
   type AdverseActionStatus,
   type FundedGrouping,
@@ -145,6 +151,39 @@ export const reportViews: Record<ReportKey, ReportView> = {
       count: undefined,
     }),
     extraFilters: [],
+  },
+  decisions: {
+    icon: HourglassBottomIcon,
+    totalsRow: (totals) => ({ ...totals, name: reportMessages.total }),
+    extraFilters: [
+      {
+        key: 'groupBy',
+        label: 'Group by',
+        options: decisionGroupings.map((g) => ({ value: g, label: decisionGroupingLabels[g] })),
+        defaultValue: 'product',
+        width: 160,
+      },
+    ],
+    seriesColors: { approvalRate: colors.success, counterofferRate: colors.amber, declineRate: colors.error },
+  },
+  policyExceptions: {
+    icon: PolicyIcon,
+    cells: { applicationId: applicationLink('decision') },
+    totalsRow: (totals) => ({
+      applicationId: reportMessages.total,
+      applicantName: `${String(totals.count)} ${totals.count === 1 ? 'exception' : 'exceptions'}`,
+      kind: `${String(totals.policyException)} outside policy, ${String(totals.waiver)} waived`,
+    }),
+    extraFilters: [
+      {
+        key: 'kind',
+        label: 'Kind',
+        options: policyExceptionKinds.map((k) => ({ value: k, label: policyExceptionKindLabels[k] })),
+        empty: 'All exceptions',
+        width: 210,
+      },
+    ],
+    seriesColors: { policyException: colors.primary, waiver: colors.amber },
   },
   adverseActions: {
     icon: GavelIcon,
