@@ -84,7 +84,7 @@ export const policyExceptionsSql: ReportSql<Query> = {
     });
     return {
       kind: 'bar',
-      horizontal: false,
+      horizontal: true,
       title: 'Exceptions per officer',
       categories: rows.map((r) => r.name),
       series: [series('policyException'), series('waiver')],

@@ -61,21 +61,37 @@ export const ReportChart = ({ chart, colors = {} }: { chart: Chart; colors?: Rea
   if (chart.horizontal) {
     const longest = Math.max(0, ...chart.categories.map((c) => c.length));
     // Room past the longest bar for its label (written outside the bar).
-    const largest = Math.max(0, ...series.flatMap((s) => s.data));
+    const stacked = chart.series.some((s) => s.stack);
+    const largest = stacked
+      ? Math.max(0, ...chart.categories.map((_c, i) => series.reduce((n, s) => n + (s.data[i] ?? 0), 0)))
+      : Math.max(0, ...series.flatMap((s) => s.data));
     return (
       <BarChart
         height={Math.max(160, 44 + chart.categories.length * 38)}
         layout="horizontal"
         disableKeyboardNavigation
         yAxis={[{ scaleType: 'band', data: chart.categories, width: Math.min(260, 16 + longest * 7) }]}
-        xAxis={[{ valueFormatter: tick, max: largest > 0 ? largest * 1.22 : undefined }]}
-        series={series.map((s, i) => ({
-          ...s,
-          barLabel: (item: { dataIndex: number }) => valueText(unit, chart.series[i]?.data[item.dataIndex]),
-          barLabelPlacement: 'outside' as const,
-        }))}
+        xAxis={[
+          {
+            valueFormatter: tick,
+            max: largest > 0 ? largest * 1.22 : undefined,
+            tickMinStep: unit === 'count' ? 1 : undefined,
+          },
+        ]}
+        // Each bar's value written past it; stacked segments are not labelled (a label would cover the next one).
+        series={series.map((s, i) =>
+          s.stack
+            ? s
+            : {
+                ...s,
+                barLabel: (item: { dataIndex: number }) => valueText(unit, chart.series[i]?.data[item.dataIndex]),
+                barLabelPlacement: 'outside' as const,
+              },
+        )}
         margin={{ top: 8, right: 24 }}
-        {...legend}
+        {...(legend ?? {
+          slotProps: { legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } },
+        })}
       />
     );
   }
