@@ -9,7 +9,8 @@ import { expect, test } from '../support/test.ts';
  * The Reports area (issue 33): the administrator opens Funded loans, filters it, sees the chart and the table say
  * the same (each group's bar, its label and its row; the totals line), exports the CSV (exactly the table's rows)
  * and opens the loans behind a group. The figures are compared with the API's answer for the same filters, not
- * hard-coded. The Pipeline and the adverse action register are opened for their screenshots.
+ * hard-coded. The Pipeline, the adverse action register, Decisions and turn times and Policy exceptions are opened
+ * for their chart, a row and their screenshots.
  */
 
 type Group = { groupId: number | null; name: string; count: number; amount: string };
@@ -126,6 +127,21 @@ test('Pipeline and the adverse action register (the notices due within 7 days)',
   else await expect(bodyRows(page)).toHaveCount(dueSoon.total);
   await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
   await reviewShots(page, 'reports-adverse-actions-due-soon');
+
+  // Decisions and turn times, and Policy exceptions (items 3 and 4): the chart and a row, as the API answers.
+  for (const [key, title, chartTitle] of [
+    ['decisions', 'Decisions and turn times', 'Decision rates by loan product'],
+    ['policyExceptions', 'Policy exceptions', 'Exceptions per officer'],
+  ] as const) {
+    await page.goto(`/reports/${key}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    const answer = (await (await request.get(`/api/reports/${key}`, { headers })).json()) as { total: number };
+    expect(answer.total).toBeGreaterThan(0);
+    await expect(bodyRows(page)).toHaveCount(Math.min(25, answer.total));
+    await expect(page.getByTestId('report-chart').getByText(chartTitle)).toBeVisible();
+    await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
+    await reviewShots(page, `reports-${key}`);
+  }
 });
 
 test('a loan officer has no Reports entry and the page says so', async ({ page }) => {
