@@ -6,10 +6,21 @@ import {
   type DecisionsReportPage,
   type PolicyExceptionsReportPage,
 } from '@credence/contracts';
-import { addDays, money } from '@credence/domain';
+import { money } from '@credence/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, SUMMIT, HARBOR, type ApiClient } from '../../test/api-client.ts';
+import {
+  getJson,
+  localDate,
+  randomReportFilters,
+  reportFilterOptions,
+  reportFilterSql,
+  selecting,
+  wholeDemoPeriod,
+  type ReportFilterOptions,
+  type ReportFilters,
+} from '../../test/report-filters.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -28,79 +39,15 @@ let today: string;
 
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await t.pool.query<T>(text, values)).rows;
-const qs = (query: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
-};
-const getJson = async <T>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}) => {
-  const response = await client.get(`${path}?${qs(query)}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-};
-const localDate = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-
-type Filters = {
-  from: string;
-  to: string;
-  productId?: number | undefined;
-  branchId?: number | undefined;
-  dealerId?: number | undefined;
-  channel?: 'direct' | 'indirect' | undefined;
-  officerId?: number | undefined;
-};
-
-/** The shared filters as SQL over `applications a` ($1 lender, $2 zone, $3 from, $4 to, then the optional ones). */
+type Filters = ReportFilters;
+/** The shared filters as SQL over `applications a`, on the date column given to `where`. */
 const directFilters = (f: Filters) => ({
-  where: (
-    dateColumn: string,
-  ) => `a.lender_id = $1 and (${dateColumn} at time zone $2)::date between $3::date and $4::date
-      and ($5::int is null or a.loan_product_id = $5) and ($6::int is null or a.dealer_id = $6)
-      and ($7::text is null or a.direct = ($7 = 'direct')) and ($8::int is null or a.created_by_user_id = $8)
-      and ($9::int is null or a.created_by_user_id in
-            (select user_id from user_lenders where lender_id = a.lender_id and branch_id = $9))`,
-  values: [
-    summitId,
-    zone,
-    f.from,
-    f.to,
-    f.productId ?? null,
-    f.dealerId ?? null,
-    f.channel ?? null,
-    f.officerId ?? null,
-    f.branchId ?? null,
-  ],
+  where: (dateColumn: string) => reportFilterSql(f, dateColumn, { lenderId: summitId, zone }).where,
+  values: reportFilterSql(f, '', { lenderId: summitId, zone }).values,
 });
-
-let options: { products: number[]; branches: number[]; dealers: number[]; officers: number[] };
-const sometimes = <T>(values: readonly T[]) =>
-  fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.constantFrom(...values), weight: 1 });
-const filtersArbitrary = () =>
-  fc
-    .record({
-      back: fc.integer({ min: 0, max: 150 }),
-      length: fc.integer({ min: 0, max: 200 }),
-      productId: sometimes(options.products),
-      branchId: sometimes(options.branches),
-      dealerId: sometimes(options.dealers),
-      channel: sometimes(['direct', 'indirect'] as const),
-      officerId: sometimes(options.officers),
-    })
-    .map(({ back, length, ...rest }): Filters => {
-      const from = addDays(today, -back);
-      return { ...rest, from, to: addDays(from, length) };
-    });
-const everything = (): [Filters] => [{ from: addDays(today, -170), to: today }];
-const selecting = () => {
-  let runs = 0;
-  return {
-    seen: (n: number) => {
-      if (n > 0) runs += 1;
-    },
-    check: (least: number) => expect(runs, 'runs that selected rows').toBeGreaterThanOrEqual(least),
-  };
-};
+let options: ReportFilterOptions;
+const filtersArbitrary = () => randomReportFilters(options, today);
+const everything = () => wholeDemoPeriod(today);
 /** part × 100 / whole with two decimals, decimal arithmetic (half up), or null for an empty whole. */
 const pct = (part: number, whole: number) => (whole === 0 ? null : money(part).times(100).div(whole).toFixed(2));
 
@@ -143,16 +90,7 @@ beforeAll(async () => {
   today = localDate(new Date(), zone);
   await seed(summitId);
   await seed(harborId);
-  const ids = async (table: string) =>
-    (await q<{ id: number }>(`select id from ${table} where lender_id = $1 order by id`, [summitId])).map((r) => r.id);
-  options = {
-    products: await ids('loan_products'),
-    branches: await ids('branches'),
-    dealers: await ids('dealers'),
-    officers: (await q<{ id: number }>('select user_id as id from user_lenders where lender_id = $1', [summitId])).map(
-      (r) => r.id,
-    ),
-  };
+  options = await reportFilterOptions(q, summitId);
 });
 afterAll(() => t.close());
 

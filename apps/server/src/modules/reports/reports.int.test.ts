@@ -17,6 +17,18 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, SUMMIT, HARBOR, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  getJson,
+  localDate,
+  queryString,
+  randomReportFilters,
+  reportFilterOptions,
+  reportFilterSql,
+  selecting,
+  wholeDemoPeriod,
+  type ReportFilterOptions,
+  type ReportFilters,
+} from '../../test/report-filters.ts';
 import { reportCsvPaging } from './report-kit.ts';
 
 /**
@@ -34,90 +46,15 @@ let today: string;
 
 const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await t.pool.query<T>(text, values)).rows;
-const qs = (query: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
-};
-const getJson = async <T>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}) => {
-  const response = await client.get(`${path}?${qs(query)}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-};
-const localDate = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 /** Rounded half up (the Money clone's rounding, as PostgreSQL's round of a positive numeric). */
 const fixed = (value: Money, places: number) => value.toFixed(places);
 
-type Filters = {
-  from: string;
-  to: string;
-  productId?: number | undefined;
-  branchId?: number | undefined;
-  dealerId?: number | undefined;
-  channel?: 'direct' | 'indirect' | undefined;
-  officerId?: number | undefined;
-};
-
-/** The shared filters as SQL over `applications a` ($1 lender, $2 zone, $3 from, $4 to, then the optional ones). */
-const directFilters = (f: Filters, dateColumn: string) => ({
-  where: `a.lender_id = $1 and (${dateColumn} at time zone $2)::date between $3::date and $4::date
-      and ($5::int is null or a.loan_product_id = $5) and ($6::int is null or a.dealer_id = $6)
-      and ($7::text is null or a.direct = ($7 = 'direct')) and ($8::int is null or a.created_by_user_id = $8)
-      and ($9::int is null or a.created_by_user_id in
-            (select user_id from user_lenders where lender_id = a.lender_id and branch_id = $9))`,
-  values: [
-    summitId,
-    zone,
-    f.from,
-    f.to,
-    f.productId ?? null,
-    f.dealerId ?? null,
-    f.channel ?? null,
-    f.officerId ?? null,
-    f.branchId ?? null,
-  ],
-});
-
-let options: { products: number[]; branches: number[]; dealers: number[]; officers: number[] };
-
-/** A filter value, absent three times in four (so that most combinations still select something). */
-const sometimes = <T>(values: readonly T[]) =>
-  fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.constantFrom(...values), weight: 1 });
-
-/** Random filters over the demo's period (its applications are from the last four months). */
-const filtersArbitrary = () =>
-  fc
-    .record({
-      back: fc.integer({ min: 0, max: 150 }),
-      length: fc.integer({ min: 0, max: 200 }),
-      productId: sometimes(options.products),
-      branchId: sometimes(options.branches),
-      dealerId: sometimes(options.dealers),
-      channel: sometimes(['direct', 'indirect'] as const),
-      officerId: sometimes(options.officers),
-    })
-    .map(({ back, length, ...rest }): Filters => {
-      const from = addDays(today, -back);
-      return { ...rest, from, to: addDays(from, length) };
-    });
-/** The whole demo, unfiltered: always one of the runs. */
-const everything = (): [Filters] => [{ from: addDays(today, -170), to: today }];
-
-/**
- * Counts the runs that selected something: a property over empty sets only would prove nothing. The unfiltered
- * example always does; at least one random run must too (about two in five do).
- */
-const selecting = () => {
-  let runs = 0;
-  return {
-    seen: (n: number) => {
-      if (n > 0) runs += 1;
-    },
-    check: (least: number) => expect(runs, 'runs that selected rows').toBeGreaterThanOrEqual(least),
-  };
-};
+type Filters = ReportFilters;
+const directFilters = (f: Filters, dateColumn: string) => reportFilterSql(f, dateColumn, { lenderId: summitId, zone });
+let options: ReportFilterOptions;
+const filtersArbitrary = () => randomReportFilters(options, today);
+const everything = () => wholeDemoPeriod(today);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -128,16 +65,7 @@ beforeAll(async () => {
   harborId = lenders.find((l) => l.name === HARBOR)!.id;
   zone = lenders.find((l) => l.name === SUMMIT)!.time_zone;
   today = localDate(new Date(), zone);
-  const ids = async (table: string) =>
-    (await q<{ id: number }>(`select id from ${table} where lender_id = $1 order by id`, [summitId])).map((r) => r.id);
-  options = {
-    products: await ids('loan_products'),
-    branches: await ids('branches'),
-    dealers: await ids('dealers'),
-    officers: (await q<{ id: number }>('select user_id as id from user_lenders where lender_id = $1', [summitId])).map(
-      (r) => r.id,
-    ),
-  };
+  options = await reportFilterOptions(q, summitId);
 });
 afterAll(() => t.close());
 
@@ -185,7 +113,7 @@ describe('reports: input validation (422 with the field, never a 500)', () => {
   ])('%s', async (_name, query, field, message) => {
     for (const report of [pipelineReport, adverseActionsReport]) {
       for (const path of [report.endpoints.get.path, report.endpoints.csv.path]) {
-        const response = await admin.get(`${path}?${qs(query)}`);
+        const response = await admin.get(`${path}?${queryString(query)}`);
         expect(response.statusCode, path).toBe(422);
         expect(response.json<{ errors: { field: string; message: string }[] }>().errors).toContainEqual({
           field,
@@ -693,7 +621,7 @@ describe('reports: CSV export', () => {
     const previous = reportCsvPaging.batchSize;
     reportCsvPaging.batchSize = 3; // several FETCHes of the cursor
     try {
-      const response = await admin.get(`${adverseActionsReport.endpoints.csv.path}?${qs(query)}`);
+      const response = await admin.get(`${adverseActionsReport.endpoints.csv.path}?${queryString(query)}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe(
@@ -721,7 +649,7 @@ describe('reports: CSV export', () => {
   it('writes money exactly and the funded loans’ groups as the page shows them', async () => {
     const query = { from: '2026-01-01', to: today, groupBy: 'dealer' };
     const page = await getJson<FundedLoansReportPage>(admin, fundedLoansReport.endpoints.get.path, query);
-    const csv = await admin.get(`${fundedLoansReport.endpoints.csv.path}?${qs(query)}`);
+    const csv = await admin.get(`${fundedLoansReport.endpoints.csv.path}?${queryString(query)}`);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .split('\r\n')
@@ -742,7 +670,7 @@ describe('reports: CSV export', () => {
     for (const [i, target] of targets.entries())
       await q('update applications set primary_applicant_name = $2 where id = $1', [target.id, hostile[i]]);
     const csv = await admin.get(
-      `${adverseActionsReport.endpoints.csv.path}?${qs({ from: '2025-01-01', to: today, sort: 'applicationId' })}`,
+      `${adverseActionsReport.endpoints.csv.path}?${queryString({ from: '2025-01-01', to: today, sort: 'applicationId' })}`,
     );
     const lines = csv.body
       .replace(/^\uFEFF/, '')
