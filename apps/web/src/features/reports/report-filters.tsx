@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import {
-  DATE_MAX,
-  DATE_MIN,
   reportChannelLabels,
   reportChannels,
   reportMessages,
@@ -13,43 +10,12 @@ import {
   type ReportOptions,
 } from '@credence/contracts';
 import { addDays } from '@credence/domain';
+import { DayFilterField } from '../../components/form/day-filter-field.tsx';
 import type { ReportQueryText } from './api.ts';
 import type { ExtraFilter } from './report-views.tsx';
 
 /** The URL keys of the shared filters (the period and the five lists). */
 export const sharedFilterKeys = ['from', 'to', 'productId', 'branchId', 'dealerId', 'channel', 'officerId'] as const;
-
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= DATE_MIN && text <= DATE_MAX;
-
-/**
- * A date filter: the field keeps what is being typed (a year passes through 0002, 0020, 0202 on its way to 2026)
- * and hands on only a whole day, or '' when cleared (the audit history's date filter does the same).
- */
-const DayField = ({ value, onDay, ...props }: { value: string; onDay: (day: string) => void } & TextFieldProps) => {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-  return (
-    <TextField
-      {...props}
-      size="small"
-      type="date"
-      value={text}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        if (next === '' || isDay(next)) {
-          setShown(next);
-          onDay(next);
-        }
-      }}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
-};
 
 type Preset = { key: string; label: string; range: (today: string) => { from: string; to: string } };
 
@@ -162,17 +128,19 @@ export const ReportFilters = ({ report, query, period, options, extraFilters, on
         </MenuItem>
         {preset === '' ? <MenuItem value="" sx={{ display: 'none' }} /> : null}
       </TextField>
-      <DayField
+      <DayFilterField
         label={`${report.periodField} from`}
         value={from}
         onDay={(day) => onChange({ from: day || null })}
         sx={{ width: 165 }}
+        slotProps={{ inputLabel: { shrink: true } }}
       />
-      <DayField
+      <DayFilterField
         label={`${report.periodField} to`}
         value={to}
         onDay={(day) => onChange({ to: day || null })}
         sx={{ width: 165 }}
+        slotProps={{ inputLabel: { shrink: true } }}
       />
       {list('productId', 'Loan product', reportMessages.allProducts, options?.products, 190)}
       {list('branchId', 'Branch', reportMessages.allBranches, options?.branches, 160)}

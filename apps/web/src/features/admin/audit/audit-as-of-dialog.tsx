@@ -17,7 +17,8 @@ import Typography from '@mui/material/Typography';
 import { auditActionTitle, messages, type AuditAdminEntry } from '@credence/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAuditAsOf } from './api.ts';
-import { isFilterDay, localDay, propertyTitle, valueText } from './audit-format.ts';
+import { isFilterDay } from '../../../components/form/day-filter-field.tsx';
+import { localDay, propertyTitle, valueText } from './audit-format.ts';
 
 type Props = { entry: AuditAdminEntry; onClose: () => void };
 

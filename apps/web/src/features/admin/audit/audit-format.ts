@@ -30,7 +30,3 @@ export const localDay = (date: Date = new Date()): string => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
-
-/** A whole day the server accepts (YYYY-MM-DD, 1900 to 2199): a date field's value while its year is typed is not. */
-export const isFilterDay = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= '1900-01-01' && value <= '2199-12-31';

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { TextFieldProps } from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,45 +14,16 @@ import HistoryIcon from '@mui/icons-material/History';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { auditActionTitle, isAuditValueAction, messages, type AuditAdminEntry } from '@credence/contracts';
+import { DayFilterField, isFilterDay } from '../../../components/form/day-filter-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showApiErrorToast } from '../../../lib/toast.tsx';
 import { useUrlParams } from '../../../lib/url-params.ts';
 import { downloadAuditCsv, useAuditEntries, useAuditFilters, type AuditHistoryFilter } from './api.ts';
 import { AuditAsOfDialog } from './audit-as-of-dialog.tsx';
 import { AuditEntryDrawer } from './audit-entry-drawer.tsx';
-import { changesSummary, isFilterDay, localDay } from './audit-format.ts';
+import { changesSummary, localDay } from './audit-format.ts';
 
 const PAGE_SIZES = [25, 50, 100] as const;
-
-/**
- * A date filter: the field keeps what is being typed (a year passes through 0002, 0020, 0202 on its way to
- * 2026) and hands on only a whole day the server accepts, or '' when cleared.
- */
-const DayField = ({ value, onDay, ...props }: { value: string; onDay: (day: string) => void } & TextFieldProps) => {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // The URL changed (Clear filters, back, a link): show its day.
-    setShown(value);
-    setText(value);
-  }
-  return (
-    <TextField
-      {...props}
-      size="small"
-      type="date"
-      value={text}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        if (next === '' || isFilterDay(next)) {
-          setShown(next);
-          onDay(next);
-        }
-      }}
-    />
-  );
-};
 
 const actionColor = (action: string) => {
   switch (action) {
@@ -229,14 +199,14 @@ export const AuditHistoryPanel = () => {
   return (
     <>
       <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <DayField
+        <DayFilterField
           label="From"
           value={filter.fromDate}
           onDay={(day) => setFilter({ from: day })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.toDate || localDay() } }}
           sx={{ width: 160 }}
         />
-        <DayField
+        <DayFilterField
           label="To"
           value={filter.toDate}
           onDay={(day) => setFilter({ to: day })}
