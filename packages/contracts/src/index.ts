@@ -31,6 +31,7 @@ export * from './funding/cores.ts';
 export * from './tools/truth-in-lending.ts';
 export * from './widgets.ts';
 export * from './reports.ts';
+export * from './file-export.ts';
 export * from './hub.ts';
 export * from './application-state-texts.ts';
 export * from './sms.ts';

@@ -15,6 +15,8 @@ export const workRights = [
   'canManageLetters',
   // The Reports area (/reports, issue 33): every report and its CSV export.
   'canViewReports',
+  // The File Export area (/fileExport, issue 33): start, follow, cancel and download exports.
+  'canExportFiles',
 ] as const;
 
 /** One administration area per entry: its route under /admin, its title, and the right that opens it. */

@@ -37,3 +37,4 @@ export * from './loan-summary.ts';
 export * from './vendors.ts';
 export * from './widgets.ts';
 export * from './sms.ts';
+export * from './file-exports.ts';

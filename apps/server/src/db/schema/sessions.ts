@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lenders } from './lenders.ts';
 import { users } from './users.ts';
 
@@ -39,7 +40,7 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * A download token opens one file of one application once, within seconds of being issued, for the session that
+ * A download token opens one file of one application (or one export's file) once, within seconds of being issued, for the session that
  * asked for it: a file opened in a new window cannot send the Authorization header, and the session token must
  * never sit in a URL. Only its SHA-256 is stored.
  */
@@ -50,11 +51,19 @@ export const fileDownloadTokens = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    applicationId: integer('application_id').notNull(),
-    fileId: integer('file_id').notNull(),
+    /** An application's file (application and file), or an export's file (`exportId`, issue 33): one of the two. */
+    applicationId: integer('application_id'),
+    fileId: integer('file_id'),
     includeDeleted: boolean('include_deleted').notNull().default(false),
+    exportId: integer('export_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('file_download_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('file_download_tokens_expires_idx').on(t.expiresAt),
+    check(
+      'file_download_tokens_grant_check',
+      sql`(${t.exportId} is null and ${t.applicationId} is not null and ${t.fileId} is not null) or (${t.exportId} is not null and ${t.applicationId} is null and ${t.fileId} is null)`,
+    ),
+  ],
 );

@@ -48,7 +48,7 @@ const roleDefinitions: Record<string, readonly Right[]> = {
   Administrator: allRights,
   'Loan Officer': officerRights,
   Processor: ['canCreateApplication', 'canPullAndRepullCredit'],
-  'Lender Administrator': [...adminRights, 'canViewDashboard', 'canViewReports'],
+  'Lender Administrator': [...adminRights, 'canViewDashboard', 'canViewReports', 'canExportFiles'],
 };
 
 type DemoUser = {

@@ -91,6 +91,8 @@ export const buildMenu = (deps: ApplicationDeps, auth: AuthContext): Promise<Men
     ];
     // The Reports area (issue 33): with canViewReports only.
     if (auth.rights.has('canViewReports')) main.push(item('Reports', '/reports', 'Assessment'));
+    // The File Export area (issue 33): with canExportFiles only.
+    if (auth.rights.has('canExportFiles')) main.push(item('File Export', '/fileExport', 'Folder'));
     if (administration.length > 0) main.push(item('Administration', '/admin', 'AdminPanelSettings'));
     return { main, administration };
   });
