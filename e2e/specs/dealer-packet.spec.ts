@@ -17,7 +17,8 @@ test('the dealer packet is marked received with today’s date, saved and shown 
   }
   await expect(received).not.toBeChecked();
   await received.check();
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in the lender's zone (Summit: Denver), as the dialog defaults it.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Updated Dealer Packet Information!').last()).toBeVisible();

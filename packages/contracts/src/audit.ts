@@ -6,7 +6,7 @@ import { adminAreas } from './rights.ts';
 /** A real calendar day (not 2026-13-45) within the documented range (DATE_MIN .. DATE_MAX, primitives.ts). */
 const isoDay = z.iso.date('Use a date as YYYY-MM-DD.').refine(isDateInRange, messages.validation.dateOutOfRange);
 
-/** The audit calls' query: a period of whole days (YYYY-MM-DD, in UTC, both included) and a page window. */
+/** The audit calls' query: a period of whole days (YYYY-MM-DD, the lender's days, both included) and a page window. */
 export const auditQuerySchema = z.object({
   fromDate: isoDay.optional(),
   toDate: isoDay.optional(),

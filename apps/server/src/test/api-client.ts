@@ -1,3 +1,4 @@
+import { todayIso } from '@credence/domain';
 import type { TestApp } from './test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,6 +54,14 @@ export const productId = async (t: TestApp, lenderName: string, productName: str
 
 export const SUMMIT = 'Summit Federal Credit Union';
 export const HARBOR = 'Harbor Auto Finance';
+
+/** Today in a lender's time zone: the date its "today" is read as (UTC's is tomorrow in a US evening). */
+export const lenderToday = async (t: TestApp, lenderName = SUMMIT) => {
+  const { rows } = await t.pool.query<{ time_zone: string }>(`select time_zone from lenders where name = $1`, [
+    lenderName,
+  ]);
+  return todayIso(rows[0]!.time_zone);
+};
 
 /** A valid create-application body for Summit's New Auto (direct, no transaction type yet). */
 export const newAutoApplication = (loanProductId: number) => ({

@@ -1,4 +1,4 @@
-import type { Money } from '@credence/domain';
+import { todayIso, type Money } from '@credence/domain';
 
 /** '$1,234.56' from an exact decimal (no binary floating point on the way). */
 export const formatCurrency = (value: Money): string => {
@@ -22,6 +22,9 @@ export const setDisplayTimeZone = (timeZone: string) => {
 /** The zone every time is shown in (issue 29, item 10): the lender's; the browser's before the user is known. */
 export const displayTimeZone = (): string =>
   lenderTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+
+/** Today's date in the lender's zone, YYYY-MM-DD: the date the server reads "today" as (an evening's UTC is tomorrow). */
+export const lenderToday = (): string => todayIso(displayTimeZone());
 
 /** A moment in the lender's zone, the zone named: 03/05/2026, 2:07 PM MST (the closing summary and PDFs agree). */
 export const formatDateTime = (iso: string | Date | null | undefined): string => {

@@ -6,7 +6,7 @@ import { AUDIT_EXPORT_LIMIT, type AuditAdminEntry, type AuditAsOf } from '@crede
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { HARBOR, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
+import { HARBOR, lenderToday, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditExportPaging, exportCsv } from './audit-admin.service.ts';
 
@@ -573,7 +573,7 @@ describe('the demo history', () => {
         `select id, phone_number, main_contact_name, enabled from dealers where name = 'Mile High Honda'`,
       )
     ).rows[0]!;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await lenderToday(t);
     const response = await admin.get(`/api/audit/admin/record?area=dealers&recordId=${dealer.id}&asOf=${today}`);
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<AuditAsOf>();

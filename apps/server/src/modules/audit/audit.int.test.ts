@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenancy.ts';
-import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
+import { lenderToday, newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -93,7 +93,7 @@ describe('SSN lookups are audited and limited (issue 10, item 1)', () => {
 
 describe('the SSN-lookup log', () => {
   it('lists the lookups for an administrator, newest first, with user and matched applications', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await lenderToday(t);
     const response = await admin.get(`/api/audit/ssnLookups?take=3&fromDate=${today}`);
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json();

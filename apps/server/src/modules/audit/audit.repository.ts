@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import { SSN_LOOKUP_ACTION } from '../../platform/audit.ts';
 
+/** The lender's zone: the days of the period are its days, as the log shows its times. */
+const lenderZone = sql`(select l.time_zone from lenders l where l.id = credence_current_lender())`;
 const period = (query: AuditQuery) => sql`
-  ${query.fromDate ? sql`and e.occurred_at >= ${query.fromDate}::date` : sql``}
-  ${query.toDate ? sql`and e.occurred_at < ${query.toDate}::date + 1` : sql``}`;
+  ${query.fromDate ? sql`and e.occurred_at >= (${query.fromDate}::date)::timestamp at time zone ${lenderZone}` : sql``}
+  ${query.toDate ? sql`and e.occurred_at < (${query.toDate}::date + 1)::timestamp at time zone ${lenderZone}` : sql``}`;
 
 /** The lender's SSN lookups of a period, newest first, with the searching user's name. */
 export const findSsnLookups = async (tx: TenantTx, query: AuditQuery) => {

@@ -8,6 +8,7 @@ import {
   signIn,
   SUMMIT,
   type ApiClient,
+  lenderToday,
 } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -27,7 +28,6 @@ const create = async () => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>().id;
 };
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe('follow-up action items', () => {
   it('adds items with the defaults, keeps the completion date, deletes removed rows', async () => {
@@ -51,7 +51,7 @@ describe('follow-up action items', () => {
       isDue: true,
       createdBy: { name: 'Olivia Chen' },
     });
-    expect(proof).toMatchObject({ alertDate: today(), completed: true, isDailyDelivery: true });
+    expect(proof).toMatchObject({ alertDate: await lenderToday(t), completed: true, isDailyDelivery: true });
     expect(proof.completionDate).not.toBeNull();
 
     // Saved again: the completed item keeps its completion date; un-completing clears it; a new row is added.

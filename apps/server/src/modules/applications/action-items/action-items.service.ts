@@ -9,10 +9,9 @@ import { wakeJobQueue } from '../../../platform/jobs.ts';
 import * as repo from './action-items.repository.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import { FOLLOW_UP_QUEUE } from './follow-up-alerts.ts';
+import { lenderDate } from '../../lender-calendar/lender-calendar.service.ts';
 
 export type ActionItemsInput = z.output<typeof actionItemsSaveSchema>;
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const loadView = async (tx: TenantTx, applicationId: number): Promise<ActionItem[]> =>
   (await repo.listActionItems(tx, applicationId)).map(({ item, createdByName, isDue }) => ({
@@ -61,11 +60,13 @@ const saveInTransaction = (ctx: ApplicationContext, auth: AuthContext, applicati
         : [],
     );
     if (errors.length > 0) throw validationError(errors);
+    // A new item without an alert date is due on the lender's today (its follow-up job reads dates in that zone).
+    const today = await lenderDate(tx);
     const values = body.items.map((item, sortOrder) => ({
       id: item.id,
       values: {
         description: item.description,
-        alertDate: item.alertDate ?? before.find((b) => b.id === item.id)?.alertDate ?? todayUtc(),
+        alertDate: item.alertDate ?? before.find((b) => b.id === item.id)?.alertDate ?? today,
         completed: item.completed,
         isDailyDelivery: item.isDailyDelivery,
         actionItemType: item.actionItemType,

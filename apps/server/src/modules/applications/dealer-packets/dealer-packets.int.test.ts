@@ -1,6 +1,6 @@
 import { latestDealerPacketDate, messages } from '@credence/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSeededApplication, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
+import { findSeededApplication, lenderToday, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -54,7 +54,7 @@ describe('dealer packet', () => {
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json().errors).toEqual([{ field: 'receivedDate', message: messages.dealerPacket.dateInFuture }]);
     expect(await receivedDate(id)).toBe('2026-01-05');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await lenderToday(t);
     const saved = await officer.put(`/api/applications/${id}/packet`, { received: true, receivedDate: today });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await receivedDate(id)).toBe(today);

@@ -12,6 +12,7 @@ import {
   signIn,
   SUMMIT,
   type ApiClient,
+  lenderToday,
 } from '../../../test/api-client.ts';
 import { seedFundingRequirementFiles } from '../../../db/seed/funding-requirements.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -202,7 +203,7 @@ describe('working the stipulations', () => {
     expect(w).toMatchObject({ requirementsOutstanding: false, queue: 'requirements', readyForFunding: false });
     const packet = await officer.put(`/api/applications/${id}/packet`, {
       received: true,
-      receivedDate: new Date().toISOString().slice(0, 10),
+      receivedDate: await lenderToday(t),
     });
     expect(packet.statusCode, packet.body).toBe(200);
     expect(await queueOf(id)).toBe('funding');
@@ -290,7 +291,7 @@ describe('carried by the decision, withdrawn by the retraction', () => {
     const id = created.json<{ id: number }>().id;
     const pulled = await officer.post(`/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' });
     expect(pulled.statusCode, pulled.body).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await lenderToday(t);
     const next = new Date(`${today}T00:00:00Z`);
     next.setUTCMonth(next.getUTCMonth() + 1);
     const decided = await officer.post(`/api/applications/${id}/decisions`, {

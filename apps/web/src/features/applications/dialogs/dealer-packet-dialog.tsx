@@ -10,7 +10,7 @@ import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
-import { todayUtc } from './follow-up-dialog.tsx';
+import { lenderToday } from '../../../lib/format.ts';
 
 /** Title, width and test id, the same while loading and when loaded. */
 const FRAME = { title: 'Dealer Packet Status', width: 400, testId: 'dealer-packet-dialog' } as const;
@@ -22,14 +22,6 @@ const payloadOf = (v: Values): DealerPacketSave => ({
   received: v.received,
   receivedDate: v.received && v.receivedDate !== '' ? v.receivedDate : null,
 });
-
-/** The latest date to offer: the user's today, or UTC's when that is later (the default date is UTC's today). */
-const latestReceivedDate = (): string => {
-  const now = new Date();
-  const local = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  const utc = todayUtc();
-  return local > utc ? local : utc;
-};
 
 /** The Dealer Packet Status dialog (400px): received and the date received; no lock needed. */
 export const DealerPacketDialog = ({ onClose }: { onClose: () => void }) => {
@@ -56,7 +48,7 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
         (v) => noRows(payloadOf(v)),
         // The server refuses a future date too (422); the form says so first.
         (v): Record<string, string> =>
-          v.received && v.receivedDate !== '' && v.receivedDate > latestReceivedDate()
+          v.received && v.receivedDate !== '' && v.receivedDate > lenderToday()
             ? { receivedDate: messages.dealerPacket.dateInFuture }
             : {},
       ),
@@ -79,8 +71,8 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
           name="received"
           label="Received"
           onUserChange={(checked) => {
-            // Ticking defaults the date to today (UTC); unticking clears it.
-            form.setValue('receivedDate', checked ? form.getValues('receivedDate') || todayUtc() : '', {
+            // Ticking defaults the date to the lender's today; unticking clears it.
+            form.setValue('receivedDate', checked ? form.getValues('receivedDate') || lenderToday() : '', {
               shouldDirty: true,
             });
             void form.trigger();
@@ -91,7 +83,7 @@ const DealerPacketForm = ({ packet, onClose }: { packet: DealerPacket; onClose: 
           label="Date Received"
           required={received}
           disabled={!received}
-          max={latestReceivedDate()}
+          max={lenderToday()}
         />
       </Box>
     </FormDialog>

@@ -29,6 +29,7 @@ import { useDirectSave, useDialogOutcome } from '../worksheet/use-worksheet-save
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { lenderToday } from '../../../lib/format.ts';
 
 /** Title, width and test id, the same while loading and when loaded. */
 const FRAME = { title: 'Follow Up', width: 1100, testId: 'follow-up-dialog' } as const;
@@ -42,9 +43,6 @@ type ItemValues = {
 };
 type Values = { items: ItemValues[] };
 
-/** Today in UTC, YYYY-MM-DD. */
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 const itemValues = (item: ActionItem): ItemValues => ({
   id: item.id,
   description: item.description,
@@ -57,7 +55,7 @@ const itemValues = (item: ActionItem): ItemValues => ({
 const newItem = (): ItemValues => ({
   id: null,
   description: '',
-  alertDate: todayUtc(),
+  alertDate: lenderToday(),
   completed: false,
   isDailyDelivery: false,
 });
