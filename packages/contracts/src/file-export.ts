@@ -150,7 +150,8 @@ export const fileExportFiltersSchema = z
     day: dateSchema.optional(),
   })
   .superRefine((f, ctx) => {
-    if (f.criteria?.text) ctx.addIssue({ code: 'custom', path: ['criteria', 'text'], message: fileExportMessages.textNotAllowed });
+    if (f.criteria?.text)
+      ctx.addIssue({ code: 'custom', path: ['criteria', 'text'], message: fileExportMessages.textNotAllowed });
     if (f.from && f.to) {
       if (f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: fileExportMessages.fromAfterTo });
       else if ((Date.parse(f.to) - Date.parse(f.from)) / 86_400_000 > FILE_EXPORT_MAX_DAYS)

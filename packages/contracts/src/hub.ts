@@ -14,8 +14,16 @@ export const hubGroups = ['widgets', 'queueCount', 'queues', 'application'] as c
 export type HubGroup = (typeof hubGroups)[number];
 
 /** Events a client receives: a notification for me, my widget refreshed, the queue counts or rows changed, an
- * application's state or lock holder changed (`{ state, lockedByUserId }`). */
-export const hubClientEvents = ['notification', 'widgets', 'queueCount', 'queues', 'application'] as const;
+ * application's state or lock holder changed (`{ state, lockedByUserId }`), an export of mine moved (`{ exportId,
+ * state, rowsDone }`: File Export, issue 33). */
+export const hubClientEvents = [
+  'notification',
+  'widgets',
+  'queueCount',
+  'queues',
+  'application',
+  'fileExport',
+] as const;
 export type HubClientEvent = (typeof hubClientEvents)[number];
 
 export const hubMessages = {

@@ -42,6 +42,7 @@ import { registerUserRoutes } from './users/users.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { widgetsModule } from './widgets/widgets.module.ts';
 import { reportsModule } from './reports/reports.module.ts';
+import { fileExportModule } from './file-export/file-export.module.ts';
 
 /**
  * Every module of the server, in registration order (app.ts walks this list). A new module adds one line here.
@@ -86,6 +87,7 @@ export const modules: Module[] = [
   searchFiltersModule,
   lettersModule,
   reportsModule,
+  fileExportModule,
   truthInLendingModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
   { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
-import { spendDownloadToken } from './download-tokens.ts';
+import { downloadGrantOfRoute, spendDownloadToken } from './download-tokens.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /** Who is calling, in which lender, with which rights. Set on every guarded request. */
@@ -139,15 +139,13 @@ export const liveSession = async (
 
 /** The session a `?dt=` download token was issued to, if the token is for this very file and still unspent. */
 const sessionOfDownloadToken = async (db: Db, request: FastifyRequest): Promise<string | null> => {
-  const { dt, includeDeleted } = (request.query ?? {}) as { dt?: unknown; includeDeleted?: unknown };
-  const { id, fileId } = (request.params ?? {}) as { id?: unknown; fileId?: unknown };
-  if (typeof dt !== 'string' || typeof id !== 'string' || typeof fileId !== 'string') return null;
-  if (!/^\d{1,10}$/.test(id) || !/^\d{1,10}$/.test(fileId)) return null;
-  return spendDownloadToken(db, dt, {
-    applicationId: Number.parseInt(id, 10),
-    fileId: Number.parseInt(fileId, 10),
-    includeDeleted: includeDeleted === 'true',
-  });
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const grant = downloadGrantOfRoute(
+    request.routeOptions.url,
+    (request.params ?? {}) as Record<string, unknown>,
+    query,
+  );
+  return typeof query.dt === 'string' && grant ? spendDownloadToken(db, query.dt, grant) : null;
 };
 
 export const revokeSession = (db: Db, sessionId: string, reason: string) =>

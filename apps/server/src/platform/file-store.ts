@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { TenantTx } from '../db/tenancy.ts';
+import type { Db } from '../db/client.ts';
+import { withTenant, type TenantTx } from '../db/tenancy.ts';
 
 /** Content moves to and from the store in pieces of this size: no whole file is held in memory. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -75,3 +77,17 @@ export const postgresFileStore: FileStore = {
 
 /** The file store the configuration names (PostgreSQL is the one built in). */
 export const createFileStore = (_config: Config): FileStore => postgresFileStore;
+
+/**
+ * Stored content as a stream for a download: piece by piece, each piece read in its own short tenant transaction
+ * (a slow client holds no transaction open), so memory holds one piece whatever the size.
+ */
+export const storedContentStream = (db: Db, lenderId: number, store: FileStore, fileId: string, size: number) => {
+  async function* pieces() {
+    for (let offset = 0; offset < size; offset += FILE_CHUNK_BYTES) {
+      const length = Math.min(FILE_CHUNK_BYTES, size - offset);
+      yield await withTenant(db, lenderId, (tx) => store.read(tx, fileId, offset, length));
+    }
+  }
+  return Readable.from(pieces(), { objectMode: false, highWaterMark: FILE_CHUNK_BYTES });
+};

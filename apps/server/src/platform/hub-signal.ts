@@ -20,7 +20,15 @@ export const HUB_CHANNEL = 'credence_hub';
 export type HubSignal = { room: string; event: HubEventName; data?: Record<string, string | number | null> | null };
 /** A signal as the hub receives it: with its stored event's id (none for a session's revocation). */
 export type ReceivedHubSignal = HubSignal & { id?: number | null };
-export const hubEventNames = ['notification', 'widgets', 'queueCount', 'queues', 'application', 'revoked'] as const;
+export const hubEventNames = [
+  'notification',
+  'widgets',
+  'queueCount',
+  'queues',
+  'application',
+  'revoked',
+  'fileExport',
+] as const;
 export type HubEventName = (typeof hubEventNames)[number];
 
 export const hubRooms = {

@@ -61,6 +61,7 @@ const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const NOT_REPLAYABLE = new Set([
   '/api/applicationqueues/:gridName/search',
   '/api/applications/:id/files/:fileId/downloadToken',
+  '/api/fileExports/:id/downloadToken',
 ]);
 
 type Claimed = { kind: 'claimed'; ambient: AmbientTransaction; fingerprint: string };

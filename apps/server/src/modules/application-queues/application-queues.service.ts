@@ -116,7 +116,7 @@ export const search = (
   });
 
 /** The display value of a column in the CSV file; dates and times as the lender's people read them. */
-const csvValue = (row: QueueRow, column: Pick<QueueColumn, 'field' | 'type'>, timeZone: string): CsvValue => {
+export const csvValue = (row: QueueRow, column: Pick<QueueColumn, 'field' | 'type'>, timeZone: string): CsvValue => {
   const { field } = column;
   if (column.type === 'dateTime') {
     const value = row[field as keyof QueueRow];

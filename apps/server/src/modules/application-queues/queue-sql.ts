@@ -435,7 +435,7 @@ const pageRowJoins = sql`join loan_products lp on lp.id = a.loan_product_id
     ${decisionSummaryJoin}`;
 
 /** The rows of a page whose ids (`p.id`, and any other column of `p`) the given statement finds, in the page's order. */
-const pageOfIds = (built: BuiltQueue, ids: SQL, extra: SQL = sql``): SQL => sql`
+export const pageOfIds = (built: BuiltQueue, ids: SQL, extra: SQL = sql``): SQL => sql`
   select ${extra}${pageRowColumns}
     from (${ids}) p
     join applications a on a.id = p.id

@@ -22,6 +22,7 @@ const keys: Record<HubClientEvent, readonly QueryKey[]> = {
   queueCount: [menuQueryKey],
   queues: [['queues', 'page']],
   application: [],
+  fileExport: [['fileExports']],
 };
 
 /** How long joining a group may go unanswered before the catch-up reads anyway. */

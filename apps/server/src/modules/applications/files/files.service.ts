@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   allowedFileTypes,
   DEFAULT_UPLOAD_TYPE_ID,
@@ -12,7 +11,7 @@ import {
 import { withTenant } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { AppError, notFound, validationError } from '../../../platform/errors.ts';
-import { FILE_CHUNK_BYTES, type FileStore } from '../../../platform/file-store.ts';
+import { storedContentStream, type FileStore } from '../../../platform/file-store.ts';
 import { eventOf, notify } from '../../notifications/notify.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import { cleanFileName, contentMatches, extensionOf } from './file-types.ts';
@@ -176,13 +175,7 @@ export const downloadFile = async (
     if (stored === undefined) throw notFound();
     return { file: found.file, size: stored };
   });
-  async function* pieces() {
-    for (let offset = 0; offset < size; offset += FILE_CHUNK_BYTES) {
-      const length = Math.min(FILE_CHUNK_BYTES, size - offset);
-      yield await withTenant(ctx.db, auth.lenderId, (tx) => ctx.fileStore.read(tx, file.fileId, offset, length));
-    }
-  }
-  const content = Readable.from(pieces(), { objectMode: false, highWaterMark: FILE_CHUNK_BYTES });
+  const content = storedContentStream(ctx.db, auth.lenderId, ctx.fileStore, file.fileId, size);
   return { file, size, content };
 };
 
