@@ -718,6 +718,233 @@ export const policyExceptionsReport = defineReport({
   listed: true,
 });
 
+/* ------------------------------------------------------------------------------------- add-on penetration */
+
+/** Add-on penetration: every add-on over all the funded loans, or per group and add-on. */
+export const addonGroupings = ['none', 'dealer', 'officer', 'product', 'branch'] as const;
+export type AddonGrouping = (typeof addonGroupings)[number];
+export const addonGroupingLabels: Record<AddonGrouping, string> = {
+  none: 'Add-on only',
+  dealer: 'Dealer',
+  officer: 'Officer',
+  product: 'Loan product',
+  branch: 'Branch',
+};
+/** The group of every funded loan when the report is not grouped. */
+export const ADDON_ALL_LOANS = 'All funded loans';
+
+/**
+ * 6. Add-on penetration: of the loans funded in the period (not reversed; the Funded loans report's loans), the
+ * share that carry each add-on of the lender's catalogue (GAP, a service contract, credit life, credit disability,
+ * debt protection, a processing fee…) and the amount it came to, over every loan or per dealer, officer, product or
+ * branch.
+ *
+ * The source of truth is the loan's own add-ons (`loans.additions`): the funding worksheet copies them from the
+ * decision of record's receipt (name, pricing, the amount on the decided amount, selected or not) when the loan is
+ * saved, takes them again whenever the approval changes before funding, and books to the core exactly the selected
+ * ones (the dry run's payload) — they are what the loan was funded with. Not the application's `gap`, `credit_life`…
+ * money columns (the dealer's itemization before any decision, which the decision may not follow), nor the catalogue
+ * (its prices change; a loan keeps its own). An add-on is named as the catalogue names it now (by its id), or as
+ * the loan recorded it when the catalogue no longer has it.
+ *
+ * Each row is a group and an add-on offered or carried on at least one of the group's funded loans (the worksheet
+ * records every add-on the product offered, selected or not, so an add-on never sold shows 0 %): the group's funded
+ * loans, those carrying it (selected), the share, the amount and the average per loan carrying it. The totals: all
+ * the funded loans, those carrying at least one add-on and their share, the add-ons sold and their amount, and the
+ * average amount of an add-on sold.
+ */
+const addonFigures = {
+  /** The funded loans (of the group). */
+  loans: z.number().int(),
+  /** The loans carrying the add-on (totals: carrying at least one). */
+  withAddon: z.number().int(),
+  /** withAddon / loans, percent with two decimals. */
+  penetration: decimalText.nullable(),
+  amount: moneyText,
+  /** amount / add-ons sold, to the cent. */
+  averageAmount: moneyText.nullable(),
+};
+
+export const addonPenetrationReport = defineReport({
+  key: 'addonPenetration',
+  title: 'Add-on penetration',
+  description:
+    'The share of funded loans carrying each add-on (GAP, service contract, credit life…) and its amount, by dealer, officer, product or branch.',
+  periodField: 'Funded',
+  controls: ['product', 'branch', 'dealer', 'channel', 'officer'],
+  query: { groupBy: z.enum(addonGroupings).default('none') },
+  row: {
+    /** The group and the add-on: unique per row. */
+    key: z.string(),
+    /** The dealer, officer, product or branch id; null when not grouped or for loans without one. */
+    groupId: z.number().int().nullable(),
+    groupName: z.string(),
+    additionId: z.number().int(),
+    additionName: z.string(),
+    ...addonFigures,
+  },
+  totals: { ...addonFigures, sold: z.number().int() },
+  columns: [
+    { field: 'groupName', header: 'Group', type: 'text', sortable: true },
+    { field: 'additionName', header: 'Add-on', type: 'text', sortable: true },
+    {
+      field: 'loans',
+      header: 'Funded loans',
+      type: 'count',
+      sortable: true,
+      description: 'The loans funded in the period (of the group)',
+    },
+    {
+      field: 'withAddon',
+      header: 'With add-on',
+      type: 'count',
+      sortable: true,
+      description: 'The funded loans carrying the add-on (total: carrying at least one add-on)',
+    },
+    {
+      field: 'penetration',
+      header: 'Penetration',
+      type: 'percent',
+      sortable: true,
+      description: 'The share of the funded loans carrying the add-on',
+    },
+    {
+      field: 'amount',
+      header: 'Amount',
+      type: 'money',
+      sortable: true,
+      description: 'What the add-on came to on those loans, as funded',
+    },
+    {
+      field: 'averageAmount',
+      header: 'Average',
+      type: 'money',
+      sortable: true,
+      description: 'The average amount of the add-on per loan carrying it',
+    },
+  ],
+  defaultSort: { field: 'groupName', order: 'asc' },
+  listed: true,
+});
+
+/* --------------------------------------------------------------------------------------- dealer scorecard */
+
+/**
+ * 7. Dealer scorecard (indirect lending): per dealer, its indirect applications submitted in the period (created;
+ * Credence has no draft before submission) and what became of them, as of now:
+ * - applications, approved (with an approve or counter-offer decision) and funded (their loan funded and not
+ *   reversed); look-to-book = funded / applications, percent;
+ * - average score submitted: the applications' average credit score (the applicants' active default-model scores,
+ *   as the queues show it) over those with a score; average score funded: the same over the funded ones; whole;
+ * - average LTV: the amount financed over the collateral value of each application (the sum of its collaterals'
+ *   values, or the request's value when none has one — the decision policy's BackEndLtv), over the applications
+ *   with both, percent with two decimals;
+ * - funding problems. A funding attempt is the loan saved from the funding worksheet ('Loan Saved!', the loan's
+ *   `created_at`): funding starts there, and a Fund that the dry run refuses changes nothing and is not recorded,
+ *   while a funding is only booked once every required stipulation is cleared or waived. So:
+ *   - at funding: the applications with a loan saved (a funding attempt);
+ *   - stipulations waived: the applications' stipulations (funding requirements) whose status is waived;
+ *   - outstanding at funding: the required stipulations that were open when the loan was saved — created before
+ *     it and not closed by then (cleared or waived at or before it, or withdrawn at or before it), read from the
+ *     stipulation's record (a stipulation reopened after it was cleared counts as open);
+ *   - with funding problems: the share of the applications at funding with a stipulation waived or outstanding at
+ *     funding, percent.
+ * Direct applications are not a dealer's: a direct channel filter selects nothing.
+ */
+const scorecardFigures = {
+  applications: z.number().int(),
+  approved: z.number().int(),
+  funded: z.number().int(),
+  lookToBook: decimalText.nullable(),
+  scoreSubmitted: z.number().int().nullable(),
+  scoreFunded: z.number().int().nullable(),
+  ltv: decimalText.nullable(),
+  atFunding: z.number().int(),
+  waived: z.number().int(),
+  outstandingAtFunding: z.number().int(),
+  problemShare: decimalText.nullable(),
+};
+
+export const dealerScorecardReport = defineReport({
+  key: 'dealerScorecard',
+  title: 'Dealer scorecard',
+  description:
+    'Indirect applications by dealer: look-to-book, average score submitted and funded, average LTV, and funding problems (stipulations waived or outstanding at funding).',
+  periodField: 'Submitted',
+  controls: ['product', 'branch', 'dealer', 'officer'],
+  query: {},
+  row: {
+    dealerId: z.number().int(),
+    dealerName: z.string(),
+    ...scorecardFigures,
+  },
+  totals: scorecardFigures,
+  columns: [
+    { field: 'dealerName', header: 'Dealer', type: 'text', sortable: true },
+    {
+      field: 'applications',
+      header: 'Applications',
+      type: 'count',
+      sortable: true,
+      description: 'Indirect applications submitted in the period',
+    },
+    { field: 'approved', header: 'Approved', type: 'count', sortable: true, description: 'Approved or counteroffered' },
+    { field: 'funded', header: 'Funded', type: 'count', sortable: true },
+    {
+      field: 'lookToBook',
+      header: 'Look-to-book',
+      type: 'percent',
+      sortable: true,
+      description: 'Funded loans over applications submitted',
+    },
+    {
+      field: 'scoreSubmitted',
+      header: 'Avg score submitted',
+      type: 'count',
+      sortable: true,
+      description: 'The average credit score of the applications with a score',
+    },
+    {
+      field: 'scoreFunded',
+      header: 'Avg score funded',
+      type: 'count',
+      sortable: true,
+      description: 'The average credit score of the funded ones',
+    },
+    {
+      field: 'ltv',
+      header: 'Avg LTV',
+      type: 'percent',
+      sortable: true,
+      description: 'Amount financed over collateral value, averaged over the applications with both',
+    },
+    {
+      field: 'atFunding',
+      header: 'At funding',
+      type: 'count',
+      sortable: true,
+      description: 'Applications whose loan was saved on the funding worksheet (a funding attempt)',
+    },
+    { field: 'waived', header: 'Stips waived', type: 'count', sortable: true, description: 'Stipulations waived' },
+    {
+      field: 'outstandingAtFunding',
+      header: 'Stips open at funding',
+      type: 'count',
+      sortable: true,
+      description: 'Required stipulations not cleared or waived when the loan was saved for funding',
+    },
+    {
+      field: 'problemShare',
+      header: 'Funding problems',
+      type: 'percent',
+      sortable: true,
+      description: 'The share of the applications at funding with a stipulation waived or open at funding',
+    },
+  ],
+  defaultSort: { field: 'applications', order: 'desc' },
+  listed: true,
+});
+
 /** Every report, in the order the Reports page lists them. */
 export const reports = [
   pipelineReport,
@@ -726,6 +953,8 @@ export const reports = [
   decisionsReport,
   policyExceptionsReport,
   adverseActionsReport,
+  addonPenetrationReport,
+  dealerScorecardReport,
 ] as const;
 export type ReportKey = (typeof reports)[number]['key'];
 export const reportKeys = reports.map((r) => r.key) as ReportKey[];
@@ -737,6 +966,8 @@ export type FundedLoanListReportPage = z.infer<typeof fundedLoanListReport.respo
 export type AdverseActionsReportPage = z.infer<typeof adverseActionsReport.response>;
 export type DecisionsReportPage = z.infer<typeof decisionsReport.response>;
 export type PolicyExceptionsReportPage = z.infer<typeof policyExceptionsReport.response>;
+export type AddonPenetrationReportPage = z.infer<typeof addonPenetrationReport.response>;
+export type DealerScorecardReportPage = z.infer<typeof dealerScorecardReport.response>;
 
 /* ------------------------------------------------------------------------------------------ filter options */
 

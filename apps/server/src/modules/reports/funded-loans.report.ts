@@ -25,7 +25,7 @@ import {
  * figures are the loan's own: the amount funded, the note rate and the term booked; the score is the application's
  * average credit score (the applicants' active default-model scores, as the queues show it).
  */
-const fundedLoans = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``) => sql`
+export const fundedLoans = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``) => sql`
   from loans l
   join applications a on a.id = l.application_id and a.lender_id = l.lender_id
   ${join}
@@ -45,7 +45,7 @@ const figures = sql`count(*)::int as "count",
         / nullif(sum(l.amount) filter (where a.average_credit_score is not null), 0))::int as "score"`;
 
 /** Each grouping: its join, its id and its name column (a loan without one is grouped under `none`). */
-const groupings: Record<FundedGrouping, { join: SQL; id: SQL; name: SQL; none: string | null }> = {
+export const fundedGroupingSql: Record<FundedGrouping, { join: SQL; id: SQL; name: SQL; none: string | null }> = {
   product: {
     join: sql`join loan_products g on g.id = a.loan_product_id`,
     id: sql`g.id`,
@@ -79,7 +79,7 @@ const CHART_GROUPS = 15;
 export const fundedLoansSql: ReportSql<QueryOf<typeof fundedLoansReport>> = {
   declaration: fundedLoansReport,
   rows: (query, ctx) => {
-    const group = groupings[query.groupBy];
+    const group = fundedGroupingSql[query.groupBy];
     // Grouped by the id and the name column themselves (a parameter in the GROUP BY would not match the select's).
     return sql`
       select ${group.id} as "groupId", coalesce(${group.name}, ${group.none ?? ''}) as "name", ${figures},

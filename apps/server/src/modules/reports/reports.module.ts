@@ -1,5 +1,7 @@
 import {
+  addonPenetrationReport,
   adverseActionsReport,
+  dealerScorecardReport,
   decisionsReport,
   fundedLoanListReport,
   fundedLoansReport,
@@ -11,7 +13,9 @@ import {
 import type { App, Module } from '../../platform/app-types.ts';
 import type { Db } from '../../db/client.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
+import { addonPenetrationSql } from './addon-penetration.report.ts';
 import { adverseActionsSql } from './adverse-actions.report.ts';
+import { dealerScorecardSql } from './dealer-scorecard.report.ts';
 import { decisionsSql } from './decisions.report.ts';
 import { fundedLoanListSql, fundedLoansSql } from './funded-loans.report.ts';
 import { pipelineSql } from './pipeline.report.ts';
@@ -43,7 +47,7 @@ const registerReport = <Q extends ReportQuery, G extends Endpoint, C extends End
 
 /**
  * The Reports area (issue 33): each report's page and CSV (one declaration in the contracts, one `ReportSql` here),
- * and the filters' lists. Reports 6 and 7 will be one declaration and one line each.
+ * and the filters' lists.
  */
 export const reportsModule: Module = {
   name: 'reports',
@@ -55,5 +59,7 @@ export const reportsModule: Module = {
     registerReport(app, db, decisionsReport.endpoints, decisionsSql);
     registerReport(app, db, policyExceptionsReport.endpoints, policyExceptionsSql);
     registerReport(app, db, adverseActionsReport.endpoints, adverseActionsSql);
+    registerReport(app, db, addonPenetrationReport.endpoints, addonPenetrationSql);
+    registerReport(app, db, dealerScorecardReport.endpoints, dealerScorecardSql);
   },
 };

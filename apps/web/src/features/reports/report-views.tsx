@@ -2,15 +2,19 @@ import type { ReactNode } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PolicyIcon from '@mui/icons-material/Policy';
+import ShieldIcon from '@mui/icons-material/Shield';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import {
+  addonGroupingLabels,
+  addonGroupings,
   adverseActionKindLabels,
   adverseActionStatusLabels,
   adverseActionViewLabels,
@@ -23,6 +27,7 @@ import {
   policyExceptionKindLabels,
   policyExceptionKinds,
   reportMessages,
+  type AddonGrouping,
   type AdverseActionStatus,
   type FundedGrouping,
   type ReportKey,
@@ -83,10 +88,11 @@ const sharedFilters = (query: ReportQueryText) => {
  * The loans behind a Funded loans group: the Funded loan list with the same period and filters, narrowed to the
  * group (a direct loan's "no dealer" group: the direct channel). Null when the group cannot be named by a filter.
  */
-export const loansBehind = (row: ReportRow, query: ReportQueryText) => {
-  const groupBy = (query.groupBy ?? 'product') as FundedGrouping;
+export const loansBehind = (row: ReportRow, query: ReportQueryText, defaultGrouping = 'product') => {
+  const groupBy = (query.groupBy ?? defaultGrouping) as FundedGrouping | AddonGrouping;
   const id = row.groupId as number | null;
   const narrowed: Record<string, string> = sharedFilters(query);
+  if (groupBy === 'none') return `/reports/fundedLoanList?${new URLSearchParams(narrowed).toString()}`;
   const key = { product: 'productId', branch: 'branchId', dealer: 'dealerId', officer: 'officerId' }[groupBy];
   if (id !== null) narrowed[key] = String(id);
   else if (groupBy === 'dealer') narrowed.channel = 'direct';
@@ -184,6 +190,36 @@ export const reportViews: Record<ReportKey, ReportView> = {
       },
     ],
     seriesColors: { policyException: colors.primary, waiver: colors.amber },
+  },
+  addonPenetration: {
+    icon: ShieldIcon,
+    cells: {
+      groupName: (row, query, text) => {
+        const to = loansBehind(row, query, 'none');
+        return to ? <RouterText to={to}>{text}</RouterText> : text;
+      },
+    },
+    totalsRow: (totals) => ({
+      ...totals,
+      groupName: reportMessages.total,
+      additionName: `Any add-on (${String(totals.sold)} sold)`,
+    }),
+    extraFilters: [
+      {
+        key: 'groupBy',
+        label: 'Group by',
+        options: addonGroupings.map((g) => ({ value: g, label: addonGroupingLabels[g] })),
+        defaultValue: 'none',
+        width: 160,
+      },
+    ],
+    seriesColors: { penetration: colors.primary },
+  },
+  dealerScorecard: {
+    icon: HandshakeIcon,
+    totalsRow: (totals) => ({ ...totals, dealerName: reportMessages.total }),
+    extraFilters: [],
+    seriesColors: { applications: colors.primary, funded: colors.secondary },
   },
   adverseActions: {
     icon: GavelIcon,
