@@ -10,6 +10,7 @@ import { seedDecisionCodes } from './decision-codes.ts';
 import { seedLoanAdditions } from './loan-additions.ts';
 import { seedDecisionDemo } from './decisions.ts';
 import { seedFundingDemo, seedFundingSetup } from './funding.ts';
+import { seedHmdaDemo } from './hmda.ts';
 import { seedLetterTemplates } from './letters.ts';
 import { seedPolicyDemo } from './policy.ts';
 import { seedAuditDemo } from './audit.ts';
@@ -171,6 +172,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedDecisionDemo(tx);
     await seedFundingDemo(tx, config.dataEncryptionKey);
     await seedReportDemo(tx);
+    await seedHmdaDemo(tx);
     await seedSearchFilterDemo(tx);
     await seedAuditDemo(tx);
     await seedProfileDemo(tx, config.dataEncryptionKey);
