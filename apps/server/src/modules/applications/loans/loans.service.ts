@@ -869,20 +869,62 @@ const conditionsOf = async (tx: TenantTx, c: Case, s: LoanState): Promise<DryRun
   ];
 };
 
-/** Builds and validates the exact payload for the core (nothing is sent but the member lookup). */
-const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState): Promise<DryRunResult> => {
+/**
+ * The exact payload the core books for the loan (the dry run's, the funding's and the core batch file's), its codes
+ * through the lender's core code mappings. A value without a mapping is `null` and named in `missingMappings`
+ * (the dry run's message).
+ */
+const corePayloadOf = async (tx: TenantTx, c: Case, s: LoanState) => {
   const reference = bookingReference(c.app.lenderId, c.app.id, s.fundingSequence);
-  const problems: DryRunProblem[] = [];
-  const problem = (code: DryRunProblem['code'], message: string, fixPath: string | null, blocking = true) =>
-    problems.push({ code, message, fixPath, blocking });
+  const missingMappings: string[] = [];
   const mappings = await coreCodeMap(tx);
   const code = (kind: keyof typeof mappingLabels, value: string, shown: string) => {
     const found = mappings.get(kind)?.get(value);
-    if (found === undefined)
-      problem('missingMapping', loanTexts.missingMapping(mappingLabels[kind], shown), '/admin/corecodemappings');
+    if (found === undefined) missingMappings.push(loanTexts.missingMapping(mappingLabels[kind], shown));
     return found ?? null;
   };
   const collateralType = await repo.findCollateralType(tx, c.app.id);
+  const payload: Record<string, unknown> = {
+    reference,
+    coreService: c.settings.coreService,
+    memberNumber: s.memberNumber,
+    loanId: s.loanId,
+    shareAccountNumber: s.shareAccountNumber,
+    description: c.app.loanProductName,
+    loanProductCode: code('loanProduct', String(c.app.loanProductId), c.app.loanProductName),
+    amount: s.amount,
+    interestRate: s.interestRate,
+    termMonths: s.termMonths,
+    paymentFrequencyCode: code('paymentFrequency', s.paymentFrequency, paymentFrequencyLabels[s.paymentFrequency]),
+    monthlyPayment: s.monthlyPayment,
+    contractDate: s.contractDate,
+    firstPaymentDate: s.firstPaymentDate,
+    fundingDate: s.fundingDate,
+    rescissionDate: s.rescissionDate,
+    collateralTypeCode: collateralType ? code('collateralType', collateralType, collateralType) : null,
+    dealer: c.app.direct ? null : c.app.dealerName,
+    reserveAmount: s.reserveAmount,
+    additions: s.additions
+      .filter((a) => a.selected)
+      .map((a) => ({ code: code('addition', String(a.id), a.name), name: a.name, amount: a.amount })),
+    disbursements: s.disbursements.map((d) => ({
+      payeeType: d.payeeType,
+      payee: d.payeeName,
+      amount: d.amount,
+      methodCode:
+        d.disbursalMethodId === null
+          ? null
+          : code('disbursalMethod', String(d.disbursalMethodId), d.disbursalMethodName ?? String(d.disbursalMethodId)),
+    })),
+  };
+  return { reference, payload, missingMappings };
+};
+
+/** Builds and validates the exact payload for the core (nothing is sent but the member lookup). */
+const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState): Promise<DryRunResult> => {
+  const problems: DryRunProblem[] = [];
+  const problem = (code: DryRunProblem['code'], message: string, fixPath: string | null, blocking = true) =>
+    problems.push({ code, message, fixPath, blocking });
   const sentToCore = c.settings.sendLoansToCore;
 
   if (s.id === null) problem('notSaved', loanTexts.notSavedYet, null);
@@ -940,40 +982,18 @@ const buildDryRun = async (tx: TenantTx, deps: LoanDeps, c: Case, s: LoanState):
     }
   }
 
-  const payload: Record<string, unknown> = {
-    reference,
-    coreService: c.settings.coreService,
-    memberNumber: s.memberNumber,
-    loanId: s.loanId,
-    shareAccountNumber: s.shareAccountNumber,
-    description: c.app.loanProductName,
-    loanProductCode: code('loanProduct', String(c.app.loanProductId), c.app.loanProductName),
-    amount: s.amount,
-    interestRate: s.interestRate,
-    termMonths: s.termMonths,
-    paymentFrequencyCode: code('paymentFrequency', s.paymentFrequency, paymentFrequencyLabels[s.paymentFrequency]),
-    monthlyPayment: s.monthlyPayment,
-    contractDate: s.contractDate,
-    firstPaymentDate: s.firstPaymentDate,
-    fundingDate: s.fundingDate,
-    rescissionDate: s.rescissionDate,
-    collateralTypeCode: collateralType ? code('collateralType', collateralType, collateralType) : null,
-    dealer: c.app.direct ? null : c.app.dealerName,
-    reserveAmount: s.reserveAmount,
-    additions: s.additions
-      .filter((a) => a.selected)
-      .map((a) => ({ code: code('addition', String(a.id), a.name), name: a.name, amount: a.amount })),
-    disbursements: s.disbursements.map((d) => ({
-      payeeType: d.payeeType,
-      payee: d.payeeName,
-      amount: d.amount,
-      methodCode:
-        d.disbursalMethodId === null
-          ? null
-          : code('disbursalMethod', String(d.disbursalMethodId), d.disbursalMethodName ?? String(d.disbursalMethodId)),
-    })),
-  };
+  const { reference, payload, missingMappings } = await corePayloadOf(tx, c, s);
+  for (const message of missingMappings) problem('missingMapping', message, '/admin/corecodemappings');
   return { coreService: c.settings.coreService, sentToCore, reference, payload, problems };
+};
+
+/**
+ * The core payload of a funded loan as the dry run builds it (issue 33, item 9: the core batch file of the loans
+ * funded on a day, for a lender whose core takes files); undefined when the application has no funded loan.
+ */
+export const fundedLoanPayload = async (tx: TenantTx, lenderId: number, applicationId: number) => {
+  const c = await loadCase(tx, lenderId, applicationId);
+  return c.loan?.isFunded ? corePayloadOf(tx, c, stateOfRow(c.loan)) : undefined;
 };
 
 /* ---------------------------------------------------------------------------------------------- the core */
