@@ -13,7 +13,14 @@ import { addDays, addMonths, money, summaryMoney, weekday } from '@credence/doma
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_TEST_MEMBERS } from '../../../integrations/cores/index.ts';
-import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../../test/api-client.ts';
+import {
+  lenderToday,
+  newAutoApplication,
+  productId,
+  signIn,
+  SUMMIT,
+  type ApiClient,
+} from '../../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setLoanCoreTimeoutMs } from './loans.service.ts';
 
@@ -104,7 +111,7 @@ const newApproved = async (stipulations: string[] = [], { conditionsMet = true }
   const id = created.json<{ id: number }>().id;
   const pulled = await officer.post(`/api/applications/${id}/creditreport/pull`, { creditBureau: 'Equifax' });
   expect(pulled.statusCode, pulled.body).toBe(200);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = await lenderToday(t);
   const decided = await officer.post(`/api/applications/${id}/decisions`, {
     applicationId: id,
     decisionType: 'approve',
