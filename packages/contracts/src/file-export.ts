@@ -137,13 +137,15 @@ export const fileExportKindsSchema = z.object({ kinds: z.array(fileExportKindSch
 
 /**
  * The filters of an export as asked and as kept in the history. `criteria`: the queue's (a built-in queue, its
- * column filters, sort and columns; no search text); `from`/`to`: the period (created, or funded for loans);
+ * column filters and sort; no search text); `columns`: the columns of a tabular kind; `from`/`to`: the period (created, or funded for loans);
  * `year`: a calendar year; `day`: one date. A kind reads the ones of its `filterSet` and refuses the others' absence
  * as it needs.
  */
 export const fileExportFiltersSchema = z
   .object({
     criteria: savedQueueCriteriaSchema.optional(),
+    /** The columns, in any order (the file has the kind's order); without them, the kind's default set. */
+    columns: z.array(z.string().max(64)).max(100).optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
     year: z.number().int().min(2000).max(2100).optional(),

@@ -13,6 +13,9 @@ import {
   rowsByIdsQuery,
 } from './queue-sql.ts';
 
+/** The queue's SQL pieces the File Export area's kinds read through (modules/file-export). */
+export { buildQueue, pageOfIds, type QueueDbRow } from './queue-sql.ts';
+
 /** A state as the queues show it: Title Case ('counteroffer' → 'Counteroffer'). */
 export const stateLabel = (state: string) => state.charAt(0).toUpperCase() + state.slice(1);
 

@@ -9,9 +9,13 @@ import {
 } from '@credence/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
-import { toQueueRow } from '../application-queues/application-queues.repository.ts';
+import {
+  buildQueue,
+  pageOfIds,
+  toQueueRow,
+  type QueueDbRow,
+} from '../application-queues/application-queues.repository.ts';
 import { csvValue } from '../application-queues/application-queues.service.ts';
-import { buildQueue, pageOfIds, type QueueDbRow } from '../application-queues/queue-sql.ts';
 import { defineExportKind, type ExportContext, type ExportFilterError } from './export-kinds.ts';
 import { tabularWriter, type ExportCell, type ExportRecord } from './export-writers.ts';
 
@@ -36,23 +40,23 @@ export async function* cursorBatches<T extends Record<string, unknown>>(
 
 /** The chosen columns in the kind's order; without a choice, its default set. */
 const chosenColumns = (all: readonly FileExportColumn[], filters: ParsedFileExportFilters) => {
-  const wanted = filters.criteria?.columns;
+  const wanted = filters.columns;
   return wanted ? all.filter((c) => wanted.includes(c.field)) : all.filter((c) => c.default);
 };
 
 const validateColumns =
   (all: readonly FileExportColumn[]) =>
   (filters: ParsedFileExportFilters): ExportFilterError[] => {
-    const wanted = filters.criteria?.columns;
+    const wanted = filters.columns;
     if (!wanted) return [];
     const errors = wanted
       .map((field, i) =>
         all.some((c) => c.field === field)
           ? null
-          : { field: `filters.criteria.columns.${i}`, message: fileExportMessages.unknownColumn(field) },
+          : { field: `filters.columns.${i}`, message: fileExportMessages.unknownColumn(field) },
       )
       .filter((e): e is ExportFilterError => e !== null);
-    if (wanted.length === 0) errors.push({ field: 'filters.criteria.columns', message: fileExportMessages.noColumns });
+    if (wanted.length === 0) errors.push({ field: 'filters.columns', message: fileExportMessages.noColumns });
     return errors;
   };
 
