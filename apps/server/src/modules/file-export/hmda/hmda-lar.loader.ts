@@ -27,7 +27,8 @@ import {
  *
  * Which: the lender's applications of a home-equity product (control type HEL) whose final action falls in the
  * calendar year, in the lender's time zone — funded (its loan's contract date, else the funding day), declined,
- * counter-offered and not funded, approved and not funded, or cancelled (the newest decision's day). Applications
+ * counter-offered and not funded, approved and not funded, or cancelled (the newest decision's day; the day too of
+ * an application funded without a loan record). Applications
  * still open (new, reviewed, pending) have no action yet and are left out. Ordered by application id.
  *
  * The lender's identifiers: Credence keeps no LEI, tax id, federal agency or HMDA contact for a lender (the lenders
@@ -45,7 +46,8 @@ import {
  * - Construction Method, Occupancy Type, Total Units, Manufactured Home Secured Property Type and Land Property
  *   Interest: the home collateral's (SITE_BUILT 1 / MANUFACTURED_HOME 2; PRINCIPAL_RESIDENCE 1, SECOND_RESIDENCE 2,
  *   INVESTMENT_PROPERTY 3; the FIG's codes; unset on a site-built home: 3 and 5, not applicable).
- * - Loan Amount: originated, the funded loan's amount; approved, the approval's amount; otherwise the amount
+ * - Loan Amount: originated, the funded loan's amount (an application funded without a loan record: its
+ *   approval's terms and day, as for every term below); approved, the approval's amount; otherwise the amount
  *   applied for (the requested amount, else the estimated amount financed). In dollars, exact (cents only when
  *   not zero).
  * - Action Taken: funded 1; approved and not funded 2 (approved but not accepted); declined 3; counter-offered and
@@ -419,13 +421,27 @@ export const larFromSource = (
   const withdrawnOrIncomplete = action === '4' || action === '5';
   const approval = s.decision?.approval ?? null;
   const home = s.home;
-  const amount = originated
-    ? dollars(s.loan?.amount ?? null)
-    : approved && approval
-      ? dollars(approval.amount)
-      : dollars(s.requestedAmount);
-  const term = (originated ? s.loan?.termMonths : approved ? approval?.term : null) ?? s.requestedTerm;
-  const apr = originated ? (s.loan?.apr ?? s.decision?.apr ?? null) : approved ? (s.decision?.apr ?? null) : null;
+  // The terms reported: an originated loan's (the decision's when it was funded without a loan record), an
+  // approval's; none for the other actions.
+  const decided = approval
+    ? {
+        amount: approval.amount,
+        termMonths: approval.term,
+        interestRate: approval.interestRate,
+        balloonAmount: approval.balloonAmount,
+        apr: s.decision?.apr ?? null,
+      }
+    : null;
+  const terms = originated
+    ? s.loan
+      ? { ...s.loan, apr: s.loan.apr ?? decided?.apr ?? null }
+      : decided
+    : approved
+      ? decided
+      : null;
+  const amount = terms ? dollars(terms.amount) : dollars(s.requestedAmount);
+  const term = terms?.termMonths ?? s.requestedTerm;
+  const apr = terms?.apr ?? null;
   const apor =
     apr !== null && s.decision && term !== null && context.apor
       ? context.apor({ rateSetDate: s.decision.decidedOn, termMonths: term, openEnd: s.isOpenEnded })
@@ -467,8 +483,8 @@ export const larFromSource = (
     withdrawnOrIncomplete || propertyValue === null || money(propertyValue).isZero() || amount === ''
       ? 'NA'
       : plain(money(amount).plus(home!.existingLiens).div(propertyValue).times(100).toDecimalPlaces(3));
-  const interestRate = originated ? (s.loan?.interestRate ?? null) : approved ? (approval?.interestRate ?? null) : null;
-  const balloon = originated ? s.loan?.balloonAmount : approval?.balloonAmount;
+  const interestRate = terms?.interestRate ?? null;
+  const balloon = terms?.balloonAmount ?? null;
   const construction = home?.constructionMethod ? (constructionCodes[home.constructionMethod] ?? '') : '';
   const siteBuilt = construction === '1';
   const county = home?.county && /^\d{5}$/.test(home.county) ? home.county : 'NA';
@@ -680,7 +696,8 @@ export const loadHmdaSources = async (
     dated as (
       select a.id, a.state, a.direct, a.is_open_ended, p.is_business_loan,
              (a.created_at at time zone ${zone})::date as application_date,
-             case when a.state = 'funded' then coalesce(l.contract_date, (l.funded_at at time zone ${zone})::date)
+             case when a.state = 'funded' then coalesce(l.contract_date, (l.funded_at at time zone ${zone})::date,
+                                                    (ld.created_at at time zone ${zone})::date)
                   else (ld.created_at at time zone ${zone})::date end as action_date,
              coalesce(a.requested_amount, a.est_amt_financed)::text as requested_amount, a.term_months as requested_term,
              ld.decision_type, (ld.created_at at time zone ${zone})::date::text as decided_on, ld.receipt,
@@ -697,7 +714,10 @@ export const loadHmdaSources = async (
      order by id`,
   );
   if (apps.length === 0) return { institutionName: lender.name, sources: [] };
-  const ids = apps.map((a) => a.id);
+  const ids = sql.join(
+    apps.map((a) => sql`${a.id}`),
+    sql`, `,
+  );
 
   const homes = await list<{
     application_id: number;
@@ -727,7 +747,7 @@ export const loadHmdaSources = async (
                (select coalesce(sum(li.payoff_amount), 0)::text from collateral_liens li where li.collateral_id = c.id)
                  as existing_liens
           from collaterals c
-         where c.application_id = any(${ids}::int[]) and c.family = 'Home'
+         where c.application_id in (${ids}) and c.family = 'Home'
          order by c.application_id, c.sort_order, c.id`,
   );
   const people = await list<{
@@ -753,7 +773,7 @@ export const loadHmdaSources = async (
                  'verificationStatement3', h.verification_statement3) end as hmda
           from applicants p
           left join hmda_records h on h.applicant_id = p.id
-         where p.application_id = any(${ids}::int[]) and p.role in ('PRIMARY', 'CO_APPLICANT', 'CO_SIGNER')
+         where p.application_id in (${ids}) and p.role in ('PRIMARY', 'CO_APPLICANT', 'CO_SIGNER')
          order by p.application_id, case p.role when 'PRIMARY' then 0 when 'CO_APPLICANT' then 1 else 2 end,
                   p.sort_order, p.id`,
   );
@@ -765,11 +785,11 @@ export const loadHmdaSources = async (
                  sql` `,
                )} else 0 end as periods
           from applicant_employments e join applicants p on p.id = e.applicant_id
-         where p.application_id = any(${ids}::int[]) and e.is_current and e.salary is not null
+         where p.application_id in (${ids}) and e.is_current and e.salary is not null
         union all
         select f.applicant_id, f.amount::text, 12
           from applicant_finances f join applicants p on p.id = f.applicant_id
-         where p.application_id = any(${ids}::int[]) and f.is_income`,
+         where p.application_id in (${ids}) and f.is_income`,
   );
   const annualIncome = new Map<number, Money>();
   const addIncome = (applicantId: number, amount: string, periods: number) =>
