@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { TitleOnlyPage } from '../components/title-only-page.tsx';
-import { otherAreas, queueAreas } from '../features/areas/area-titles.ts';
+import { queueAreas } from '../features/areas/area-titles.ts';
 import { CloseWindowPage } from '../features/system/close-window-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RequireSession, RequireSignIn } from './auth/require-session.tsx';
@@ -9,9 +8,6 @@ import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
-
-const titleOnly = (areas: readonly { path: string; title: string }[]): RouteObject[] =>
-  areas.map(({ path, title }) => ({ path, element: <TitleOnlyPage title={title} /> }));
 
 /** Routes of spec 1 §2 (and the worksheet/queue paths of document 3, title-only until built). */
 export const routes: RouteObject[] = [
@@ -93,7 +89,11 @@ export const routes: RouteObject[] = [
                     path: 'reports/:report?',
                     lazy: lazyPage(() => import('../features/reports/report-page.tsx'), 'ReportsRoute'),
                   },
-                  ...titleOnly(otherAreas),
+                  // The File Export area (issue 33): canExportFiles guards it.
+                  {
+                    path: 'fileExport',
+                    lazy: lazyPage(() => import('../features/file-export/file-export-page.tsx'), 'FileExportPage'),
+                  },
                   // Worksheets (spec 3 §2): a new application, then the seven worksheets of one application.
                   {
                     path: 'application',

@@ -5,6 +5,3 @@ import { queueGridNames, queueTitles } from '@credence/contracts';
  * queue page (features/queues). Titles come from the contracts' `queueTitles`.
  */
 export const queueAreas = queueGridNames.map((gridName) => ({ path: gridName, title: queueTitles[gridName] }));
-
-/** Routed areas that are not built yet (file export): each shows its title only. */
-export const otherAreas = [{ path: 'fileExport', title: 'File Export' }] as const;
