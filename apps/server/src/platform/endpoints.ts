@@ -17,31 +17,48 @@ export type EndpointHandler<E extends Endpoint> = (
 ) => Promise<EndpointResult<E>> | EndpointResult<E>;
 
 const errorResponses = {
+  401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   422: errorBodySchema,
+  429: errorBodySchema,
   502: errorBodySchema,
+};
+
+/** What only the server decides about a declared endpoint. */
+export type EndpointOptions = {
+  /** `false`: the endpoint ignores Idempotency-Key (a POST that only reads, or answers a stream or a secret). */
+  idempotency?: false;
 };
 
 /**
  * Registers a declared endpoint (contracts): its method, path, schemas and access come from the declaration, so
- * the server and the web client cannot disagree. Public endpoints get no `auth` (reading it throws).
+ * the server and the web client cannot disagree. Public endpoints get no `auth` (reading it throws). A handler
+ * may set headers on `reply` and answer a stream or a Buffer (a file), which is sent as it is.
  */
-export const registerEndpoint = <E extends Endpoint>(app: App, declaration: E, handler: EndpointHandler<E>) => {
+export const registerEndpoint = <E extends Endpoint>(
+  app: App,
+  declaration: E,
+  handler: EndpointHandler<E>,
+  options: EndpointOptions = {},
+) => {
   const { access } = declaration;
   const status = declaration.status ?? 200;
   app.route({
     method: declaration.method,
     url: declaration.path,
-    config:
-      access === 'public'
+    config: {
+      ...(access === 'public'
         ? { public: true }
         : access === 'signedIn'
           ? {}
           : 'anyOf' in access
             ? { anyRight: access.anyOf }
-            : { right: access.right },
+            : { right: access.right }),
+      ...(declaration.allowExpiredPassword ? { allowExpiredPassword: true } : {}),
+      ...(options.idempotency === false ? { idempotency: false } : {}),
+    },
     schema: {
       tags: [declaration.tag],
       summary: declaration.summary,

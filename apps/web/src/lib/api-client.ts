@@ -54,7 +54,7 @@ let lastCallAt = 0;
 /** When the last authenticated call was sent (used to keep the server-side session alive while the user works). */
 export const getLastAuthenticatedCallAt = (): number => lastCallAt;
 
-const buildUrl = (path: string, query?: RequestOptions<unknown>['query']): string => {
+export const buildUrl = (path: string, query?: RequestOptions<unknown>['query']): string => {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -137,18 +137,27 @@ export const apiClient = {
 
 /**
  * A file the server builds (a CSV export, a printed PDF), fetched with the bearer header — never with a token in
- * the URL — and answered as a Blob; a failure is an ApiError like any call's.
+ * the URL — and answered as a Blob; a failure is an ApiError like any call's. A POST (an export of posted
+ * criteria) sends its body as JSON.
  */
-export const fetchBlob = async (path: string, accept: string): Promise<Blob> => {
+export const fetchBlob = async (
+  path: string,
+  accept: string,
+  post?: { method: 'POST' | 'PUT'; body: unknown },
+): Promise<Blob> => {
   const token = getSession().token;
   const headers: Record<string, string> = { Accept: `${accept}, application/json` };
+  if (post) headers['Content-Type'] = 'application/json';
   if (token) {
     headers.Authorization = `Bearer ${token}`;
     lastCallAt = Date.now();
   }
   let response: Response;
   try {
-    response = await fetch(path, { headers });
+    response = await fetch(
+      path,
+      post ? { method: post.method, headers, body: JSON.stringify(post.body) } : { headers },
+    );
   } catch {
     throw new ApiError(0);
   }

@@ -1,5 +1,5 @@
 import { endpointPath, type Endpoint, type EndpointArgs, type EndpointResult } from '@credence/contracts';
-import { request, type RequestOptions } from './api-client.ts';
+import { buildUrl, fetchBlob, request, type RequestOptions } from './api-client.ts';
 
 /**
  * Calls a declared endpoint (contracts): its method and path come from the declaration the server registered, the
@@ -8,7 +8,7 @@ import { request, type RequestOptions } from './api-client.ts';
 export const callEndpoint = <E extends Endpoint>(
   declaration: E,
   args: EndpointArgs<E>,
-  options: Pick<RequestOptions<unknown>, 'signal' | 'keepalive'> = {},
+  options: Pick<RequestOptions<unknown>, 'signal' | 'keepalive' | 'auth' | 'authEvents'> = {},
 ): Promise<EndpointResult<E>> => {
   const { params, query, body } = args as { params?: Record<string, unknown>; query?: object; body?: unknown };
   return request(declaration.method, endpointPath(declaration, params), body, {
@@ -16,4 +16,15 @@ export const callEndpoint = <E extends Endpoint>(
     schema: declaration.response as RequestOptions<EndpointResult<E>>['schema'],
     query: query as RequestOptions<unknown>['query'],
   });
+};
+
+/**
+ * Calls a declared endpoint that answers a file (a CSV export): the same path, query and body as `callEndpoint`,
+ * the answer read as a Blob (`accept` is the file's media type).
+ */
+export const fetchEndpointBlob = <E extends Endpoint>(declaration: E, args: EndpointArgs<E>, accept: string) => {
+  const { params, query, body } = args as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  const url = buildUrl(endpointPath(declaration, params), query as RequestOptions<unknown>['query']);
+  const { method } = declaration;
+  return fetchBlob(url, accept, method === 'POST' || method === 'PUT' ? { method, body } : undefined);
 };

@@ -23,6 +23,8 @@ export type Endpoint<
   /** Fastify-style: '/api/branches/:id'. */
   path: string;
   access: Access;
+  /** Reachable while the caller's password has expired (change password, me, logout, keepalive); signed-in only. */
+  allowExpiredPassword?: true;
   /** For the API documentation. */
   summary: string;
   tag: string;
