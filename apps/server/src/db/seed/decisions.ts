@@ -8,7 +8,7 @@ import {
   type Right,
 } from '@credence/contracts';
 import { addMonths, isValidTerm, money, termStepMonths, todayIso, type PaymentFrequency } from '@credence/domain';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { runWithAmbient, type AmbientTransaction, type PoolTx } from '../ambient-transaction.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import { withTenant, type TenantTx } from '../tenancy.ts';
@@ -39,6 +39,8 @@ const decisionOfState: Partial<Record<ApplicationState, DecisionType>> = {
   pending: 'pending',
   declined: 'decline',
   cancelled: 'cancel',
+  // A funded application was approved first; its loan is funded by seed/loans.ts (`fundDemoHistory`).
+  funded: 'approve',
 };
 const decidedStates = Object.keys(decisionOfState) as ApplicationState[];
 
@@ -116,6 +118,7 @@ const termsBody = (
   code: CodeOf,
   gathersInsurance: boolean,
   index: number,
+  variedAddons = false,
 ): DecisionSubmit => {
   const opening = w.approval;
   const frequency: PaymentFrequency = opening.paymentFrequencyId ?? w.requestedPaymentFrequencyId ?? 'Monthly';
@@ -175,11 +178,15 @@ const termsBody = (
       paymentMethodId: index % 2 === 0 ? 2 : 1,
       approvalConditionCodeIds: conditions.map((c) => code('approvalCondition', c)),
     },
-    // The default add-ons; every third decision also the processing fee (a prepaid finance charge).
-    additions: w.additions.map((a) => ({
+    // The default add-ons; every third decision also the processing fee (a prepaid finance charge). The loans of
+    // the funded applications sell more (the Add-on penetration report): the i-th add-on offered on every
+    // (i + 2)-th loan, the default ones on three loans in four.
+    additions: w.additions.map((a, i) => ({
       id: a.id,
       flatAmount: a.flatAmount,
-      selected: a.selected || a.isDefault || (a.financeCharge && index % 3 === 0),
+      selected: variedAddons
+        ? (a.isDefault && index % 4 !== 3) || (index + i) % (i + 2) === 0
+        : a.selected || a.isDefault || (a.financeCharge && index % 3 === 0),
     })),
     decisionApplicants: w.applicants.map((a) => ({ applicantId: a.id })),
     fundingRequirements:
@@ -277,17 +284,34 @@ export const seedDecisionDemo = async (tx: DbExecutor) => {
       if (id === undefined) throw new Error(`The demo decisions need the ${codeType} code ${c} (seedDecisionCodes).`);
       return id;
     };
-    const decided = await tx
+    const candidates = await tx
       .select({
         id: applications.id,
         state: applications.state,
         controlType: loanProducts.controlType,
         gathersInsurance: loanProducts.gathersInsurance,
+        rescissionDateType: loanProducts.rescissionDateType,
       })
       .from(applications)
       .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
       .where(and(eq(applications.lenderId, lender.id), inArray(applications.state, decidedStates)))
       .orderBy(asc(applications.id));
+    // A funded application is approved only when seed/loans.ts can fund its loan: its primary applicant is a member
+    // of the sandbox core, and the product has no right of rescission (its funding date would come three business
+    // days after the contract). The others are left as generated.
+    const members = new Set(
+      (
+        await tx
+          .select({ applicationId: applicants.applicationId })
+          .from(applicants)
+          .where(
+            and(eq(applicants.lenderId, lender.id), eq(applicants.role, 'PRIMARY'), isNotNull(applicants.memberNumber)),
+          )
+      ).map((a) => a.applicationId),
+    );
+    const decided = candidates.filter(
+      (a) => a.state !== 'funded' || (a.rescissionDateType === null && members.has(a.id)),
+    );
     // The applicants a decline names: the parties to the credit (not a non-applicant spouse), in worksheet order.
     const parties = await tx
       .select({ id: applicants.id, applicationId: applicants.applicationId })
@@ -303,13 +327,11 @@ export const seedDecisionDemo = async (tx: DbExecutor) => {
       )
       .orderBy(asc(applicants.sortOrder), asc(applicants.id));
     await asLender(tx, lender.id, async (t) => {
-      const ctx = seedContext(t);
       const seen = new Map<string, number>();
-      for (const app of decided) {
+      const decide = async (into: TenantTx, app: (typeof decided)[number], index: number) => {
+        const ctx = seedContext(into);
         const type = decisionOfState[app.state as ApplicationState]!;
-        const index = seen.get(type) ?? 0;
-        seen.set(type, index + 1);
-        await t.update(applications).set({ state: 'reviewed' }).where(eq(applications.id, app.id));
+        await into.update(applications).set({ state: 'reviewed' }).where(eq(applications.id, app.id));
         // Approve, counter-offer and pending open the worksheet for its terms; a decline or cancel needs none.
         const body =
           type === 'decline' || type === 'cancel'
@@ -323,12 +345,35 @@ export const seedDecisionDemo = async (tx: DbExecutor) => {
                 code,
                 index,
               )
-            : termsBody(type, await getWorksheet(ctx, auth, app.id), code, app.gathersInsurance, index);
+            : termsBody(
+                type,
+                await getWorksheet(ctx, auth, app.id),
+                code,
+                app.gathersInsurance,
+                index,
+                app.state === 'funded',
+              );
         await submitDecision(ctx, auth, app.id, decisionSubmitSchema.parse(body)).catch((error: unknown) => {
           if (!(error instanceof AppError && error.code === 'OUTSIDE_POLICY')) throw error;
           const excepted = { ...body, policyException: { reason: EXCEPTION_REASON } };
           return submitDecision(ctx, exceptionAuth, app.id, decisionSubmitSchema.parse(excepted));
         });
+      };
+      for (const app of decided) {
+        const index = seen.get(app.state) ?? 0;
+        seen.set(app.state, index + 1);
+        if (app.state !== 'funded') {
+          await decide(t, app, index);
+          continue;
+        }
+        // A funded application stays funded (out of the queues) until seed/loans.ts funds its loan; one the
+        // decision refuses is left as generated (its savepoint rolled back).
+        await t
+          .transaction(async (sp) => {
+            await decide(sp as unknown as TenantTx, app, index);
+            await sp.update(applications).set({ state: 'funded' }).where(eq(applications.id, app.id));
+          })
+          .catch(() => undefined);
       }
     });
   }

@@ -82,5 +82,7 @@ export const seedFundingDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer)
     await seedFundingRequirementFiles(tx, lender.id);
     // The sandbox core writes its ledger in the seed's own transaction: the members above are visible to it.
     await seedLoans(tx, tx, lender.id, { dataEncryptionKey });
+    // Then the loans of the applications generated as funded (approved by the decisions seed): the reports' history.
+    await seedLoans(tx, tx, lender.id, { dataEncryptionKey, history: true });
   }
 };

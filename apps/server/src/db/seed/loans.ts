@@ -30,8 +30,29 @@ const meetConditions = async (
   app: { id: number; direct: boolean },
   userId: number | null,
   date: string,
+  waiveReason: string | null = null,
 ) => {
   const now = new Date();
+  // A stipulation the funder waives instead (the first required one still open), with the reason.
+  if (waiveReason !== null) {
+    const [first] = await tx
+      .select({ id: applicationFundingRequirements.id })
+      .from(applicationFundingRequirements)
+      .where(
+        and(
+          eq(applicationFundingRequirements.applicationId, app.id),
+          eq(applicationFundingRequirements.required, true),
+          inArray(applicationFundingRequirements.status, ['outstanding', 'received']),
+        ),
+      )
+      .orderBy(asc(applicationFundingRequirements.id))
+      .limit(1);
+    if (first)
+      await tx
+        .update(applicationFundingRequirements)
+        .set({ status: 'waived', waiveReason, statusChangedAt: now, statusChangedByUserId: userId, clearedAt: now })
+        .where(eq(applicationFundingRequirements.id, first.id));
+  }
   await tx
     .update(applicationFundingRequirements)
     .set({ status: 'cleared', statusChangedAt: now, statusChangedByUserId: userId, receivedAt: now, clearedAt: now })
@@ -110,7 +131,16 @@ export type SeedLoansOptions = {
   drafts?: number;
   /** Only needed when a funded loan's member must be created at the core (demo applicants have member numbers). */
   dataEncryptionKey?: Buffer;
+  /**
+   * The funded history instead (the reports' demo): the applications generated as funded that the decisions seed
+   * approved (they stay in the funded state, with no loan) get their loan funded, every third with a stipulation
+   * waived; those the rules refuse are left as they are. `funded` and `drafts` do not apply.
+   */
+  history?: boolean;
 };
+
+/** Why the funder waived a stipulation of a demo loan (the funded history). */
+const DEMO_WAIVE_REASON = 'Verified with the dealer by phone; the signed copy follows with the title.';
 
 /**
  * The demo loans (issue 14): a few approved or counter-offered applications of the lender get a saved draft loan
@@ -152,7 +182,19 @@ export const seedLoans = async (
     })
     .from(applications)
     .innerJoin(loanProducts, eq(loanProducts.id, applications.loanProductId))
-    .where(and(eq(applications.lenderId, lenderId), inArray(applications.state, ['approved', 'counteroffer'])))
+    .where(
+      and(
+        eq(applications.lenderId, lenderId),
+        options.history
+          ? and(
+              eq(applications.state, 'funded'),
+              sql`not exists (select 1 from loans l where l.application_id = ${applications.id})`,
+              sql`exists (select 1 from application_decisions d where d.application_id = ${applications.id}
+                           and d.entry_kind = 'decision' and d.decision_type = 'approve')`,
+            )
+          : inArray(applications.state, ['approved', 'counteroffer']),
+      ),
+    )
     .orderBy(asc(applications.id));
   const memberOf = new Map(
     (
@@ -199,13 +241,20 @@ export const seedLoans = async (
   const skipped: SeedLoansResult['skipped'] = [];
   await asLender(tx, lenderId, async (t) => {
     for (const app of candidates) {
-      if (drafts + funded >= draftsWanted + fundedWanted) break;
+      if (!options.history && drafts + funded >= draftsWanted + fundedWanted) break;
       const memberNumber = memberOf.get(app.id) ?? null;
       const fundIt =
-        funded < fundedWanted && memberNumber !== null && app.rescissionDateType === null && lender.sendLoansToCore;
+        (options.history || funded < fundedWanted) &&
+        memberNumber !== null &&
+        app.rescissionDateType === null &&
+        lender.sendLoansToCore;
+      if (options.history && !fundIt) continue;
       try {
         await t.transaction(async (sp) => {
           const savepoint = sp as unknown as TenantTx;
+          // The funded history's application was approved: it is funded from there.
+          if (options.history)
+            await savepoint.update(applications).set({ state: 'approved' }).where(eq(applications.id, app.id));
           const loanId = fundIt ? await core.generateLoanId(lenderId, memberNumber) : null;
           await saveLoanInTx(savepoint, actor, app.id, {
             contractDate,
@@ -218,7 +267,8 @@ export const seedLoans = async (
             reserveMatrixId: app.direct ? null : (matrix?.id ?? null),
           });
           if (fundIt) {
-            await meetConditions(savepoint, app, actor.userId, contractDate);
+            const waive = options.history && funded % 3 === 1 ? DEMO_WAIVE_REASON : null;
+            await meetConditions(savepoint, app, actor.userId, contractDate, waive);
             await fundLoanInTx(savepoint, deps, actor, app.id);
           }
         });
