@@ -100,6 +100,24 @@ describe('file export: the right canExportFiles', () => {
   });
 });
 
+describe('file export: the demo history', () => {
+  it('lists the seeded past exports; their files download (the loans workbook opens), the expired one is not offered', async () => {
+    const list = (await admin.get(e.list.path)).json<{ data: FileExport[] }>();
+    const seeded = list.data.filter((x) => x.fileName?.includes('-demo-') || x.state === 'cancelled');
+    expect(seeded.map((x) => [x.kind, x.format, x.state, x.downloadable])).toEqual([
+      ['applications', 'csv', 'done', true],
+      ['loans', 'xlsx', 'done', true],
+      ['applications', 'csv', 'cancelled', false],
+      ['applications', 'xlsx', 'done', false],
+    ]);
+    const loans = seeded[1]!;
+    const { response } = await download(admin, loans.id);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.rowCount).toBe(loans.rowCount! + 1);
+  });
+});
+
 describe('file export: input validation (422 naming the field)', () => {
   it.each([
     [{ kind: 'nope', format: 'csv' }, 'kind'],
