@@ -17,6 +17,7 @@ import { seedAuditDemo } from './audit.ts';
 import { seedProfileDemo } from './profile.ts';
 import { seedReportDemo } from './reports.ts';
 import { seedWidgetDemo } from './widgets.ts';
+import { seedFileExportDemo } from './file-exports.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedSmsDemo } from './sms.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
@@ -178,6 +179,8 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedProfileDemo(tx, config.dataEncryptionKey);
     await seedWidgetDemo(tx);
     await seedSmsDemo(tx, config.dataEncryptionKey);
+    // After the applications and loans: its exports read them.
+    await seedFileExportDemo(tx);
     // The demo's decisions and fundings go through the services, which notify as they would for people
     // (modules/notifications/notify.service.ts). Harbor's officer keeps them, so the demo's bell has something to
     // show; every other bell starts empty (the browser tests count what they cause).
