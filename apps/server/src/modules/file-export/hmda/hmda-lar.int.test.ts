@@ -108,7 +108,7 @@ describe('the HMDA register of the demo year', () => {
     expect(new Set(result.lars.map((l) => l.actionTaken))).toEqual(new Set(['1', '2', '3', '4']));
     // The originated loan reports the loan's amount, rate and day.
     const [loan] = await q<{ application_id: number; amount: string; day: string }>(
-      `select n.application_id, n.amount::text as amount, to_char(n.contract_date, 'YYYYMMDD') as day
+      `select n.application_id, trim_scale(n.amount)::text as amount, to_char(n.contract_date, 'YYYYMMDD') as day
          from loans n join applications a on a.id = n.application_id
          join loan_products p on p.id = a.loan_product_id
         where n.lender_id = $1 and n.is_funded and p.control_type = 'HEL'`,
@@ -116,7 +116,7 @@ describe('the HMDA register of the demo year', () => {
     );
     expect(result.lars.find((l) => l.actionTaken === '1')).toMatchObject({
       applicationId: loan!.application_id,
-      loanAmount: String(Number(loan!.amount)),
+      loanAmount: loan!.amount,
       interestRate: '7.125',
       actionTakenDate: loan!.day,
       hoepaStatus: '2',
@@ -129,19 +129,19 @@ describe('the HMDA register of the demo year', () => {
     const { lars } = await exportOf(summitId);
     const declined = lars.find((l) => l.actionTaken === '3' && l.denialReason1 !== '10')!;
     const [app] = await q<{ amount: string; term: number; created: string; zip: string; value: string }>(
-      `select coalesce(a.requested_amount, a.est_amt_financed)::text as amount, a.term_months as term,
-              to_char(a.created_at at time zone l.time_zone, 'YYYYMMDD') as created, c.zip, c.value::text as value
+      `select trim_scale(coalesce(a.requested_amount, a.est_amt_financed))::text as amount, a.term_months as term,
+              to_char(a.created_at at time zone l.time_zone, 'YYYYMMDD') as created, c.zip, trim_scale(c.value)::text as value
          from applications a join lenders l on l.id = a.lender_id
          join collaterals c on c.application_id = a.id and c.family = 'Home'
         where a.id = $1`,
       [declined.applicationId],
     );
     expect(declined).toMatchObject({
-      loanAmount: String(Number(app!.amount)),
+      loanAmount: app!.amount,
       loanTerm: String(app!.term),
       applicationDate: app!.created,
       zip: app!.zip,
-      propertyValue: String(Number(app!.value)),
+      propertyValue: app!.value,
       interestRate: 'NA',
       rateSpread: 'NA',
       hoepaStatus: '3',

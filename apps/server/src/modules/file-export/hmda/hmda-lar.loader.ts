@@ -283,10 +283,14 @@ const denialRules: [RegExp, string][] = [
   [/unable to verify|unverif/i, '6'],
   [/employment/i, '2'],
   [/collateral|loan to value|\bltv\b/i, '4'],
+  [
+    /delinquent|bankruptcy|collection|garnishment|foreclosure|repossession|inquiries|credit (file|experience|performance|references)/i,
+    '3',
+  ],
   [/income|obligations|debt/i, '1'],
   [/down payment|insufficient cash|funds to close/i, '5'],
   [/mortgage insurance/i, '8'],
-  [/credit|bankruptcy|delinquent|collection|garnishment|foreclosure|repossession|inquiries/i, '3'],
+  [/credit/i, '3'],
 ];
 export const denialCodeOf = (reason: string): string =>
   denialRules.find(([pattern]) => pattern.test(reason))?.[1] ?? '9';
