@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { isDateInRange } from './primitives.ts';
+import { endpoint } from './kit/endpoint.ts';
 import { adminAreas } from './rights.ts';
 
 /** A real calendar day (not 2026-13-45) within the documented range (DATE_MIN .. DATE_MAX, primitives.ts). */
@@ -204,4 +205,72 @@ export const auditValueText = (value: unknown): string => {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return JSON.stringify(value);
+};
+
+/* ------------------------------------------------------------------------------------------- the endpoints */
+
+const auditAccess = { right: 'canViewAuditHistory' } as const;
+
+/**
+ * The audit's calls (issue 9 item 7, issue 10; spec 2 §7 "GET audit/admin with query fromDate, toDate, skip, take;
+ * GET audit/admin/{id}"). Every call needs canViewAuditHistory and reads only the caller's lender (another lender's
+ * entry is a 404). Days are YYYY-MM-DD, read in `timeZone` (by default the lender's time zone).
+ */
+export const auditEndpoints = {
+  ssnLookups: endpoint({
+    method: 'GET',
+    path: '/api/audit/ssnLookups',
+    access: auditAccess,
+    tag: 'admin',
+    summary: "The lender's SSN lookups (who, when, which applications matched; never the SSN), newest first",
+    query: auditQuerySchema,
+    response: ssnLookupPageSchema,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/audit/admin',
+    access: auditAccess,
+    tag: 'admin',
+    summary:
+      "One page of the lender's audit, newest first, each entry with its changed properties (old → new); filters: period, user, area",
+    query: auditAdminQuerySchema,
+    response: auditAdminPageSchema,
+  }),
+  filters: endpoint({
+    method: 'GET',
+    path: '/api/audit/admin/filters',
+    access: auditAccess,
+    tag: 'admin',
+    summary: "The users and areas present in the lender's audit (the page's filter lists)",
+    response: auditFiltersSchema,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/audit/admin/export',
+    access: auditAccess,
+    tag: 'admin',
+    summary:
+      'The filtered audit as CSV (text/csv), newest first, one line per changed property, times as MM/dd/yyyy hh:mm AM in timeZone (by default the lender’s); at most 50 000 entries',
+    query: auditExportQuerySchema,
+    response: z.string(),
+  }),
+  record: endpoint({
+    method: 'GET',
+    path: '/api/audit/admin/record',
+    access: auditAccess,
+    tag: 'admin',
+    summary:
+      "A record's values as of the end of a day (asOf, YYYY-MM-DD in timeZone), replayed from its audit rows (create → updates → delete), with the rows used",
+    query: auditAsOfQuerySchema,
+    response: auditAsOfSchema,
+  }),
+  entry: endpoint({
+    method: 'GET',
+    path: '/api/audit/admin/:id',
+    access: auditAccess,
+    tag: 'admin',
+    summary: 'One audit entry with its changed properties',
+    params: auditEntryParamsSchema,
+    response: auditAdminEntrySchema,
+  }),
 };

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditAdminPageSchema, auditAsOfSchema, auditFiltersSchema, ssnLookupPageSchema } from '@credence/contracts';
-import { apiClient, fetchBlob } from '../../../lib/api-client.ts';
+import { auditEndpoints } from '@credence/contracts';
+import { callEndpoint, fetchEndpointBlob } from '../../../lib/endpoint-client.ts';
 import { displayTimeZone } from '../../../lib/format.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 
@@ -10,12 +10,15 @@ export type SsnLookupFilter = { fromDate: string; toDate: string; page: number; 
 export const useSsnLookups = ({ fromDate, toDate, page, pageSize }: SsnLookupFilter) =>
   useQuery({
     queryKey: ['audit', 'ssnLookups', fromDate, toDate, page, pageSize],
-    queryFn: () => {
-      const query = new URLSearchParams({ skip: String(page * pageSize), take: String(pageSize) });
-      if (fromDate) query.set('fromDate', fromDate);
-      if (toDate) query.set('toDate', toDate);
-      return apiClient.get(`/api/audit/ssnLookups?${query.toString()}`, { schema: ssnLookupPageSchema });
-    },
+    queryFn: () =>
+      callEndpoint(auditEndpoints.ssnLookups, {
+        query: {
+          skip: page * pageSize,
+          take: pageSize,
+          fromDate: fromDate || undefined,
+          toDate: toDate || undefined,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -35,11 +38,11 @@ export const useAuditEntries = (filter: AuditHistoryFilter, page: number, pageSi
   useQuery({
     queryKey: ['audit', 'admin', filter, page, pageSize],
     queryFn: ({ signal }) =>
-      apiClient.get('/api/audit/admin', {
-        schema: auditAdminPageSchema,
-        query: { ...filterQuery(filter), skip: page * pageSize, take: pageSize },
-        signal,
-      }),
+      callEndpoint(
+        auditEndpoints.list,
+        { query: { ...filterQuery(filter), skip: page * pageSize, take: pageSize } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -47,7 +50,7 @@ export const useAuditEntries = (filter: AuditHistoryFilter, page: number, pageSi
 export const useAuditFilters = () =>
   useQuery({
     queryKey: ['audit', 'admin', 'filters'],
-    queryFn: () => apiClient.get('/api/audit/admin/filters', { schema: auditFiltersSchema }),
+    queryFn: () => callEndpoint(auditEndpoints.filters, {}),
     staleTime: 60_000,
   });
 
@@ -56,19 +59,14 @@ export const useAuditAsOf = (area: string, recordId: string, asOf: string) =>
   useQuery({
     queryKey: ['audit', 'admin', 'record', area, recordId, asOf],
     queryFn: () =>
-      apiClient.get('/api/audit/admin/record', {
-        schema: auditAsOfSchema,
-        query: { area, recordId, asOf, timeZone: displayTimeZone() },
-      }),
+      callEndpoint(auditEndpoints.record, { query: { area, recordId, asOf, timeZone: displayTimeZone() } }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(asOf) && asOf >= '1900-01-01',
     placeholderData: keepPreviousData,
   });
 
 /** GET /api/audit/admin/export with the filters, saved as a file (the bearer token cannot ride a plain link). */
 export const downloadAuditCsv = async (filter: AuditHistoryFilter) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filterQuery(filter))) if (value) params.set(key, value);
-  const blob = await fetchBlob(`/api/audit/admin/export?${params.toString()}`, 'text/csv');
+  const blob = await fetchEndpointBlob(auditEndpoints.export, { query: filterQuery(filter) }, 'text/csv');
   const period = [filter.fromDate, filter.toDate].filter(Boolean).join('_to_');
   saveBlob(blob, `audit-history${period ? `-${period}` : ''}.csv`);
 };
