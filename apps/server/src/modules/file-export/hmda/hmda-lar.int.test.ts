@@ -59,13 +59,14 @@ beforeAll(async () => {
   summitId = lenders.find((l) => l.name.startsWith('Summit'))!.id;
   harborId = lenders.find((l) => l.name.startsWith('Harbor'))!.id;
   // The demo year: the year of the newest home-equity decision, in Summit's zone.
-  [{ year }] = await q<{ year: number }>(
+  const [newest] = await q<{ year: number }>(
     `select extract(year from max(d.created_at at time zone l.time_zone))::int as year
        from application_decisions d join applications a on a.id = d.application_id
        join loan_products p on p.id = a.loan_product_id join lenders l on l.id = a.lender_id
       where a.lender_id = $1 and p.control_type = 'HEL'`,
     [summitId],
   );
+  year = newest!.year;
   // The demo funds no home-equity loan (its products have a right of rescission, which the decisions seed leaves
   // alone): Summit's home-equity application generated as funded gets the loan it would have, three days after
   // it came in (within the year).
