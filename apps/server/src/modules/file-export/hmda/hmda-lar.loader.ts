@@ -398,6 +398,32 @@ const demographicsOf = (person: HmdaPersonSource | null, applicationDate: IsoDat
   };
 };
 
+type Who = 'applicant' | 'coApplicant';
+type DemographicKey<W extends Who> =
+  | `${W}Ethnicity${1 | 2 | 3 | 4 | 5 | 'Text' | 'Observed'}`
+  | `${W}Race${1 | 2 | 3 | 4 | 5 | 'NativeText' | 'AsianText' | 'PacificText' | 'Observed'}`
+  | `${W}Sex`
+  | `${W}SexObserved`
+  | `${W}Age`;
+
+/** A person's ethnicity, race, sex and age fields of the row. */
+const demographicFields = <W extends Who>(who: W, d: Demographics): Record<DemographicKey<W>, string> => {
+  const fields: Record<string, string> = {
+    [`${who}EthnicityText`]: d.ethnicityText,
+    [`${who}EthnicityObserved`]: d.ethnicityObserved,
+    [`${who}RaceNativeText`]: d.raceNativeText,
+    [`${who}RaceAsianText`]: d.raceAsianText,
+    [`${who}RacePacificText`]: d.racePacificText,
+    [`${who}RaceObserved`]: d.raceObserved,
+    [`${who}Sex`]: d.sex,
+    [`${who}SexObserved`]: d.sexObserved,
+    [`${who}Age`]: d.age,
+  };
+  d.ethnicity.forEach((code, i) => (fields[`${who}Ethnicity${i + 1}`] = code));
+  d.race.forEach((code, i) => (fields[`${who}Race${i + 1}`] = code));
+  return fields as Record<DemographicKey<W>, string>;
+};
+
 const ACTION_BY_STATE: Record<string, string> = { funded: '1', approved: '2', declined: '3', counteroffer: '3' };
 
 /** The action taken code of an application in a final state. */
@@ -515,44 +541,8 @@ export const larFromSource = (
     zip: home ? (home.zip ?? '') : 'NA',
     county,
     censusTract: home ? tractOf(county, home.censusTract) : 'NA',
-    applicantEthnicity1: applicant.ethnicity[0]!,
-    applicantEthnicity2: applicant.ethnicity[1]!,
-    applicantEthnicity3: applicant.ethnicity[2]!,
-    applicantEthnicity4: applicant.ethnicity[3]!,
-    applicantEthnicity5: applicant.ethnicity[4]!,
-    applicantEthnicityText: applicant.ethnicityText,
-    coApplicantEthnicity1: coApplicant.ethnicity[0]!,
-    coApplicantEthnicity2: coApplicant.ethnicity[1]!,
-    coApplicantEthnicity3: coApplicant.ethnicity[2]!,
-    coApplicantEthnicity4: coApplicant.ethnicity[3]!,
-    coApplicantEthnicity5: coApplicant.ethnicity[4]!,
-    coApplicantEthnicityText: coApplicant.ethnicityText,
-    applicantEthnicityObserved: applicant.ethnicityObserved,
-    coApplicantEthnicityObserved: coApplicant.ethnicityObserved,
-    applicantRace1: applicant.race[0]!,
-    applicantRace2: applicant.race[1]!,
-    applicantRace3: applicant.race[2]!,
-    applicantRace4: applicant.race[3]!,
-    applicantRace5: applicant.race[4]!,
-    applicantRaceNativeText: applicant.raceNativeText,
-    applicantRaceAsianText: applicant.raceAsianText,
-    applicantRacePacificText: applicant.racePacificText,
-    coApplicantRace1: coApplicant.race[0]!,
-    coApplicantRace2: coApplicant.race[1]!,
-    coApplicantRace3: coApplicant.race[2]!,
-    coApplicantRace4: coApplicant.race[3]!,
-    coApplicantRace5: coApplicant.race[4]!,
-    coApplicantRaceNativeText: coApplicant.raceNativeText,
-    coApplicantRaceAsianText: coApplicant.raceAsianText,
-    coApplicantRacePacificText: coApplicant.racePacificText,
-    applicantRaceObserved: applicant.raceObserved,
-    coApplicantRaceObserved: coApplicant.raceObserved,
-    applicantSex: applicant.sex,
-    coApplicantSex: coApplicant.sex,
-    applicantSexObserved: applicant.sexObserved,
-    coApplicantSexObserved: coApplicant.sexObserved,
-    applicantAge: applicant.age,
-    coApplicantAge: coApplicant.age,
+    ...demographicFields('applicant', applicant),
+    ...demographicFields('coApplicant', coApplicant),
     income,
     purchaserType: '0',
     rateSpread: rateSpread === null ? 'NA' : plain(rateSpread),
