@@ -77,7 +77,7 @@ export const fileExportMessages = {
   cancel: 'Cancel',
   download: 'Download',
   history: 'History',
-  running: 'Running exports',
+  running: 'Current exports',
   noHistory: 'No export yet.',
   expired: 'Expired',
   unknownKind: 'This kind of export is not available.',

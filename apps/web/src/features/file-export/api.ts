@@ -18,9 +18,10 @@ export const fileExportKeys = {
   queueColumns: ['fileExports', 'queueColumns'] as const,
 };
 
-export const useExportKinds = () =>
+export const useExportKinds = (enabled: boolean) =>
   useQuery({
     queryKey: fileExportKeys.kinds,
+    enabled,
     queryFn: ({ signal }) => callEndpoint(e.kinds, {}, { signal }),
     staleTime: 5 * 60_000,
   });
@@ -39,10 +40,11 @@ const isActive = (x: FileExport) => x.state === 'queued' || x.state === 'running
  * The history, newest first, with the running exports. While one runs the page reads it again every second — or,
  * while the hub is connected (it tells me of my exports as they move), every five seconds for the others' exports.
  */
-export const useExportHistory = (page: number, pageSize: number) => {
+export const useExportHistory = (page: number, pageSize: number, enabled: boolean) => {
   const hub = useHubState();
   return useQuery({
     queryKey: fileExportKeys.list(page, pageSize),
+    enabled,
     queryFn: ({ signal }) => callEndpoint(e.list, { query: { page, pageSize } }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some(isActive) ? (hub === 'connected' ? 5000 : 1000) : false),

@@ -81,7 +81,13 @@ const filterItems = (choices: Record<'state' | 'loanProduct' | 'dealer', (string
  * The new export (issue 33): what (kind), as what (format), which rows (a queue, statuses, products, dealers, a
  * period) and which columns (the kind's default set first). Started as a job: the page then shows its progress.
  */
-export const ExportForm = ({ kinds }: { kinds: readonly FileExportKind[] }) => {
+export const ExportForm = ({
+  kinds,
+  onStarted,
+}: {
+  kinds: readonly FileExportKind[];
+  onStarted: (id: number) => void;
+}) => {
   const [kindKey, setKindKey] = useState(kinds[0]?.kind ?? '');
   const kind = kinds.find((k) => k.kind === kindKey) ?? kinds[0];
   const [format, setFormat] = useState<string>(kind?.formats[0] ?? 'csv');
@@ -137,7 +143,10 @@ export const ExportForm = ({ kinds }: { kinds: readonly FileExportKind[] }) => {
 
   const onStart = () =>
     start.mutate(request(), {
-      onSuccess: () => toasts.success(fileExportMessages.started),
+      onSuccess: (created) => {
+        toasts.success(fileExportMessages.started);
+        onStarted(created.id);
+      },
       onError: showApiErrorToast,
     });
 

@@ -49,10 +49,14 @@ const onDownload = (item: FileExport) => {
   downloadExport(item).catch(showApiErrorToast);
 };
 
-/** A queued or running export: its progress (rows done of the total, live) and Cancel. */
+/**
+ * A queued or running export — or one started on this page that has just ended: its progress (rows done of the
+ * total, live), Cancel while it runs, Download once done.
+ */
 const RunningExport = ({ item }: { item: FileExport }) => {
   const cancel = useCancelExport();
   const percent = percentOf(item);
+  const active = item.state === 'queued' || item.state === 'running';
   const label = `${item.kindLabel} · ${item.format.toUpperCase()}`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="running-export" aria-label={label}>
@@ -66,23 +70,38 @@ const RunningExport = ({ item }: { item: FileExport }) => {
           </Typography>
         </Box>
         <Chip size="small" label={fileExportStateLabels[item.state]} color={stateColors[item.state]} />
-        <Button
-          size="small"
-          color="inherit"
-          startIcon={<CloseIcon />}
-          disabled={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(item.id, {
-              onSuccess: () => toasts.info(fileExportMessages.cancelled),
-              onError: showApiErrorToast,
-            })
-          }
-        >
-          {fileExportMessages.cancel}
-        </Button>
+        {item.downloadable ? (
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => onDownload(item)}>
+            {fileExportMessages.download}
+          </Button>
+        ) : active ? (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<CloseIcon />}
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(item.id, {
+                onSuccess: () => toasts.info(fileExportMessages.cancelled),
+                onError: showApiErrorToast,
+              })
+            }
+          >
+            {fileExportMessages.cancel}
+          </Button>
+        ) : null}
       </Box>
       <LinearProgress
-        variant={percent === null ? 'indeterminate' : 'determinate'}
+        variant={percent === null && active ? 'indeterminate' : 'determinate'}
+        color={
+          item.state === 'failed'
+            ? 'error'
+            : item.state === 'cancelled'
+              ? 'warning'
+              : item.state === 'done'
+                ? 'success'
+                : 'primary'
+        }
         value={percent ?? 0}
         aria-label={`${label} progress`}
         sx={{ height: 8, borderRadius: 1 }}
@@ -91,6 +110,7 @@ const RunningExport = ({ item }: { item: FileExport }) => {
         {item.rowsTotal === null
           ? fileExportStateLabels[item.state]
           : `${formatCount(item.rowsDone)} of ${formatCount(item.rowsTotal)} rows (${percent} %)`}
+        {item.state === 'failed' && item.error ? ` · ${item.error}` : ''}
       </Typography>
     </Paper>
   );
@@ -190,9 +210,10 @@ const Problems = ({ item }: { item: FileExport }) => (
 export const FileExportPage = () => {
   const { data: user } = useCurrentUser();
   const allowed = !user || hasRight(user, FILE_EXPORT_RIGHT);
-  const kinds = useExportKinds();
+  const kinds = useExportKinds(allowed);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const history = useExportHistory(pagination.page + 1, pagination.pageSize);
+  const history = useExportHistory(pagination.page + 1, pagination.pageSize, allowed);
+  const [started, setStarted] = useState<number[]>([]);
   if (!allowed) {
     return (
       <>
@@ -202,7 +223,7 @@ export const FileExportPage = () => {
     );
   }
   const rows = history.data?.data ?? [];
-  const running = rows.filter((x) => x.state === 'queued' || x.state === 'running');
+  const running = rows.filter((x) => x.state === 'queued' || x.state === 'running' || started.includes(x.id));
   const withProblems = rows.filter((x) => x.state === 'failed' && x.problems.length > 0).slice(0, 1);
   return (
     <Box sx={{ maxWidth: 1600 }}>
@@ -211,7 +232,7 @@ export const FileExportPage = () => {
         {fileExportMessages.intro}
       </Typography>
       {kinds.data ? (
-        <ExportForm kinds={kinds.data.kinds} />
+        <ExportForm kinds={kinds.data.kinds} onStarted={(id) => setStarted((ids) => [id, ...ids])} />
       ) : (
         <Skeleton variant="rounded" height={180} sx={{ mb: 3 }} />
       )}
