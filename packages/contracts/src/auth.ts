@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './kit/endpoint.ts';
 import { messages } from './messages.ts';
 import { textSchema } from './primitives.ts';
 
@@ -42,3 +43,46 @@ export const changePasswordResponseSchema = z.object({ password_expiration_date:
 
 /** Days before expiry in which the 'Password Expiration Warning' dialog shows (spec 1 §9). */
 export const PASSWORD_WARNING_DAYS = { min: 1, max: 10 } as const;
+
+/** Signing in and out, the password change and the session's keepalive (spec 1 §4, §8, §9). */
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with username and password',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/logout',
+    access: 'signedIn',
+    allowExpiredPassword: true,
+    tag: 'auth',
+    summary: 'End the session; its token stops working at once',
+    response: z.null().optional(),
+    status: 204,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/user/changePassword',
+    access: 'signedIn',
+    allowExpiredPassword: true,
+    tag: 'auth',
+    summary: "Change the caller's password (also when it has expired)",
+    body: changePasswordRequestSchema,
+    response: changePasswordResponseSchema,
+  }),
+  keepalive: endpoint({
+    method: 'POST',
+    path: '/api/session/keepalive',
+    access: 'signedIn',
+    allowExpiredPassword: true,
+    tag: 'auth',
+    summary: 'Mark the session active (the client calls it on user activity)',
+    response: z.null().optional(),
+    status: 204,
+  }),
+};

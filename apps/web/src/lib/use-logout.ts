@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiClient } from './api-client.ts';
+import { authEndpoints } from '@credence/contracts';
 import { withAuthEventsSuppressed } from './auth-events.ts';
+import { callEndpoint } from './endpoint-client.ts';
 import { clearSession } from './session-store.ts';
 import { currentAppLocation, loginUrl } from './return-url.ts';
 import { withoutNavigationPrompts } from './use-unsaved-changes-prompt.ts';
@@ -19,7 +20,7 @@ export const useLogout = (): (() => Promise<void>) => {
       withAuthEventsSuppressed(async () => {
         const target = loginUrl(currentAppLocation(), { logout: 'true' });
         try {
-          await apiClient.post('/api/logout', undefined, { authEvents: false });
+          await callEndpoint(authEndpoints.logout, {}, { authEvents: false });
         } catch {
           // The session is forgotten locally either way.
         }

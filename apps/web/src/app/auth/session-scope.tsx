@@ -1,6 +1,7 @@
 import { useCallback, useRef, type ReactNode } from 'react';
-import { messages } from '@credence/contracts';
-import { apiClient, getLastAuthenticatedCallAt } from '../../lib/api-client.ts';
+import { authEndpoints, messages } from '@credence/contracts';
+import { getLastAuthenticatedCallAt } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { closeAllDialogs } from '../../lib/confirm.tsx';
 import { hasDirtyForms } from '../../lib/dirty-forms.ts';
@@ -40,7 +41,7 @@ export const SessionScope = ({ children }: { children: ReactNode }) => {
       const lastCall = Math.max(getLastAuthenticatedCallAt(), lastPingRef.current);
       if (lastActivity > lastCall && now - lastCall >= keepAliveMs && isSignedIn(getSession())) {
         lastPingRef.current = now;
-        apiClient.post('/api/session/keepalive').catch(() => undefined);
+        callEndpoint(authEndpoints.keepalive, {}).catch(() => undefined);
       }
     },
     [keepAliveMs],

@@ -1,5 +1,4 @@
-import { changePasswordResponseSchema, type ChangePasswordRequest } from '@credence/contracts';
-import { apiClient } from '../../lib/api-client.ts';
+import { authEndpoints, type ChangePasswordRequest } from '@credence/contracts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  apiClient.post('/api/user/changePassword', body, { schema: changePasswordResponseSchema });
+export const changePassword = (body: ChangePasswordRequest) => callEndpoint(authEndpoints.changePassword, { body });

@@ -1,8 +1,9 @@
-import { loginResponseSchema, messages, type LoginRequest, type LoginResponse } from '@credence/contracts';
-import { apiClient, isApiError } from '../../lib/api-client.ts';
+import { authEndpoints, messages, type LoginRequest, type LoginResponse } from '@credence/contracts';
+import { isApiError } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const login = (body: LoginRequest): Promise<LoginResponse> =>
-  apiClient.post('/api/login', body, { schema: loginResponseSchema, auth: false, authEvents: false });
+  callEndpoint(authEndpoints.login, { body }, { auth: false, authEvents: false });
 
 /** Spec 1 §8: 401 has its own text; otherwise the server's text when present, else a connection failure. */
 export const loginErrorText = (error: unknown): string => {
