@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 import { apiAuth } from '../support/applications.ts';
 import { reviewShots } from '../support/screenshots.ts';
 import { signIn, users } from '../support/sign-in.ts';
@@ -10,7 +10,8 @@ import { expect, test } from '../support/test.ts';
  * the same (each group's bar, its label and its row; the totals line), exports the CSV (exactly the table's rows)
  * and opens the loans behind a group. The figures are compared with the API's answer for the same filters, not
  * hard-coded. The Pipeline, the adverse action register, Decisions and turn times and Policy exceptions are opened
- * for their chart, a row and their screenshots.
+ * for their chart, a row and their screenshots; Add-on penetration and the Dealer scorecard for the chart and the
+ * table against the API's answer and their CSV.
  */
 
 type Group = { groupId: number | null; name: string; count: number; amount: string };
@@ -123,9 +124,12 @@ test('Pipeline and the adverse action register (the notices due within 7 days)',
   const dueSoon = (await (await request.get('/api/reports/adverseActions?view=dueSoon', { headers })).json()) as {
     total: number;
   };
+  // (Whether a notice falls due this week depends on the day the demo was seeded: an empty view draws no chart.)
   if (dueSoon.total === 0) await expect(grid(page).getByText('Nothing matches these filters')).toBeVisible();
-  else await expect(bodyRows(page)).toHaveCount(dueSoon.total);
-  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
+  else {
+    await expect(bodyRows(page)).toHaveCount(dueSoon.total);
+    await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
+  }
   await reviewShots(page, 'reports-adverse-actions-due-soon');
 
   // Decisions and turn times, and Policy exceptions (items 3 and 4): the chart and a row, as the API answers.
@@ -142,6 +146,105 @@ test('Pipeline and the adverse action register (the notices due within 7 days)',
     await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
     await reviewShots(page, `reports-${key}`);
   }
+});
+
+/** The data lines of a downloaded CSV (BOM and header checked), each as its cells. */
+const csvLines = async (file: Download, header: string) => {
+  const bytes = readFileSync((await file.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [head, ...lines] = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+  expect(head).toBe(header);
+  return lines.map((line) => line.replace(/^"|"$/g, '').split('","'));
+};
+
+test('Add-on penetration and the Dealer scorecard: the chart and the table agree, export CSV', async ({
+  page,
+  request,
+}) => {
+  const headers = await apiAuth(request, users.admin);
+  await signIn(page, users.admin, { at: '/reports' });
+  await page.getByRole('link', { name: /Add-on penetration/ }).click();
+  await expect(page.getByRole('heading', { name: 'Add-on penetration', level: 1 })).toBeVisible();
+  type Addon = { additionName: string; loans: number; withAddon: number; penetration: string | null };
+  const addons = (await (await request.get('/api/reports/addonPenetration', { headers })).json()) as {
+    rows: Addon[];
+    total: number;
+    totals: { loans: number; sold: number };
+  };
+  expect(addons.totals.sold, 'the demo’s funded loans carry add-ons').toBeGreaterThan(0);
+  // The table: a row per add-on over every funded loan, as the API answers; the totals line.
+  await expect(bodyRows(page)).toHaveCount(addons.rows.length);
+  for (const [i, addon] of addons.rows.entries()) {
+    const row = bodyRows(page).nth(i);
+    await expect(cell(row, 'additionName')).toHaveText(addon.additionName);
+    await expect(cell(row, 'withAddon')).toHaveText(String(addon.withAddon));
+    await expect(cell(row, 'penetration')).toHaveText(`${addon.penetration}%`);
+  }
+  await expect(cell(totalsRow(page), 'loans')).toHaveText(String(addons.totals.loans));
+  // The chart: a bar per add-on, labelled with the add-on and its exact penetration (the highest first).
+  const chart = page.getByTestId('report-chart');
+  await expect(chart.getByText('Share of funded loans carrying each add-on')).toBeVisible();
+  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 }); // a lazy chunk on a busy machine
+  const byShare = [...addons.rows].sort((a, b) => Number(b.penetration) - Number(a.penetration));
+  await expect(chart.locator('.MuiBarChart-label')).toHaveText(byShare.map((a) => `${a.penetration} %`));
+  expect((await chart.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents()).sort()).toEqual(
+    addons.rows.map((a) => a.additionName).sort(),
+  );
+  await reviewShots(page, 'reports-addon-penetration');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = await csvLines(
+    await download,
+    '"Group","Add-on","Funded loans","With add-on","Penetration","Amount","Average"',
+  );
+  expect(lines.map((l) => `${l[1]}|${l[3]}|${l[4]}`)).toEqual(
+    addons.rows.map((a) => `${a.additionName}|${a.withAddon}|${a.penetration}`),
+  );
+  // Grouped by dealer: a bar per add-on for each dealer.
+  await page.getByRole('combobox', { name: 'Group by' }).click();
+  await page.getByRole('option', { name: 'Dealer', exact: true }).click();
+  await expect(page).toHaveURL(/groupBy=dealer/);
+  await expect(chart.getByText('Add-on penetration by dealer')).toBeVisible();
+  const byDealer = (await (await request.get('/api/reports/addonPenetration?groupBy=dealer', { headers })).json()) as {
+    total: number;
+  };
+  await expect(bodyRows(page)).toHaveCount(Math.min(25, byDealer.total));
+  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 });
+  await reviewShots(page, 'reports-addon-penetration-by-dealer');
+
+  // The Dealer scorecard: a row per dealer, the chart's dealers in the table's order (the most applications first).
+  await page.goto('/reports/dealerScorecard');
+  await expect(page.getByRole('heading', { name: 'Dealer scorecard', level: 1 })).toBeVisible();
+  type Dealer = { dealerName: string; applications: number; funded: number; lookToBook: string | null };
+  const dealers = (await (await request.get('/api/reports/dealerScorecard', { headers })).json()) as {
+    rows: Dealer[];
+    totals: { applications: number; funded: number; waived: number; outstandingAtFunding: number };
+  };
+  expect(dealers.totals.funded, 'the demo funds indirect loans').toBeGreaterThan(0);
+  expect(dealers.totals.waived + dealers.totals.outstandingAtFunding).toBeGreaterThan(0);
+  await expect(bodyRows(page)).toHaveCount(dealers.rows.length);
+  for (const [i, dealer] of dealers.rows.entries()) {
+    const row = bodyRows(page).nth(i);
+    await expect(cell(row, 'dealerName')).toHaveText(dealer.dealerName);
+    await expect(cell(row, 'applications')).toHaveText(String(dealer.applications));
+    await expect(cell(row, 'lookToBook')).toHaveText(dealer.lookToBook === null ? '—' : `${dealer.lookToBook}%`);
+  }
+  await expect(cell(totalsRow(page), 'applications')).toHaveText(String(dealers.totals.applications));
+  await expect(chart.getByText('Applications and funded loans by dealer')).toBeVisible();
+  await expect(chartDrawn(page)).toBeVisible({ timeout: 15_000 });
+  await expect(chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')).toHaveText(
+    dealers.rows.slice(0, 12).map((d) => d.dealerName),
+  );
+  await reviewShots(page, 'reports-dealer-scorecard');
+  const scorecardCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const rows = await csvLines(
+    await scorecardCsv,
+    '"Dealer","Applications","Approved","Funded","Look-to-book","Score submitted","Score funded","Avg LTV","At funding","Waived","Open at funding","Funding problems"',
+  );
+  expect(rows.map((l) => `${l[0]}|${l[1]}|${l[3]}`)).toEqual(
+    dealers.rows.map((d) => `${d.dealerName}|${d.applications}|${d.funded}`),
+  );
 });
 
 test('a loan officer has no Reports entry and the page says so', async ({ page }) => {

@@ -839,16 +839,17 @@ export const addonPenetrationReport = defineReport({
  * - average LTV: the amount financed over the collateral value of each application (the sum of its collaterals'
  *   values, or the request's value when none has one — the decision policy's BackEndLtv), over the applications
  *   with both, percent with two decimals;
- * - funding problems. A funding attempt is the loan saved from the funding worksheet ('Loan Saved!', the loan's
- *   `created_at`): funding starts there, and a Fund that the dry run refuses changes nothing and is not recorded,
- *   while a funding is only booked once every required stipulation is cleared or waived. So:
+ * - funding problems. Funding starts when the loan is saved from the funding worksheet ('Loan Saved!'); a Fund the
+ *   dry run refuses (a required stipulation open, the dealer packet missing…) changes nothing and is not recorded,
+ *   and a loan is only funded once every required stipulation is cleared or waived — optional ones may still be
+ *   open. So a funding attempt is read from the loan: its funding (at `funded_at`), or, for a loan saved and not
+ *   funded (yet, or since a reversal), the attempt it waits for now. Then:
  *   - at funding: the applications with a loan saved (a funding attempt);
  *   - stipulations waived: the applications' stipulations (funding requirements) whose status is waived;
- *   - outstanding at funding: the required stipulations that were open when the loan was saved — created before
- *     it and not closed by then (cleared or waived at or before it, or withdrawn at or before it), read from the
- *     stipulation's record (a stipulation reopened after it was cleared counts as open);
- *   - with funding problems: the share of the applications at funding with a stipulation waived or outstanding at
- *     funding, percent.
+ *   - open at funding: the stipulations open at the attempt — recorded by then and not cleared, waived or withdrawn
+ *     by then (read from the stipulation's record: when it was cleared or waived, when its status last changed);
+ *     for a funded loan the optional ones it was funded without, for a loan not funded those that hold it;
+ *   - funding problems: the share of the applications at funding with a stipulation waived or open at funding.
  * Direct applications are not a dealer's: a direct channel filter selects nothing.
  */
 const scorecardFigures = {
@@ -899,14 +900,14 @@ export const dealerScorecardReport = defineReport({
     },
     {
       field: 'scoreSubmitted',
-      header: 'Avg score submitted',
+      header: 'Score submitted',
       type: 'count',
       sortable: true,
       description: 'The average credit score of the applications with a score',
     },
     {
       field: 'scoreFunded',
-      header: 'Avg score funded',
+      header: 'Score funded',
       type: 'count',
       sortable: true,
       description: 'The average credit score of the funded ones',
@@ -925,13 +926,14 @@ export const dealerScorecardReport = defineReport({
       sortable: true,
       description: 'Applications whose loan was saved on the funding worksheet (a funding attempt)',
     },
-    { field: 'waived', header: 'Stips waived', type: 'count', sortable: true, description: 'Stipulations waived' },
+    { field: 'waived', header: 'Waived', type: 'count', sortable: true, description: 'Stipulations waived' },
     {
       field: 'outstandingAtFunding',
-      header: 'Stips open at funding',
+      header: 'Open at funding',
       type: 'count',
       sortable: true,
-      description: 'Required stipulations not cleared or waived when the loan was saved for funding',
+      description:
+        'Stipulations not cleared or waived at the funding attempt: when the loan was funded, or now for a loan saved and not funded',
     },
     {
       field: 'problemShare',

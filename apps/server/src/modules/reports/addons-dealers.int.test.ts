@@ -68,7 +68,8 @@ const vary = async (lenderId: number) => {
       where r.lender_id = $1 and r.id % 4 = 0`,
     [lenderId],
   );
-  // A stipulation cleared before its loan was saved, and one withdrawn before: neither was open at funding.
+  // A stipulation cleared an hour before its loan was saved and one withdrawn then (closed at any attempt), and one
+  // of a funded loan cleared a day after its funding (open at the funding).
   await q(
     `update application_funding_requirements r
         set status = 'cleared', cleared_at = l.created_at - interval '1 hour', required = true
@@ -85,6 +86,16 @@ const vary = async (lenderId: number) => {
       where l.application_id = r.application_id and r.lender_id = $1
         and r.id = (select max(r2.id) from application_funding_requirements r2 join loans l2 on l2.application_id = r2.application_id
                      where r2.lender_id = $1 and r2.status not in ('waived', 'cleared'))`,
+    [lenderId],
+  );
+  await q(
+    `update application_funding_requirements r
+        set status = 'cleared', cleared_at = l.funded_at + interval '1 day'
+       from loans l
+      where l.application_id = r.application_id and r.lender_id = $1 and l.is_funded
+        and r.id = (select min(r2.id) from application_funding_requirements r2
+                      join loans l2 on l2.application_id = r2.application_id
+                     where r2.lender_id = $1 and l2.is_funded and r2.status = 'outstanding')`,
     [lenderId],
   );
 };
@@ -282,7 +293,8 @@ type Line = {
   dealer_id: number;
   dealer: string;
   score: number | null;
-  saved_at: string | null;
+  /** The funding attempt: the funding, or now for a loan saved and not funded; null without a loan. */
+  attempt_at: string | null;
   funded: boolean;
   approved: boolean;
   amount: string | null;
@@ -304,7 +316,8 @@ describe('reports: dealer scorecard', () => {
   const expected = async (f: ReportFilters) => {
     const { where, values } = filterSql(f, 'a.created_at');
     const lines = await q<Line>(
-      `select a.id, a.dealer_id, d.name as dealer, a.average_credit_score as score, ${ts('l.created_at')} as saved_at,
+      `select a.id, a.dealer_id, d.name as dealer, a.average_credit_score as score,
+              ${ts('case when l.is_funded then l.funded_at when l.id is not null then now() end')} as attempt_at,
               coalesce(l.is_funded, false) as funded,
               a.id in (select application_id from application_decisions
                         where entry_kind = 'decision' and decision_type in ('approve', 'counteroffer')) as approved,
@@ -324,20 +337,16 @@ describe('reports: dealer scorecard', () => {
     const figures = (group: Line[]) => {
       const of = (line: Line) => stips.filter((s) => s.application_id === line.id);
       const waived = (line: Line) => of(line).filter((s) => s.status === 'waived').length;
-      const open = (line: Line) =>
-        line.saved_at === null
-          ? 0
-          : of(line).filter(
-              (s) =>
-                s.required &&
-                s.created_at <= line.saved_at! &&
-                !(
-                  ['cleared', 'waived'].includes(s.status) &&
-                  s.cleared_at !== null &&
-                  s.cleared_at <= line.saved_at!
-                ) &&
-                !(s.status === 'withdrawn' && s.changed_at !== null && s.changed_at <= line.saved_at!),
-            ).length;
+      const open = (line: Line) => {
+        const at = line.attempt_at;
+        if (at === null) return 0;
+        return of(line).filter(
+          (s) =>
+            s.created_at <= at &&
+            !(['cleared', 'waived'].includes(s.status) && s.cleared_at !== null && s.cleared_at <= at) &&
+            !(s.status === 'withdrawn' && s.changed_at !== null && s.changed_at <= at),
+        ).length;
+      };
       const average = (values: Money[], places: number) =>
         values.length === 0 ? null : sumOf(values).div(values.length).toFixed(places);
       const scores = (ls: Line[]) => ls.flatMap((l) => (l.score === null ? [] : [money(l.score)]));
@@ -348,7 +357,7 @@ describe('reports: dealer scorecard', () => {
           : [money(l.amount).times(100).div(value)];
       });
       const funded = group.filter((l) => l.funded);
-      const atFunding = group.filter((l) => l.saved_at !== null);
+      const atFunding = group.filter((l) => l.attempt_at !== null);
       const score = (ls: Line[]) => {
         const text = average(scores(ls), 0);
         return text === null ? null : Number(text);

@@ -11,34 +11,37 @@ type Query = QueryOf<typeof dealerScorecardReport>;
  * - `approved`: an approve or counter-offer decision on its receipt; `funded`: its loan funded (not reversed);
  * - `ltv`: the amount financed over the collateral value — the sum of its collaterals' values, the request's value
  *   when none has one (policy-facts' BackEndLtv) — null without both;
- * - `saved_at`: when its loan was saved on the funding worksheet (the funding attempt), null without a loan;
- * - `waived`: its stipulations waived; `open_at_funding`: its required stipulations created by the funding attempt
+ * - `attempted`: its loan saved on the funding worksheet; `attempt_at`: the moment of its funding attempt — when it
+ *   was funded, or now for a loan not funded (yet, or since a reversal);
+ * - `waived`: its stipulations waived; `open_at_funding`: its stipulations open at the attempt — recorded by then
  *   and not closed by then (cleared or waived: `cleared_at`; withdrawn: `status_changed_at`).
  */
 const applicationLines = (query: Query, ctx: ReportContext) => sql`
-  select a.id, a.dealer_id, a.average_credit_score as score, l.created_at as saved_at,
-         coalesce(l.is_funded, false) as funded,
-         exists (select 1 from application_decisions d
-                  where d.application_id = a.id and d.entry_kind = 'decision'
-                    and d.decision_type in ('approve', 'counteroffer')) as approved,
-         100 * a.est_amt_financed / nullif(coalesce(
-           (select sum(c.value) from collaterals c where c.application_id = a.id and c.value is not null), a.value), 0)
-           as ltv,
-         (select count(*) from application_funding_requirements r
-           where r.application_id = a.id and r.status = 'waived')::int as waived,
-         case when l.id is null then 0 else
+  select x.*,
+         case when x.attempt_at is null then 0 else
            (select count(*) from application_funding_requirements r
-             where r.application_id = a.id and r.required and r.created_at <= l.created_at
-               and not (r.status in ('cleared', 'waived') and r.cleared_at is not null and r.cleared_at <= l.created_at)
-               and not (r.status = 'withdrawn' and r.status_changed_at <= l.created_at))::int
+             where r.application_id = x.id and r.created_at <= x.attempt_at
+               and not (r.status in ('cleared', 'waived') and r.cleared_at is not null and r.cleared_at <= x.attempt_at)
+               and not (r.status = 'withdrawn' and r.status_changed_at <= x.attempt_at))::int
          end as open_at_funding
-    from applications a
-    left join loans l on l.application_id = a.id and l.lender_id = a.lender_id
-   where not a.direct and a.dealer_id is not null and ${inPeriod(sql`a.created_at`, ctx)}
-     and ${applicationFilters(query, ctx)}`;
+    from (select a.id, a.dealer_id, a.average_credit_score as score, l.id is not null as attempted,
+                 case when l.is_funded then l.funded_at when l.id is not null then now() end as attempt_at,
+                 coalesce(l.is_funded, false) as funded,
+                 exists (select 1 from application_decisions d
+                          where d.application_id = a.id and d.entry_kind = 'decision'
+                            and d.decision_type in ('approve', 'counteroffer')) as approved,
+                 100 * a.est_amt_financed / nullif(coalesce(
+                   (select sum(c.value) from collaterals c where c.application_id = a.id and c.value is not null),
+                   a.value), 0) as ltv,
+                 (select count(*) from application_funding_requirements r
+                   where r.application_id = a.id and r.status = 'waived')::int as waived
+            from applications a
+            left join loans l on l.application_id = a.id and l.lender_id = a.lender_id
+           where not a.direct and a.dealer_id is not null and ${inPeriod(sql`a.created_at`, ctx)}
+             and ${applicationFilters(query, ctx)}) x`;
 
 const percent = (part: SQL, whole: SQL) => sql`round(100 * (${part})::numeric / nullif(${whole}, 0), 2)`;
-const atFunding = sql`count(*) filter (where x.saved_at is not null)`;
+const atFunding = sql`count(*) filter (where x.attempted)`;
 
 const figures = sql`count(*)::int as "applications",
   count(*) filter (where x.approved)::int as "approved",
@@ -50,7 +53,7 @@ const figures = sql`count(*)::int as "applications",
   ${atFunding}::int as "atFunding",
   coalesce(sum(x.waived), 0)::int as "waived",
   coalesce(sum(x.open_at_funding), 0)::int as "outstandingAtFunding",
-  ${percent(sql`count(*) filter (where x.saved_at is not null and (x.waived > 0 or x.open_at_funding > 0))`, atFunding)}
+  ${percent(sql`count(*) filter (where x.attempted and (x.waived > 0 or x.open_at_funding > 0))`, atFunding)}
     as "problemShare"`;
 
 /** At most this many dealers are drawn (the most applications); the table lists them all. */

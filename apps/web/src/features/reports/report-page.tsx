@@ -65,9 +65,14 @@ export const formatValue = (column: ReportColumn, value: unknown): string => {
   }
 };
 
+/** Room for a figure column's header and its sort arrow (about 7.5 px a character, 40 px of padding and arrow). */
+const headerWidth = (column: ReportColumn, least: number) =>
+  Math.max(least, Math.ceil(40 + column.header.length * 7.5));
+
 /** A column's width by what it holds: fixed for ids, dates and figures, growing for names and reasons. */
 const columnWidth = (column: ReportColumn) => {
   if (column.field === 'reasons') return { flex: 2, minWidth: 240 };
+  if (column.field === 'additionName') return { flex: 1, minWidth: 190 };
   if (column.labels) return column.field === 'status' ? { width: 176 } : { flex: 1, minWidth: 150 };
   switch (column.type) {
     case 'applicationId':
@@ -75,14 +80,14 @@ const columnWidth = (column: ReportColumn) => {
     case 'date':
       return { width: 136 };
     case 'count':
-      return { width: 112 };
+      return { width: headerWidth(column, 96) };
     case 'money':
-      return { width: 156 };
+      return { width: headerWidth(column, 140) };
     case 'rate':
-      return { width: 112 };
+      return { width: headerWidth(column, 104) };
     case 'percent':
     case 'decimal':
-      return { width: 160 };
+      return { width: headerWidth(column, 112) };
     case 'text':
       return { flex: 1, minWidth: 140 };
   }
