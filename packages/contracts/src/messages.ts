@@ -36,6 +36,8 @@ export const messages = {
     notFound: 'Not found',
     validation: 'One or more fields are invalid.',
     databaseUnavailable: 'The database is unavailable. Please try again shortly.',
+    /** A query stopped by the database's statement timeout (DB_STATEMENT_TIMEOUT_MS): the server's limit, not the caller's error. */
+    queryTimedOut: 'This took too long and was stopped. Please try again, or narrow it down.',
     lenderNotAllowed: 'You do not have access to that lender.',
     /** A value the database cannot store (out of range, NUL, bad encoding) that no schema caught. */
     unstorableValue: 'A value is out of range or contains characters that cannot be stored.',

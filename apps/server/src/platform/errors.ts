@@ -108,6 +108,8 @@ export const pgCodeOf = (error: unknown): string | undefined => {
   }
   return undefined;
 };
+/** 57014 query_canceled: the statement timeout (or a cancel) stopped the query. */
+const QUERY_CANCELED = '57014';
 /** Did the database refuse a value of the request (see BAD_INPUT_CODES)? */
 export const isBadInputFromDatabase = (error: unknown): boolean => BAD_INPUT_CODES.has(pgCodeOf(error) ?? '');
 
@@ -147,6 +149,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         .status(503)
         .header('Retry-After', String(RETRY_AFTER_SECONDS))
         .send(body('DB_UNAVAILABLE', messages.errors.databaseUnavailable));
+    }
+    if (pgCodeOf(error) === QUERY_CANCELED) {
+      // The statement timeout stopped a query: the server's bound on heavy work, answered BUSY (503), never a 500.
+      request.log.warn({ err: loggableError(error), url: request.routeOptions.url }, 'statement timeout');
+      return reply.status(503).send(body('BUSY', messages.errors.queryTimedOut));
     }
     if (isBadInputFromDatabase(error)) {
       request.log.warn({ err: loggableError(error) }, 'the database refused a value of the request');
