@@ -47,9 +47,9 @@ export const FILE_EXPORT_MAX_DAYS = 3660;
 export const fileExportFormats = ['csv', 'xlsx', 'txt'] as const;
 export type FileExportFormat = (typeof fileExportFormats)[number];
 export const fileExportFormatLabels: Record<FileExportFormat, string> = {
-  csv: 'CSV (Excel, UTF-8)',
-  xlsx: 'Excel workbook (XLSX)',
-  txt: 'Text file',
+  csv: 'CSV',
+  xlsx: 'Excel (XLSX)',
+  txt: 'Text (TXT)',
 };
 
 export const fileExportStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;

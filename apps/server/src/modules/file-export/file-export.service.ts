@@ -11,6 +11,7 @@ import {
   fileExportMessages,
   fileExportProblemSchema,
   fileExportRequestSchema,
+  queueColumnByField,
   queueTitles,
   type FileExport,
   type FileExportFormat,
@@ -45,6 +46,25 @@ export const fileExportSettings = { batchSize: 1000, progressMs: 1000, paceMs: 0
 
 const titleCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The queue filter operators as a sentence says them ('Status is any of Approved, Funded'). */
+const operatorTexts: Record<string, string> = {
+  isAnyOf: 'is any of',
+  is: 'is',
+  not: 'is not',
+  contains: 'contains',
+  equals: 'is',
+  startsWith: 'starts with',
+  isEmpty: 'is empty',
+  isNotEmpty: 'is not empty',
+  after: 'after',
+  onOrAfter: 'on or after',
+  before: 'before',
+  onOrBefore: 'on or before',
+  '!=': '≠',
+  '>=': '≥',
+  '<=': '≤',
+};
+
 /** The filters as a person reads them in the history. */
 const summaryOf = (filters: Record<string, unknown>, names: Map<string, string>): string => {
   const parsed = fileExportFiltersSchema.safeParse(filters);
@@ -56,7 +76,9 @@ const summaryOf = (filters: Record<string, unknown>, names: Map<string, string>)
     for (const item of f.criteria.filter?.filters ?? []) {
       const values = (Array.isArray(item.value) ? item.value : [item.value]).filter((v) => v !== null && v !== '');
       const shown = values.map((v) => names.get(`${item.field}:${String(v)}`) ?? titleCase(String(v)));
-      parts.push(`${item.field} ${item.operator}${shown.length > 0 ? ` ${shown.join(', ')}` : ''}`);
+      const column = queueColumnByField(item.field)?.headerName ?? item.field;
+      const operator = operatorTexts[item.operator] ?? item.operator;
+      parts.push(`${column} ${operator}${shown.length > 0 ? ` ${shown.join(', ')}` : ''}`);
     }
   }
   if (f.from || f.to)

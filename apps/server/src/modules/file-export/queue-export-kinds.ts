@@ -76,6 +76,26 @@ const builtQueue = (filters: ParsedFileExportFilters, ctx: ExportContext) =>
 
 const and = (where: SQL, more: SQL[]) => (more.length === 0 ? where : sql`${where} and ${sql.join(more, sql` and `)}`);
 
+/** What an export selects: the queue's applications `a` (its conditions and order), joined, in the period. */
+type Selection = { built: ReturnType<typeof buildQueue>; join: SQL; where: SQL };
+const selection = (filters: ParsedFileExportFilters, ctx: ExportContext, join: SQL, periodColumn: SQL): Selection => {
+  const built = builtQueue(filters, ctx);
+  return { built, join, where: and(built.where, periodCondition(periodColumn, filters, ctx.timeZone)) };
+};
+/** The applications, by their creation time. */
+const applicationsOf = (filters: ParsedFileExportFilters, ctx: ExportContext) =>
+  selection(filters, ctx, sql``, sql`a.created_at`);
+/** The funded loans (a reversal clears `is_funded`) of the applications, by their funding time. */
+const fundedLoansOf = (filters: ParsedFileExportFilters, ctx: ExportContext) =>
+  selection(
+    filters,
+    ctx,
+    sql`join loans l on l.application_id = a.id and l.lender_id = a.lender_id and l.is_funded`,
+    sql`l.funded_at`,
+  );
+const countOf = async (tx: TenantTx, { built, join, where }: Selection) =>
+  (await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${built.from} ${join} ${where}`)).rows[0]?.n ?? 0;
+
 /** An application column's cell: the queue CSV's display values, money exact, times as instants. */
 const queueCell = (row: QueueRow, field: string, timeZone: string): ExportCell => {
   const column = queueColumnByField(field)!;
@@ -98,15 +118,9 @@ export const applicationsExportKind = defineExportKind<ExportRecord>({
   filterSet: 'queue',
   columns: fileExportQueueColumns,
   validate: validateColumns(fileExportQueueColumns),
-  count: async (tx, filters, ctx) => {
-    const built = builtQueue(filters, ctx);
-    const where = and(built.where, periodCondition(sql`a.created_at`, filters, ctx.timeZone));
-    const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${built.from} ${where}`);
-    return rows[0]?.n ?? 0;
-  },
+  count: (tx, filters, ctx) => countOf(tx, applicationsOf(filters, ctx)),
   rows: async function* (tx, filters, ctx) {
-    const built = builtQueue(filters, ctx);
-    const where = and(built.where, periodCondition(sql`a.created_at`, filters, ctx.timeZone));
+    const { built, where } = applicationsOf(filters, ctx);
     const columns = chosenColumns(fileExportQueueColumns, filters);
     const query = pageOfIds(built, sql`select a.id from ${built.from} ${where} ${built.orderBy}`);
     await tx.execute(built.plannerSettings);
@@ -150,14 +164,6 @@ const loanKindColumns = loanColumns.map((c) =>
     : c,
 );
 
-/** The funded loans' join and the period over their funding time. */
-const fundedLoans = (filters: ParsedFileExportFilters, ctx: ExportContext) => {
-  const built = builtQueue(filters, ctx);
-  const join = sql`join loans l on l.application_id = a.id and l.lender_id = a.lender_id and l.is_funded`;
-  const where = and(built.where, periodCondition(sql`l.funded_at`, filters, ctx.timeZone));
-  return { built, join, where };
-};
-
 /** 2. The funded loans (funded in the period): the application's columns and the loan's own. */
 export const loansExportKind = defineExportKind<ExportRecord>({
   kind: 'loans',
@@ -167,15 +173,9 @@ export const loansExportKind = defineExportKind<ExportRecord>({
   filterSet: 'queue',
   columns: loanKindColumns,
   validate: validateColumns(loanKindColumns),
-  count: async (tx, filters, ctx) => {
-    const { built, join, where } = fundedLoans(filters, ctx);
-    const { rows } = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from ${built.from} ${join} ${where}`,
-    );
-    return rows[0]?.n ?? 0;
-  },
+  count: (tx, filters, ctx) => countOf(tx, fundedLoansOf(filters, ctx)),
   rows: async function* (tx, filters, ctx) {
-    const { built, join, where } = fundedLoans(filters, ctx);
+    const { built, join, where } = fundedLoansOf(filters, ctx);
     const columns = chosenColumns(loanKindColumns, filters);
     const ids = sql`select a.id, l.loan_id as loan_number, l.funded_at, l.amount::text as funded_amount,
         l.interest_rate::text as note_rate, l.term_months as loan_term_months, l.monthly_payment::text as loan_payment,

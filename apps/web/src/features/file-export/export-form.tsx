@@ -24,6 +24,15 @@ import { useQueueValueOptions, useStartExport } from './api.ts';
 
 type Option = { value: string | number; label: string };
 
+/** The fields in five even columns (two on a narrow screen), never wider than a wide screen needs. */
+const FORM_MAX_WIDTH = 1280;
+const fieldGrid = {
+  display: 'grid',
+  gap: 2,
+  maxWidth: FORM_MAX_WIDTH,
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+} as const;
+
 /** A multiple choice shown as "3 selected" (the list stays one line whatever is chosen). */
 const MultiSelect = ({
   label,
@@ -31,21 +40,19 @@ const MultiSelect = ({
   value,
   onChange,
   allLabel,
-  width = 200,
 }: {
   label: string;
   options: readonly Option[];
   value: (string | number)[];
   onChange: (next: (string | number)[]) => void;
   allLabel: string;
-  width?: number;
 }) => (
   <TextField
     select
     size="small"
     label={label}
     value={value}
-    sx={{ width }}
+    fullWidth
     slotProps={{
       select: {
         multiple: true,
@@ -158,14 +165,14 @@ export const ExportForm = ({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {kind.description}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      <Box sx={fieldGrid}>
         <TextField
           select
           size="small"
           label="Export"
           value={kind.kind}
           onChange={(event) => chooseKind(event.target.value)}
-          sx={{ width: 200 }}
+          fullWidth
         >
           {kinds.map((k) => (
             <MenuItem key={k.kind} value={k.kind}>
@@ -179,7 +186,7 @@ export const ExportForm = ({
           label="Format"
           value={format}
           onChange={(event) => setFormat(event.target.value)}
-          sx={{ width: 220 }}
+          fullWidth
         >
           {kind.formats.map((f) => (
             <MenuItem key={f} value={f}>
@@ -195,7 +202,7 @@ export const ExportForm = ({
               label="Queue"
               value={gridName}
               onChange={(event) => setGridName(event.target.value as QueueGridName)}
-              sx={{ width: 210 }}
+              fullWidth
             >
               {queueGridNames.map((g) => (
                 <MenuItem key={g} value={g}>
@@ -210,71 +217,58 @@ export const ExportForm = ({
               onChange={(next) => setColumnsByKind({ ...columnsByKind, [kind.kind]: next as string[] })}
               allLabel="Choose columns"
             />
+            <Box sx={{ display: { xs: 'none', md: 'block' } }} />
+
+            <MultiSelect
+              label="Status"
+              options={valueOptions.state}
+              value={states}
+              onChange={setStates}
+              allLabel="All statuses"
+            />
+            <MultiSelect
+              label="Loan product"
+              options={valueOptions.loanProduct}
+              value={products}
+              onChange={setProducts}
+              allLabel="All products"
+            />
+            <MultiSelect
+              label="Dealer"
+              options={valueOptions.dealer}
+              value={dealers}
+              onChange={setDealers}
+              allLabel="All dealers"
+            />
+            <DayFilterField
+              label={kind.kind === 'loans' ? 'Funded from' : 'Created from'}
+              value={from}
+              onDay={setFrom}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+            <DayFilterField
+              label="To"
+              value={to}
+              onDay={setTo}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
           </>
-        ) : null}
-      </Box>
-      {kind.filterSet === 'queue' ? (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
-          <MultiSelect
-            label="Status"
-            options={valueOptions.state}
-            value={states}
-            onChange={setStates}
-            allLabel="All statuses"
-          />
-          <MultiSelect
-            label="Loan product"
-            options={valueOptions.loanProduct}
-            value={products}
-            onChange={setProducts}
-            allLabel="All products"
-            width={220}
-          />
-          <MultiSelect
-            label="Dealer"
-            options={valueOptions.dealer}
-            value={dealers}
-            onChange={setDealers}
-            allLabel="All dealers"
-          />
-          <DayFilterField
-            label={kind.kind === 'loans' ? 'Funded from' : 'Created from'}
-            value={from}
-            onDay={setFrom}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ width: 170 }}
-          />
-          <DayFilterField
-            label="To"
-            value={to}
-            onDay={setTo}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ width: 170 }}
-          />
-        </Box>
-      ) : kind.filterSet === 'year' ? (
-        <Box sx={{ mt: 2 }}>
+        ) : kind.filterSet === 'year' ? (
           <TextField
             size="small"
             label="Calendar year"
             type="number"
             value={year}
             onChange={(event) => setYear(event.target.value)}
-            sx={{ width: 160 }}
+            fullWidth
           />
-        </Box>
-      ) : (
-        <Box sx={{ mt: 2 }}>
-          <DayFilterField
-            label="Day"
-            value={to}
-            onDay={setTo}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ width: 170 }}
-          />
-        </Box>
-      )}
-      <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+        ) : (
+          <DayFilterField label="Day" value={to} onDay={setTo} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+        )}
+      </Box>
+      <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end', maxWidth: FORM_MAX_WIDTH }}>
         <Button
           variant="contained"
           startIcon={<PlayArrowIcon />}

@@ -120,21 +120,21 @@ const columns: GridColDef<FileExport>[] = [
   {
     field: 'createdAt',
     headerName: 'Requested',
-    width: 190,
+    width: 180,
     valueFormatter: (value: string) => formatDateTime(value),
   },
-  { field: 'createdBy', headerName: 'By', width: 150 },
+  { field: 'createdBy', headerName: 'By', width: 130 },
   {
     field: 'kindLabel',
     headerName: 'Export',
-    width: 170,
+    width: 150,
     valueGetter: (_value, row) => `${row.kindLabel} · ${row.format.toUpperCase()}`,
   },
   {
     field: 'filterSummary',
     headerName: 'Filters',
     flex: 1,
-    minWidth: 220,
+    minWidth: 150,
     renderCell: ({ row }) => (
       <Tooltip title={row.filterSummary}>
         <span>{row.filterSummary || '—'}</span>
@@ -144,7 +144,7 @@ const columns: GridColDef<FileExport>[] = [
   {
     field: 'rowCount',
     headerName: 'Rows',
-    width: 100,
+    width: 80,
     type: 'number',
     valueGetter: (_value, row) => row.rowCount ?? (row.state === 'running' ? row.rowsDone : null),
     valueFormatter: (value: number | null) => (value === null ? '' : formatCount(value)),
@@ -152,7 +152,7 @@ const columns: GridColDef<FileExport>[] = [
   {
     field: 'state',
     headerName: 'State',
-    width: 120,
+    width: 105,
     renderCell: ({ row }) => (
       <Tooltip title={row.error ?? ''}>
         <Chip size="small" variant="outlined" label={fileExportStateLabels[row.state]} color={stateColors[row.state]} />
@@ -162,7 +162,7 @@ const columns: GridColDef<FileExport>[] = [
   {
     field: 'file',
     headerName: 'File',
-    width: 200,
+    width: 165,
     sortable: false,
     renderCell: ({ row }) =>
       row.downloadable ? (
@@ -178,9 +178,9 @@ const columns: GridColDef<FileExport>[] = [
           </Box>
         </Button>
       ) : row.state === 'done' ? (
-        <Typography variant="body2" color="text.secondary">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
           {fileExportMessages.expired}
-        </Typography>
+        </Box>
       ) : null,
   },
 ];
