@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@credence/contracts';
-import { apiClient } from './api-client.ts';
+import { userEndpoints, type CurrentUser } from '@credence/contracts';
+import { callEndpoint } from './endpoint-client.ts';
 import { setDisplayTimeZone } from './format.ts';
 import { isSignedIn, useSession } from './session-store.ts';
 
 export const currentUserQueryKey = ['user', 'me'] as const;
 
 export const fetchCurrentUser = async (): Promise<CurrentUser> => {
-  const user = await apiClient.get('/api/user/me', { schema: currentUserSchema });
+  const user = await callEndpoint(userEndpoints.me, {});
   setDisplayTimeZone(user.currentLender.timeZone);
   return user;
 };
