@@ -161,6 +161,13 @@ describe('file export: applications as CSV', () => {
       downloadable: true,
     });
     expect(done.fileName).toBe(`applications-${created.id}.csv`);
+    // The one who asked was told through the hub (their user room) as it moved, up to done.
+    const told = await q<{ state: string }>(
+      `select e.data->>'state' as state from hub_events e join users u on e.room = 'user:' || $1 || ':' || u.id
+        where u.username = 'admin' and e.event = 'fileExport' and (e.data->>'exportId')::int = $2 order by e.id`,
+      [summitId, created.id],
+    );
+    expect(told.map((x) => x.state)).toEqual(['queued', 'running', 'running', 'done']);
 
     const { response } = await download(admin, created.id);
     expect(response.statusCode).toBe(200);
