@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { clientSettingsSchema, type ClientSettings } from '@credence/contracts';
-import { apiClient } from './api-client.ts';
+import { clientSettingsEndpoint, type ClientSettings } from '@credence/contracts';
+import { callEndpoint } from './endpoint-client.ts';
 
 /** Spec 1 §9 defaults, used until (or if) the server's public settings arrive. */
 export const defaultClientSettings: ClientSettings = {
@@ -12,7 +12,7 @@ export const defaultClientSettings: ClientSettings = {
 export const useClientSettings = (): { settings: ClientSettings; isLoading: boolean } => {
   const query = useQuery({
     queryKey: ['settings'],
-    queryFn: () => apiClient.get('/api/settings', { schema: clientSettingsSchema, auth: false }),
+    queryFn: () => callEndpoint(clientSettingsEndpoint, {}, { auth: false }),
     staleTime: Infinity,
     gcTime: Infinity,
     meta: { silentError: true },
