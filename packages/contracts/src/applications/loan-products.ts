@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { controlTypeSchema, paymentFrequencySchema } from './enums.ts';
 
 export const loanProductSchema = z.object({
@@ -18,3 +19,22 @@ export const paymentFrequencyOptionSchema = z.object({
   name: z.string(),
   paymentsPerYear: z.number().int(),
 });
+
+export const loanProductEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/loanProducts',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: "The lender's enabled loan products",
+    response: z.array(loanProductSchema),
+  }),
+  paymentFrequencies: endpoint({
+    method: 'GET',
+    path: '/api/paymentFrequencies',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Payment frequencies, with payments per year',
+    response: z.array(paymentFrequencyOptionSchema),
+  }),
+};

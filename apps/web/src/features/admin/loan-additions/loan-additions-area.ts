@@ -1,19 +1,18 @@
 import type { ComponentType } from 'react';
 import { money } from '@credence/domain';
-import { z } from 'zod';
 import {
-  loanProductSchema,
   loanAdditionFeeTypeLabels,
   loanAdditionFeeTypes,
   loanAdditionsResource,
   loanAdditionTexts,
   LOAN_ADDITION_NAME_MAX,
+  loanProductEndpoints,
   type LoanAddition,
 } from '@credence/contracts';
 import type { FieldDecl } from '../../../components/form/form-fields.tsx';
 import type { Option } from '../../../components/form/fields.tsx';
 import { showMoney } from '../../../components/form/values.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { resourceArea } from '../kit/areas.ts';
 import { defaultInput, defaultValues, resourceForm } from '../kit/resource-form.tsx';
 import type { AdminAreaEntry, EditorProps } from '../kit/types.ts';
@@ -120,7 +119,7 @@ export const loanAdditionsArea: AdminAreaEntry = resourceArea({
   },
   // The loan products' choices are the lender's products, loaded with the form when it is first opened.
   editor: async (): Promise<ComponentType<EditorProps<LoanAddition>>> => {
-    const products = await apiClient.get('/api/loanProducts', { schema: z.array(loanProductSchema) });
+    const products = await callEndpoint(loanProductEndpoints.list, {});
     const fields = loanAdditionFields(products.map((p) => ({ value: p.id, label: p.name })));
     return resourceForm({
       ...(loanAdditionsArea as ResourceEntry),
