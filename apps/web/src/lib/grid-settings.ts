@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { gridSettingSchema } from '@credence/contracts';
-import { apiClient } from './api-client.ts';
+import { gridSettingEndpoints } from '@credence/contracts';
+import { callEndpoint } from './endpoint-client.ts';
 
 /**
  * A grid's settings saved per user (`/api/user/gridSettings/{gridName}`, spec 1 and 3: the queue grid, the
@@ -11,12 +11,12 @@ export const gridSettingKey = (name: string) => ['gridSettings', name] as const;
 export const useGridSetting = (name: string) =>
   useQuery({
     queryKey: gridSettingKey(name),
-    queryFn: () => apiClient.get(`/api/user/gridSettings/${name}`, { schema: gridSettingSchema }),
+    queryFn: () => callEndpoint(gridSettingEndpoints.get, { params: { gridName: name } }),
     staleTime: Infinity,
   });
 
 export const useSaveGridSetting = (name: string) =>
   useMutation({
     mutationFn: (setting: string) =>
-      apiClient.put(`/api/user/gridSettings/${name}`, { setting }, { schema: gridSettingSchema }),
+      callEndpoint(gridSettingEndpoints.save, { params: { gridName: name }, body: { setting } }),
   });
