@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './applications/common.ts';
+import { idParamsSchema, requiredText } from './applications/common.ts';
 import { decisionTexts } from './applications/decisions.ts';
 import { usStateSchema } from './applications/enums.ts';
 import { endpoint } from './kit/endpoint.ts';
@@ -454,18 +454,30 @@ export const factaLetterQuerySchema = z.object({
 });
 export type FactaLetterQuery = z.infer<typeof factaLetterQuerySchema>;
 
-export const ADVERSE_LETTER_PATH = '/api/applications/adverse';
-export const FACTA_LETTER_ROUTE = '/api/applications/:id/facta';
-export const factaLetterPath = (applicationId: number) => `/api/applications/${applicationId}/facta`;
-
-const queryString = (query: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/**
+ * The two letters of the decision worksheet (spec 3 §7), PDFs (application/pdf) built by the server and kept among
+ * the application's files; no personal data in their URLs (ids and a state only).
+ */
+export const letterPrintEndpoints = {
+  adverse: endpoint({
+    method: 'GET',
+    path: '/api/applications/adverse',
+    access: { right: 'canDecisionALoan' },
+    tag: 'letters',
+    summary:
+      "The adverse action notice (Regulation B model form C-1) of a decline's applicant, as a PDF; attached to the application's files",
+    query: adverseLetterQuerySchema,
+    response: z.string(),
+  }),
+  facta: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/facta',
+    access: { right: 'canDecisionALoan' },
+    tag: 'letters',
+    summary:
+      "The credit score disclosure (FCRA §609(g)) of an applicant, as a PDF; attached to the application's files",
+    params: idParamsSchema,
+    query: factaLetterQuerySchema,
+    response: z.string(),
+  }),
 };
-
-/** The adverse action letter's URL (no personal data in it: ids and a state only). */
-export const adverseLetterUrl = (query: AdverseLetterQuery) => `${ADVERSE_LETTER_PATH}${queryString(query)}`;
-export const factaLetterUrl = (applicationId: number, query: FactaLetterQuery) =>
-  `${factaLetterPath(applicationId)}${queryString(query)}`;

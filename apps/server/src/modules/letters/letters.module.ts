@@ -1,17 +1,12 @@
 import {
-  adverseLetterQuerySchema,
-  factaLetterQuerySchema,
-  idParamsSchema,
   letterFieldsEndpoint,
   letterMergeFields,
   letterPreviewEndpoint,
+  letterPrintEndpoints,
   lettersResource,
-  ADVERSE_LETTER_PATH,
-  FACTA_LETTER_ROUTE,
 } from '@credence/contracts';
 import { letterTemplates } from '../../db/schema/index.ts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
-import { authOf } from '../../platform/auth.ts';
 import { crudModule } from '../../platform/crud.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { createFileStore } from '../../platform/file-store.ts';
@@ -31,39 +26,17 @@ const pdfHeaders = (letter: { fileName: string; appFileId: number }) => ({
 /** The two letters of the decision worksheet (spec 3 §7), PDFs built here and kept among the application's files. */
 const registerLetterRoutes = (app: App, deps: AppDeps) => {
   const ctx = { ...applicationContext(deps), fileStore: createFileStore(deps.config) };
-  app.get(
-    ADVERSE_LETTER_PATH,
-    {
-      config: { right: 'canDecisionALoan' },
-      schema: {
-        tags: ['letters'],
-        summary:
-          "The adverse action notice (Regulation B model form C-1) of a decline's applicant, as a PDF; attached to the application's files",
-        querystring: adverseLetterQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const letter = await service.printAdverseLetter(ctx, authOf(request), request.query);
-      return reply.headers(pdfHeaders(letter)).send(letter.pdf);
-    },
-  );
-  app.get(
-    FACTA_LETTER_ROUTE,
-    {
-      config: { right: 'canDecisionALoan' },
-      schema: {
-        tags: ['letters'],
-        summary:
-          "The credit score disclosure (FCRA §609(g)) of an applicant, as a PDF; attached to the application's files",
-        params: idParamsSchema,
-        querystring: factaLetterQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const letter = await service.printFactaLetter(ctx, authOf(request), request.params.id, request.query);
-      return reply.headers(pdfHeaders(letter)).send(letter.pdf);
-    },
-  );
+  // The PDF (a Buffer) is sent as it is (the response schema's serializer is for JSON).
+  registerEndpoint(app, letterPrintEndpoints.adverse, async ({ auth, query }, reply) => {
+    const letter = await service.printAdverseLetter(ctx, auth, query);
+    void reply.headers(pdfHeaders(letter));
+    return letter.pdf as never;
+  });
+  registerEndpoint(app, letterPrintEndpoints.facta, async ({ auth, params, query }, reply) => {
+    const letter = await service.printFactaLetter(ctx, auth, params.id, query);
+    void reply.headers(pdfHeaders(letter));
+    return letter.pdf as never;
+  });
   registerEndpoint(app, letterFieldsEndpoint, () => [...letterMergeFields]);
   registerEndpoint(app, letterPreviewEndpoint, ({ auth, body }) =>
     service.previewLetter(ctx, auth, body.letterType, body.body),

@@ -1,17 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  adverseLetterUrl,
-  factaLetterUrl,
   letterFieldsEndpoint,
   letterPreviewEndpoint,
+  letterPrintEndpoints,
   lettersResource,
   lettersTexts,
   type AdverseLetterQuery,
   type FactaLetterQuery,
   type LetterPreviewRequest,
 } from '@credence/contracts';
-import { fetchBlob, isApiError } from '../../lib/api-client.ts';
-import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { callEndpoint, fetchEndpointBlob } from '../../lib/endpoint-client.ts';
 import { useResourceAction, useResourcePage, useSaveResource } from '../../lib/resource-api.ts';
 
 /** Every template of the lender (a lender has a handful), by type then name. */
@@ -58,11 +57,13 @@ export const usePreviewLetter = () =>
 
 /** The adverse action notice of a decline's applicant (spec 3 §7 `GET applications/adverse`), in a new tab. */
 export const openAdverseLetter = (query: AdverseLetterQuery) =>
-  openPdf(() => fetchBlob(adverseLetterUrl(query), 'application/pdf'));
+  openPdf(() => fetchEndpointBlob(letterPrintEndpoints.adverse, { query }, 'application/pdf'));
 
 /** The credit score disclosure of an applicant (spec 3 §7 `GET applications/{id}/facta`), in a new tab. */
 export const openFactaLetter = (applicationId: number, query: FactaLetterQuery) =>
-  openPdf(() => fetchBlob(factaLetterUrl(applicationId, query), 'application/pdf'));
+  openPdf(() =>
+    fetchEndpointBlob(letterPrintEndpoints.facta, { params: { id: applicationId }, query }, 'application/pdf'),
+  );
 
 /** The text to show for a failed letter: a 404 means no template is uploaded and enabled (spec 3 §8). */
 export const letterErrorText = (error: unknown): string | null =>
