@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './kit/endpoint.ts';
 
 export type MenuItem = {
   menuName: string;
@@ -44,3 +45,13 @@ export const sideMenuQueues = [
 
 export const MENU_LABEL_MAX = 25;
 export const MENU_LABEL_CUT = 22;
+
+export const menuEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/menu',
+  access: 'signedIn',
+  tag: 'shell',
+  summary:
+    "Side menu by role: built-in queues with counts, the caller's custom queues with counts, My Filters, Shared Filters, tools, Administration",
+  response: menuResponseSchema,
+});
