@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationStates } from './applications/enums.ts';
+import { endpoint } from './kit/endpoint.ts';
 import { messages } from './messages.ts';
 import { isInDateRange, textSchema } from './primitives.ts';
 
@@ -503,3 +504,73 @@ export const gridSettingNameSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63
 export const gridSettingSchema = z.object({ gridName: z.string(), setting: z.string().max(20_000).nullable() });
 export type GridSetting = z.infer<typeof gridSettingSchema>;
 export const gridSettingSaveSchema = z.object({ setting: textSchema({ multiline: true }).max(20_000) });
+
+const queueGridParamsSchema = z.object({ gridName: queueGridNameSchema });
+
+/** The queues' calls (spec 1 §3): the column catalogue, a page of a queue and its CSV export. */
+export const queueEndpoints = {
+  columns: endpoint({
+    method: 'GET',
+    path: '/api/applicationqueues/dynamicQueueColumns',
+    access: 'signedIn',
+    tag: 'queues',
+    summary: "The queue columns (fields, types, operators) with the lender's products, dealers, states, sources",
+    response: dynamicQueueColumnsSchema,
+  }),
+  search: endpoint({
+    method: 'POST',
+    path: '/api/applicationqueues/:gridName/search',
+    access: 'signedIn',
+    tag: 'queues',
+    summary:
+      'One page of a queue: filter (allow-listed fields and operators), text lookup (id, member number, SSN, names), sort, page/pageSize or skip/take; total capped at 10 000 when filtered',
+    params: queueGridParamsSchema,
+    body: applicationSearchRequestSchema,
+    response: queuePageSchema,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/api/applicationqueues/:gridName/export',
+    access: 'signedIn',
+    tag: 'queues',
+    summary: 'The queue as CSV (text/csv): the chosen columns, display values, up to 50 000 rows in the page order',
+    params: queueGridParamsSchema,
+    body: applicationSearchRequestSchema,
+    response: z.string(),
+  }),
+};
+
+export const recentApplicationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/user/recentApplications',
+  access: 'signedIn',
+  tag: 'queues',
+  summary:
+    'The applications the caller opened lately in the current lender, newest first (at most 10); the locking user while the lock is live',
+  response: z.array(recentApplicationSchema),
+});
+
+const gridSettingParamsSchema = z.object({ gridName: gridSettingNameSchema });
+
+/** A grid's settings saved per user (the queue grid, the tradeline grid). */
+export const gridSettingEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/user/gridSettings/:gridName',
+    access: 'signedIn',
+    tag: 'users',
+    summary: "The caller's setting of a grid (columns, widths) as saved text, or null",
+    params: gridSettingParamsSchema,
+    response: gridSettingSchema,
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/user/gridSettings/:gridName',
+    access: 'signedIn',
+    tag: 'users',
+    summary: "Save the caller's setting of a grid {setting} (text up to 20 000 characters)",
+    params: gridSettingParamsSchema,
+    body: gridSettingSaveSchema,
+    response: gridSettingSchema,
+  }),
+};

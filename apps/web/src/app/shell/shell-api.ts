@@ -1,20 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  currentUserSchema,
-  menuResponseSchema,
+  menuEndpoint,
   notificationEndpoints,
   NOTIFICATIONS_MORE_PAGE_SIZE,
   NOTIFICATIONS_PAGE_SIZE,
-  queuePageSchema,
-  recentApplicationSchema,
+  queueEndpoints,
+  recentApplicationsEndpoint,
   type CurrentUser,
   type Notification,
   type QueuePage,
   type RecentApplication,
+  userEndpoints,
 } from '@credence/contracts';
 import { worksheetPathForState } from '@credence/domain';
-import { apiClient } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { unlessHubConnected } from '../../lib/hub-state.ts';
@@ -34,7 +32,7 @@ export const unreadNotificationsQueryKey = ['notifications', 'unread'] as const;
 export const useMenu = () =>
   useQuery({
     queryKey: menuQueryKey,
-    queryFn: () => apiClient.get('/api/menu', { schema: menuResponseSchema }),
+    queryFn: () => callEndpoint(menuEndpoint, {}),
     refetchInterval: unlessHubConnected(MENU_REFETCH_MS),
   });
 
@@ -62,10 +60,9 @@ export const markNotificationsRead = (ids: number[] | 'all') =>
 
 /** Switch the session's current lender; the home lender clears impersonation. */
 export const switchLender = (lenderId: number): Promise<CurrentUser> =>
-  apiClient.put('/api/user/lender', { lenderId }, { schema: currentUserSchema });
+  callEndpoint(userEndpoints.switchLender, { body: { lenderId } });
 
-export const fetchRecentApplications = (): Promise<RecentApplication[]> =>
-  apiClient.get('/api/user/recentApplications', { schema: z.array(recentApplicationSchema) });
+export const fetchRecentApplications = (): Promise<RecentApplication[]> => callEndpoint(recentApplicationsEndpoint, {});
 
 /**
  * The recent applications, throttled (spec 1 §7, §9): an answer younger than `throttleMs` is served from the
@@ -107,11 +104,10 @@ export const lookupTarget = (text: string, page: Pick<QueuePage, 'data' | 'total
 /** The sales lookup of the side-menu search box (page size 1); if the lookup fails the queue does the search. */
 export const lookupApplication = async (text: string): Promise<string> => {
   try {
-    const page = await apiClient.post(
-      '/api/applicationqueues/allApplicationsQueue/search',
-      { text, pageSize: 1, page: 1 },
-      { schema: queuePageSchema },
-    );
+    const page = await callEndpoint(queueEndpoints.search, {
+      params: { gridName: 'allApplicationsQueue' },
+      body: { text, pageSize: 1, page: 1 },
+    });
     return lookupTarget(text, page);
   } catch {
     return searchQueueHref(text);

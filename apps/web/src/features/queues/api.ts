@@ -1,18 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
-  dynamicQueueColumnsSchema,
-  errorBodySchema,
-  queuePageSchema,
+  queueEndpoints,
   searchFilterEndpoints,
   type ApplicationSearchRequest,
   type QueueGridName,
   type QueuePage,
 } from '@credence/contracts';
 import { gridSettingKey } from '../../lib/grid-settings.ts';
-import { apiClient, ApiError, isSessionError } from '../../lib/api-client.ts';
-import { emitAuthEvent } from '../../lib/auth-events.ts';
-import { callEndpoint } from '../../lib/endpoint-client.ts';
-import { getSession } from '../../lib/session-store.ts';
+import { ApiError, isSessionError } from '../../lib/api-client.ts';
+import { callEndpoint, fetchEndpointBlob } from '../../lib/endpoint-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 import { showApiErrorToast } from '../../lib/toast.tsx';
 
@@ -24,13 +20,11 @@ export const queueKeys = {
   searchFilter: (id: number) => ['searchFilters', 'one', id] as const,
 };
 
-const base = '/api/applicationqueues';
-
 /** The column catalogue with the lender's value options (loan products, dealers, states, sources). */
 export const useQueueColumns = () =>
   useQuery({
     queryKey: queueKeys.columns,
-    queryFn: () => apiClient.get(`${base}/dynamicQueueColumns`, { schema: dynamicQueueColumnsSchema }),
+    queryFn: () => callEndpoint(queueEndpoints.columns, {}),
     staleTime: 5 * 60_000,
   });
 
@@ -47,7 +41,7 @@ export const useQueuePage = (gridName: QueueGridName, request: ApplicationSearch
   return useQuery({
     queryKey: queueKeys.page(gridName, request),
     queryFn: async ({ signal }): Promise<QueuePageResult> => {
-      const page = await apiClient.post(`${base}/${gridName}/search`, request, { schema: queuePageSchema, signal });
+      const page = await callEndpoint(queueEndpoints.search, { params: { gridName }, body: request }, { signal });
       return { ...page, criteriaKey };
     },
     placeholderData: keepPreviousData,
@@ -78,42 +72,12 @@ export const useSearchFilter = (id: number | null) =>
 export const isMissingFilter = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422);
 
-/**
- * POST a body and receive a file (the CSV export): the same bearer token and error handling as the api client,
- * but the answer is read as a blob.
- */
-const postForBlob = async (path: string, body: unknown): Promise<Blob> => {
-  const token = getSession().token;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/csv, application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0);
-  }
-  if (!response.ok) {
-    let payload: unknown;
-    try {
-      payload = await response.json();
-    } catch {
-      payload = undefined;
-    }
-    const parsed = errorBodySchema.safeParse(payload);
-    const error = new ApiError(response.status, parsed.success ? parsed.data : undefined);
-    if (token && error.status === 401 && error.code === 'UNAUTHENTICATED') emitAuthEvent('unauthenticated');
-    if (token && error.status === 403 && error.code === 'PASSWORD_EXPIRED') emitAuthEvent('passwordExpired');
-    throw error;
-  }
-  return response.blob();
-};
-
 /** Export CSV: the current criteria and visible columns, saved as `{gridName}.csv`. */
 export const useExportQueue = () =>
   useMutation({
     mutationFn: async ({ gridName, request }: { gridName: QueueGridName; request: ApplicationSearchRequest }) => {
       const { page: _page, pageSize: _pageSize, ...criteria } = request;
-      const blob = await postForBlob(`${base}/${gridName}/export`, criteria);
+      const blob = await fetchEndpointBlob(queueEndpoints.export, { params: { gridName }, body: criteria }, 'text/csv');
       saveBlob(blob, `${gridName}.csv`);
     },
   });

@@ -13,11 +13,11 @@ import {
   adminMessages,
   messages,
   policyRunEndpoints,
-  queuePageSchema,
+  queueEndpoints,
   type PolicyRun,
   type Workflow,
 } from '@credence/contracts';
-import { apiClient, isSessionError } from '../../../lib/api-client.ts';
+import { isSessionError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { toasts } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -40,10 +40,10 @@ const useApplicationSearch = (text: string) =>
   useQuery({
     queryKey: ['workflowTestRun', 'applications', text],
     queryFn: async ({ signal }) => {
-      const page = await apiClient.post(
-        '/api/applicationqueues/allApplicationsQueue/search',
-        { text, page: 1, pageSize: 10 },
-        { schema: queuePageSchema, signal },
+      const page = await callEndpoint(
+        queueEndpoints.search,
+        { params: { gridName: 'allApplicationsQueue' }, body: { text, page: 1, pageSize: 10 } },
+        { signal },
       );
       return page.data.map((row): Choice => ({
         applicationId: row.applicationId,
