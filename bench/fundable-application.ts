@@ -5,7 +5,7 @@
  * holidays skipped).
  * bench:funding and bench:faults (e) then race its funding.
  */
-import { addDays, addMonths, weekday } from '@credence/domain';
+import { addDays, addMonths, todayIso, weekday } from '@credence/domain';
 
 /** An API call of the signed-in officer: the status and the body's text. */
 export type ApiCall = (method: string, url: string, body?: unknown) => Promise<{ status: number; text: string }>;
@@ -90,7 +90,8 @@ export const fundableApplication = async (
     200,
     'credit',
   );
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in the lender's zone (Summit: Denver), as the server reads the contract date.
+  const today = todayIso('America/Denver');
   const decided = await call('POST', `/api/applications/${id}/decisions`, {
     applicationId: id,
     decisionType: 'approve',
@@ -102,6 +103,8 @@ export const fundableApplication = async (
       interestRate: '6.490',
       paymentFrequencyId: 'Monthly',
     },
+    // The demo policy suggests other terms for this applicant: the officer decides outside it, with a reason.
+    policyException: { reason: 'Benchmark terms' },
   });
   expectStatus(decided, 201, 'decision');
   await meetConditions(options.clearAs, id);

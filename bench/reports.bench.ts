@@ -8,7 +8,7 @@
  *
  * Prints per report p50/p95/max over all its calls, the p95 of each mix, the rows the default mix counts, and 'ok'
  * when its p95 meets the target, 'OVER' when not; non-200 answers are counted and printed (the run goes on): a
- * statement past the API's DB_STATEMENT_TIMEOUT_MS (5 s) is cancelled and the call answers 500.
+ * statement past the API's DB_STATEMENT_TIMEOUT_MS (5 s) is cancelled and the call answers 503 BUSY.
  *
  * Database: bench:queues' (DATABASE_URL, else the embedded one under .data/bench, or --data-dir), with the bulk
  * decisions and funded loans of bench:widgets (bulk-lending.ts), written once.
