@@ -34,9 +34,16 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
  * more lazy chunks that the hub's socket and the worksheet frame share (the watch of open applications, and the
  * hub's texts). Raised to 251.8 KB for issue 33's Reports area (measured 251.62 -> 251.73 KB): its one lazy route
  * (/reports/:report?) in the router and the entry's preload map; the pages and the charts load with the route.
+ * Raised to 254.2 KB for issue 39's "every endpoint declared once" and issue 33's File Export (measured 251.7 ->
+ * 254.1 KB): the calls the shell makes (sign-in, session, user, menu, settings, notifications, recent applications,
+ * the side menu's lookup) are now declarations in the contracts, and a bundle places a module in one chunk — the
+ * shell imports from the queue, user and auth declaration modules, so their declarations (paths, OpenAPI
+ * summaries, response schemas) sit in the entry and the lazy pages share them from there; tried and measured
+ * without effect: a lazy module for the side menu's lookup, `endpoint()` marked side-effect free. The File Export
+ * route adds its lazy entry (+0.1 KB).
  */
 const budgets = [
-  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 251.8, css: 20 },
+  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 254.2, css: 20 },
   { name: 'sign-in page', routes: ['src/features/login/login-page.tsx'], js: 290, css: 20 },
 ];
 
