@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { adminMessages, messages, type AnyResource } from '@credence/contracts';
+import { wallClock } from '@credence/domain';
 import { applyServerErrors, isFieldValidationError } from '../../../components/form/server-errors.ts';
 import { isSessionError } from '../../../lib/api-client.ts';
 import { confirm, useCloseOnCloseAllDialogs } from '../../../lib/confirm.tsx';
@@ -18,21 +19,6 @@ export type PolicySaving = 'draft' | 'publish' | null;
  * `effectiveAt` (ISO; the administrator's 'Effective from') or at once when null.
  */
 export type PolicySaveChoice = (publish: boolean, effectiveAt: string | null) => void;
-
-/** The wall clock of a moment in a zone: its year, month, day, hour (00–23) and minute as text. */
-const wallClock = (at: Date, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
-};
 
 /**
  * The text of a `datetime-local` input for a time, in the lender's time zone as every time is shown (issue 29,
