@@ -65,7 +65,7 @@ export const addonPenetrationSql: ReportSql<Query> = {
    * Not grouped: each add-on's penetration (horizontal bars, the highest first). Grouped: the groups with the most
    * funded loans along the axis, a bar per add-on (its penetration in the group).
    */
-  chart: async (tx, query, ctx) => {
+  chart: async (tx, query, _ctx, table) => {
     const result = await tx.execute<{
       groupId: number | null;
       groupName: string;
@@ -74,7 +74,7 @@ export const addonPenetrationSql: ReportSql<Query> = {
       loans: number;
       penetration: string | null;
       sortOrder: number;
-    }>(sql`select * from (${addonPenetrationSql.rows(query, ctx)}) r`);
+    }>(sql`select * from ${table} r`);
     const rows = result.rows;
     if (query.groupBy === 'none') {
       const ordered = [...rows].sort(

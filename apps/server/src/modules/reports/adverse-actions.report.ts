@@ -63,7 +63,7 @@ const decisions = (query: Query, ctx: ReportContext) => sql`
     join applications a on a.id = d.application_id
    where d.lender_id = ${ctx.lenderId} and ${inPeriod(sql`d.created_at`, ctx)}
      and d.entry_kind = 'decision' and d.decision_type in ('decline', 'counteroffer', 'cancel')
-     and not exists (select 1 from application_decisions n where n.application_id = d.application_id and n.version > d.version)
+     and d.version = (select max(n.version) from application_decisions n where n.application_id = d.application_id)
      and a.state = case d.decision_type when 'decline' then 'declined' when 'counteroffer' then 'counteroffer'
                                         else 'cancelled' end
      and ${applicationFilters(query, ctx)}`;
@@ -135,15 +135,15 @@ export const adverseActionsSql: ReportSql<Query> = {
       from (${selected(query, ctx)}) s
       join loan_products p on p.id = s.loan_product_id
       left join users u on u.id = s.created_by_user_id`,
-  totals: (query, ctx) => sql`select ${counts} from (${selected(query, ctx)}) s`,
+  totals: (_query, _ctx, rows) => sql`select ${counts} from ${rows} s`,
   /** The notices by kind and status, stacked: what is overdue or due this week stands out. */
-  chart: async (tx, query, ctx) => {
+  chart: async (tx, _query, _ctx, table) => {
     const result = await tx.execute<Record<string, number>>(sql`
       select s.kind, ${sql.join(
         adverseActionStatuses.map((st) => sql`count(*) filter (where s.status = ${st})::int as ${sql.identifier(st)}`),
         sql`, `,
       )}
-        from (${selected(query, ctx)}) s group by s.kind`);
+        from ${table} s group by s.kind`);
     const byKind = new Map(result.rows.map((r) => [String(r.kind), r]));
     return {
       kind: 'bar',

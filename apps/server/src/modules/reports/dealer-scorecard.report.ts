@@ -67,9 +67,9 @@ export const dealerScorecardSql: ReportSql<Query> = {
      group by x.dealer_id, d.name`,
   totals: (query, ctx) => sql`select ${figures} from (${applicationLines(query, ctx)}) x`,
   /** Applications and funded loans per dealer, side by side (the look-to-book at a glance). */
-  chart: async (tx, query, ctx) => {
+  chart: async (tx, _query, _ctx, table) => {
     const result = await tx.execute<{ dealerName: string; applications: number; funded: number }>(sql`
-      select r."dealerName", r.applications, r.funded from (${dealerScorecardSql.rows(query, ctx)}) r
+      select r."dealerName", r.applications, r.funded from ${table} r
        order by r.applications desc, r."dealerName", r."dealerId" limit ${CHART_DEALERS}`);
     const rows = result.rows;
     const series = (key: 'applications' | 'funded', label: string) => ({

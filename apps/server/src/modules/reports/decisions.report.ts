@@ -110,7 +110,7 @@ export const decisionsSql: ReportSql<Query> = {
   },
   totals: (query, ctx) => sql`select ${figures} ${source(query, ctx)}`,
   /** The approval, counter-offer and decline rates per group, stacked (they add up to 100 %). */
-  chart: async (tx, query, ctx) => {
+  chart: async (tx, query, _ctx, table) => {
     const result = await tx.execute<{
       name: string;
       approvalRate: string | null;
@@ -118,7 +118,7 @@ export const decisionsSql: ReportSql<Query> = {
       declineRate: string | null;
     }>(sql`
       select r.name, r."approvalRate", r."counterofferRate", r."declineRate"
-        from (${decisionsSql.rows(query, ctx)}) r where r.decisions > 0
+        from ${table} r where r.decisions > 0
        order by r.decisions desc, r.name limit ${CHART_GROUPS}`);
     const rows = result.rows;
     const series = (key: 'approvalRate' | 'counterofferRate' | 'declineRate', label: string) => ({

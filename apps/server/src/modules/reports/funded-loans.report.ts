@@ -33,16 +33,32 @@ export const fundedLoans = (query: ReportFilters, ctx: ReportContext, join: SQL 
     and ${applicationFilters(query, ctx)}`;
 
 /**
- * Count, amount and the averages weighted by the amount: Σ(amount × rate) / Σ amount (three decimals),
+ * Count, amount and the sums the averages are weighted by: Σ(amount × rate), Σ(amount × term), Σ(amount × score)
+ * and Σ amount of the loans with a score. Sums of sums are the sums (exact numeric), so the totals add up the rows'.
+ */
+const sums = sql`count(*)::int as "count",
+  coalesce(sum(l.amount), 0)::numeric(16, 2) as "amount",
+  sum(l.amount * l.interest_rate) as "rateWeight",
+  sum(l.amount * l.term_months) as "termWeight",
+  sum(l.amount * a.average_credit_score) as "scoreWeight",
+  sum(l.amount) filter (where a.average_credit_score is not null) as "scoreAmount"`;
+
+/**
+ * The averages weighted by the amount from the sums of `s`: Σ(amount × rate) / Σ amount (three decimals),
  * Σ(amount × term) / Σ amount (one decimal), Σ(amount × score) / Σ amount of the loans with a score (whole).
  * PostgreSQL's numeric arithmetic and rounding (half away from zero), so the figures are exact.
  */
-const figures = sql`count(*)::int as "count",
-  coalesce(sum(l.amount), 0)::numeric(16, 2) as "amount",
-  round(sum(l.amount * l.interest_rate) / nullif(sum(l.amount), 0), 3) as "rate",
-  round(sum(l.amount * l.term_months) / nullif(sum(l.amount), 0), 1) as "term",
-  round(sum(l.amount * a.average_credit_score)
-        / nullif(sum(l.amount) filter (where a.average_credit_score is not null), 0))::int as "score"`;
+const averages = sql`round(s."rateWeight" / nullif(s.amount, 0), 3) as "rate",
+  round(s."termWeight" / nullif(s.amount, 0), 1) as "term",
+  round(s."scoreWeight" / nullif(s."scoreAmount", 0))::int as "score"`;
+
+/** The totals of a funded-loans statement's rows (`sums` and `averages` per row): their sums, then the averages. */
+const totalsOfRows = (rows: SQL) => sql`
+  select s.count, s.amount, ${averages}
+    from (select coalesce(sum(r.count), 0)::int as "count", coalesce(sum(r.amount), 0)::numeric(16, 2) as "amount",
+                 sum(r."rateWeight") as "rateWeight", sum(r."termWeight") as "termWeight",
+                 sum(r."scoreWeight") as "scoreWeight", sum(r."scoreAmount") as "scoreAmount"
+            from ${rows} r) s`;
 
 /** Each grouping: its join, its id and its name column (a loan without one is grouped under `none`). */
 export const fundedGroupingSql: Record<FundedGrouping, { join: SQL; id: SQL; name: SQL; none: string | null }> = {
@@ -82,16 +98,16 @@ export const fundedLoansSql: ReportSql<QueryOf<typeof fundedLoansReport>> = {
     const group = fundedGroupingSql[query.groupBy];
     // Grouped by the id and the name column themselves (a parameter in the GROUP BY would not match the select's).
     return sql`
-      select ${group.id} as "groupId", coalesce(${group.name}, ${group.none ?? ''}) as "name", ${figures},
-             round(100 * sum(l.amount) / nullif(sum(sum(l.amount)) over (), 0), 2) as "share"
-        ${fundedLoans(query, ctx, group.join)}
-       group by ${group.id}, ${group.name}`;
+      select s.*, ${averages}, round(100 * s.amount / nullif(sum(s.amount) over (), 0), 2) as "share"
+        from (select ${group.id} as "groupId", coalesce(${group.name}, ${group.none ?? ''}) as "name", ${sums}
+                ${fundedLoans(query, ctx, group.join)}
+               group by ${group.id}, ${group.name}) s`;
   },
-  totals: (query, ctx) => sql`select ${figures} ${fundedLoans(query, ctx)}`,
+  totals: (_query, _ctx, rows) => totalsOfRows(rows),
   /** The amount funded per group, largest first (the table's default order). */
-  chart: async (tx, query, ctx) => {
+  chart: async (tx, query, _ctx, table) => {
     const result = await tx.execute<{ name: string; amount: string }>(sql`
-      select r.name, r.amount from (${fundedLoansSql.rows(query, ctx)}) r
+      select r.name, r.amount from ${table} r
        order by r.amount desc, r.name limit ${CHART_GROUPS}`);
     return {
       kind: 'bar',
@@ -119,7 +135,7 @@ export const fundedLoanListSql: ReportSql<QueryOf<typeof fundedLoanListReport>> 
            case when a.direct then 'Direct' else 'Indirect' end as "channel",
            ${localDateText(sql`l.funded_at`, ctx)} as "fundedDate", l.funded_at as "fundedAt",
            l.amount as "amount", round(l.interest_rate, 3) as "rate", l.term_months as "term",
-           a.average_credit_score as "score"
+           a.average_credit_score as "score", l.interest_rate as "noteRate"
       ${fundedLoans(
         query,
         ctx,
@@ -129,13 +145,18 @@ export const fundedLoanListSql: ReportSql<QueryOf<typeof fundedLoanListReport>> 
             left join user_lenders ul on ul.user_id = a.created_by_user_id and ul.lender_id = a.lender_id
             left join branches b on b.id = ul.branch_id`,
       )}`,
-  totals: (query, ctx) => sql`select ${figures} ${fundedLoans(query, ctx)}`,
-  chart: async (tx: TenantTx, query, ctx) => {
+  /** The Funded loans report's figures (the same sums and averages), of the listed loans. */
+  totals: (_query, _ctx, rows) =>
+    totalsOfRows(sql`(select 1 as "count", l.amount, l.amount * l."noteRate" as "rateWeight",
+                             l.amount * l.term as "termWeight", l.amount * l.score as "scoreWeight",
+                             case when l.score is not null then l.amount end as "scoreAmount"
+                        from ${rows} l)`),
+  chart: async (tx: TenantTx, _query, ctx, table) => {
     const { trunc, buckets, label, unit } = periodBuckets(ctx);
     const result = await tx.execute<{ start: string; amount: string; count: number }>(sql`
       with b as (${buckets}),
-      f as (select ${trunc(localDate(sql`l.funded_at`, ctx))} as start, sum(l.amount) as amount, count(*)::int as n
-              ${fundedLoans(query, ctx)} group by 1)
+      f as (select ${trunc(localDate(sql`l."fundedAt"`, ctx))} as start, sum(l.amount) as amount, count(*)::int as n
+              from ${table} l group by 1)
       select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(f.amount, 0)::numeric(16, 2) as amount,
              coalesce(f.n, 0) as count
         from b left join f on f.start = b.start order by b.start`);

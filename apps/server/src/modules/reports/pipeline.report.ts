@@ -88,7 +88,17 @@ export const pipelineSql: ReportSql<Query> = {
     select o.queue as "queue", o.state as "state", ${figures}, max(o.age)::int as "oldestDays"
       from (${openApplications(query, ctx)}) o
      group by o.queue, o.state`,
-  totals: (query, ctx) => sql`select ${figures} from (${openApplications(query, ctx)}) o`,
+  /** The sums of the rows (every figure is a count or a sum). */
+  totals: (_query, _ctx, rows) => sql`
+    select coalesce(sum(r.count), 0)::int as "count",
+           ${sql.join(
+             pipelineAgeBuckets.map(
+               (b) => sql`coalesce(sum(r.${sql.identifier(b.field)}), 0)::int as ${sql.identifier(b.field)}`,
+             ),
+             sql`, `,
+           )},
+           coalesce(sum(r.amount), 0)::numeric(16, 2) as "amount"
+      from ${rows} r`,
   chart: async (tx, query, ctx) => {
     const chart = await flowChart(tx, query, ctx);
     return periodBuckets(ctx).unit === 'month' ? { ...chart, title: 'Flow per month' } : chart;

@@ -59,20 +59,20 @@ export const policyExceptionsSql: ReportSql<Query> = {
     select e.key as "key", e.application_id as "applicationId", e.primary_applicant_name as "applicantName",
            e.kind as "kind", ${localDateText(sql`e.at`, ctx)} as "date", e.at as "at", e.made_by as "madeBy",
            coalesce(e.detail, '') as "detail", e.reason as "reason", e.officer_name as "officerName",
-           e.product_name as "productName"
+           e.product_name as "productName", e.made_by_id as "madeById"
       from (${exceptions(query, ctx)}) e`,
-  totals: (query, ctx) => sql`
+  totals: (_query, _ctx, rows) => sql`
     select count(*)::int as "count", count(*) filter (where e.kind = 'policyException')::int as "policyException",
            count(*) filter (where e.kind = 'waiver')::int as "waiver"
-      from (${exceptions(query, ctx)}) e`,
+      from ${rows} e`,
   /** Exceptions per person who made them, by kind (stacked), the most first. */
-  chart: async (tx, query, ctx) => {
+  chart: async (tx, _query, _ctx, table) => {
     const result = await tx.execute<{ name: string; policyException: number; waiver: number }>(sql`
-      select coalesce(e.made_by, ${reportMessages.noOfficer}) as name,
+      select coalesce(e."madeBy", ${reportMessages.noOfficer}) as name,
              count(*) filter (where e.kind = 'policyException')::int as "policyException",
              count(*) filter (where e.kind = 'waiver')::int as "waiver"
-        from (${exceptions(query, ctx)}) e
-       group by e.made_by_id, e.made_by
+        from ${table} e
+       group by e."madeById", e."madeBy"
        order by count(*) desc, 1 limit ${CHART_PEOPLE}`);
     const rows = result.rows;
     const series = (key: 'policyException' | 'waiver') => ({

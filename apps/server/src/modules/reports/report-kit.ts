@@ -55,9 +55,14 @@ export type ReportSql<Q extends ReportQuery> = {
     defaultSort: { field: string; order: SortOrder };
   };
   rows: (query: Q, ctx: ReportContext) => SQL;
-  /** One row whose columns are the totals' fields, over every row the filters select (not only the page). */
-  totals: (query: Q, ctx: ReportContext) => SQL;
-  chart: (tx: TenantTx, query: Q, ctx: ReportContext) => Promise<ReportChart>;
+  /**
+   * One row whose columns are the totals' fields, over every row the filters select (not only the page).
+   * `rows` names the rows of the call already read (a table of `rows(query, ctx)`'s columns): a report whose
+   * totals follow from its rows reads them there instead of evaluating its SQL again.
+   */
+  totals: (query: Q, ctx: ReportContext, rows: SQL) => SQL;
+  /** The chart; `rows` as for the totals. */
+  chart: (tx: TenantTx, query: Q, ctx: ReportContext, rows: SQL) => Promise<ReportChart>;
   /** The order of a field when it is not the column itself (a queue in the queues' order). */
   sortSql?: Partial<Record<string, SQL>>;
   /** Columns that make the order total (paging is stable), after the sort field. */
@@ -158,13 +163,19 @@ export const reportPage = async <Q extends ReportQuery>(db: Db, auth: AuthContex
   const take = query.take ?? 25;
   const offset = ((query.page ?? 1) - 1) * take;
   return withTenant(db, auth.lenderId, async (tx) => {
-    const source = report.rows(query, ctx);
-    const count = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${source}) r`);
-    const page = await tx.execute(
-      sql`select * from (${source}) r ${orderBy(report, query)} limit ${take} offset ${offset}`,
+    // The rows are evaluated once per call (their SQL may read hundreds of thousands of records): kept in a
+    // temporary table of this transaction, from which the count, the page and the reports' totals and charts read.
+    await tx.execute(
+      sql`create temporary table report_rows on commit drop as select * from (${report.rows(query, ctx)}) r`,
     );
-    const totals = await tx.execute(report.totals(query, ctx));
-    const chart = await report.chart(tx, query, ctx);
+    const rows = sql`report_rows`;
+    const count = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${rows}`);
+    const page = await tx.execute(
+      sql`select * from ${rows} r ${orderBy(report, query)} limit ${take} offset ${offset}`,
+    );
+    const totals = await tx.execute(report.totals(query, ctx, rows));
+    const chart = await report.chart(tx, query, ctx, rows);
+    await tx.execute(sql`drop table report_rows`);
     return {
       period: { from: ctx.from, to: ctx.to, today: ctx.today },
       rows: page.rows,
