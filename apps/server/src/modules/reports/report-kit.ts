@@ -163,6 +163,9 @@ export const reportPage = async <Q extends ReportQuery>(db: Db, auth: AuthContex
   const take = query.take ?? 25;
   const offset = ((query.page ?? 1) - 1) * take;
   return withTenant(db, auth.lenderId, async (tx) => {
+    // A report aggregates up to hundreds of thousands of records: hashes and sorts of that size in memory, not on
+    // disk (this transaction only).
+    await tx.execute(sql`set local work_mem = '64MB'`);
     // The rows are evaluated once per call (their SQL may read hundreds of thousands of records): kept in a
     // temporary table of this transaction, from which the count, the page and the reports' totals and charts read.
     await tx.execute(

@@ -224,8 +224,8 @@ const hoursQuery = (source: SQL) => sql`
 export const firstDecisions = sql`
   select d.application_id, d.created_at, d.decision_type from application_decisions d
    where d.entry_kind = 'decision'
-     and not exists (select 1 from application_decisions e where e.application_id = d.application_id
-                       and e.entry_kind = 'decision' and e.version < d.version)`;
+     and d.version = (select min(e.version) from application_decisions e where e.application_id = d.application_id
+                       and e.entry_kind = 'decision')`;
 
 /** Hours from submission to the first decision, for first decisions made in the period; per product and all. */
 export const decisionTurnTimes = async (tx: TenantTx, period: WidgetPeriod, timeZone: string) => {
@@ -256,9 +256,8 @@ export const fundingTurnTimes = async (tx: TenantTx, period: WidgetPeriod, timeZ
 export const firstApprovals = sql`
   select d.application_id, d.created_at from application_decisions d
    where d.entry_kind = 'decision' and d.decision_type in ('approve', 'counteroffer')
-     and not exists (select 1 from application_decisions e where e.application_id = d.application_id
-                       and e.entry_kind = 'decision' and e.decision_type in ('approve', 'counteroffer')
-                       and e.version < d.version)`;
+     and d.version = (select min(e.version) from application_decisions e where e.application_id = d.application_id
+                       and e.entry_kind = 'decision' and e.decision_type in ('approve', 'counteroffer'))`;
 
 /** Applications first approved (or counter-offered) in the period, and how many of them are funded now. */
 export const pullThrough = async (tx: TenantTx, period: WidgetPeriod, timeZone: string) => {
