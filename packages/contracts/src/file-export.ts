@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { idParamsSchema } from './applications/common.ts';
+import { idParamsSchema, phoneDigitsSchema, zipSchema } from './applications/common.ts';
+import { usStateSchema } from './applications/enums.ts';
 import { fileDownloadTokenSchema } from './applications/files.ts';
 import { endpoint } from './kit/endpoint.ts';
 import { pageSchema } from './kit/list.ts';
-import { dateSchema } from './primitives.ts';
+import { dateSchema, textSchema } from './primitives.ts';
 import { queueColumns, savedQueueCriteriaSchema } from './queues.ts';
 
 /**
@@ -28,8 +29,20 @@ import { queueColumns, savedQueueCriteriaSchema } from './queues.ts';
  *     built-in queues, with the queue's column filters and sort, created in a period (the lender's dates);
  *   - `loans`: the funded loans (funded in a period), the same application columns and the loan's own (loan
  *     number, funded date and amount, note rate, term, payment, first payment date, core loan id).
- *   - A kind that writes its own lines (the HMDA LAR's pipe-delimited file, the core's batch file) plugs into the
- *     same registry; one that finds records to fix (the HMDA edits) fails with their list instead of a file.
+ *   - `hmdaLar`: the HMDA Loan/Application Register of a calendar year (the FFIEC's pipe-delimited file, `txt`).
+ *     The FFIEC's syntactical and validity edits run before any file is written; failures fail the export with
+ *     their list (application / ULI, the FIG's field name, the edit id, what is wrong) instead of a file.
+ *     **The filer's identity** (LEI, tax id, federal agency, the HMDA contact's name, phone, e-mail and office
+ *     address — the transmittal sheet's fields) is not held by Credence (the lenders table has none): it is a
+ *     filter of this kind (`hmdaFiler`), asked on the page when the HMDA LAR is chosen, each given field checked
+ *     here (LEI 20 letters/digits, tax id 99-9999999, e-mail, 10-digit phone, state code, ZIP) and a missing
+ *     one left to the edits (V600, V601, V603–V605, V607 name it). The history keeps the filters, so the page
+ *     pre-fills them from the lender's most recent HMDA export (`prefill` of the kinds): staff type them once a
+ *     year. Their long-term home would be the lender's settings.
+ *   - `coreBatch`: the funded-loans batch file for the core of one of the lender's days (JSON Lines, `jsonl`:
+ *     a header, one line per loan with the funding dry run's payload, a trailer with the count and exact sum);
+ *     a loan whose core code mapping was removed after funding fails the export with its list (the core would
+ *     refuse a null code).
  * - **Formats**: CSV (UTF-8 with a byte order mark so Excel reads the encoding, every cell quoted, formula cells
  *   neutralised with a leading apostrophe) and XLSX (one sheet, a bold frozen header row; numbers and money as
  *   numbers, dates as dates, text as text — never a formula). Personal data (SSN) is never a column; a search text
@@ -44,12 +57,13 @@ export const FILE_EXPORT_KEEP_DAYS = 30;
 /** The longest period an export reads (about ten years). */
 export const FILE_EXPORT_MAX_DAYS = 3660;
 
-export const fileExportFormats = ['csv', 'xlsx', 'txt'] as const;
+export const fileExportFormats = ['csv', 'xlsx', 'txt', 'jsonl'] as const;
 export type FileExportFormat = (typeof fileExportFormats)[number];
 export const fileExportFormatLabels: Record<FileExportFormat, string> = {
   csv: 'CSV',
   xlsx: 'Excel (XLSX)',
   txt: 'Text (TXT)',
+  jsonl: 'JSON Lines (JSONL)',
 };
 
 export const fileExportStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -91,6 +105,10 @@ export const fileExportMessages = {
   notDownloadable: 'This export has no file to download (not done, or expired).',
   failed: 'The export failed. Please try again.',
   invalidRecords: 'The file was not written: some records need to be fixed first.',
+  yearRequired: 'Enter the calendar year.',
+  dayRequired: 'Enter the day.',
+  invalidLei: 'An LEI is 20 letters (A–Z) or digits.',
+  invalidTaxId: 'Enter the tax id as 99-9999999.',
   started: 'Export started.',
   cancelled: 'Export cancelled.',
 } as const;
@@ -131,14 +149,72 @@ export const fileExportKindSchema = z.object({
   filterSet: z.enum(fileExportFilterSets),
   /** Empty for a kind that writes its own lines. */
   columns: z.array(fileExportColumnSchema),
+  /** Filters the page fills in from the lender's most recent export of this kind (the HMDA filer), if any. */
+  prefill: z.record(z.string(), z.unknown()).nullable(),
 });
 export type FileExportKind = z.infer<typeof fileExportKindSchema>;
 export const fileExportKindsSchema = z.object({ kinds: z.array(fileExportKindSchema) });
 
+/** The FIG's federal agency codes of the transmittal sheet (a credit union: NCUA). */
+export const hmdaFederalAgencies = [
+  { code: '1', label: 'OCC' },
+  { code: '2', label: 'Federal Reserve (FRS)' },
+  { code: '3', label: 'FDIC' },
+  { code: '5', label: 'NCUA' },
+  { code: '7', label: 'HUD' },
+  { code: '9', label: 'CFPB' },
+] as const;
+
+/** A field a person may leave empty: an empty or blank text is a missing field (the HMDA edits name it). */
+const mayBeBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const digitsOf = (v: string) => v.replace(/\D/g, '');
+
+/**
+ * The HMDA filer's identity, as the transmittal sheet needs it (see the doc comment above): each field optional,
+ * checked when given, and written as the FIG spells it (phone 999-999-9999, ZIP 12345 or 12345-6789).
+ */
+export const hmdaFilerSchema = z.object({
+  lei: mayBeBlank(
+    z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9]{20}$/, fileExportMessages.invalidLei)),
+  ),
+  taxId: mayBeBlank(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{2}-\d{7}$/, fileExportMessages.invalidTaxId),
+  ),
+  federalAgency: mayBeBlank(z.enum(hmdaFederalAgencies.map((a) => a.code) as ['1', '2', '3', '5', '7', '9'])),
+  contactName: mayBeBlank(textSchema().trim().max(100)),
+  contactPhone: mayBeBlank(
+    z
+      .string()
+      .transform(digitsOf)
+      .pipe(phoneDigitsSchema)
+      .transform((d) => `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`),
+  ),
+  contactEmail: mayBeBlank(z.email().max(254)),
+  contactStreet: mayBeBlank(textSchema().trim().max(100)),
+  contactCity: mayBeBlank(textSchema().trim().max(50)),
+  contactState: mayBeBlank(usStateSchema),
+  contactZip: mayBeBlank(
+    z
+      .string()
+      .transform(digitsOf)
+      .pipe(zipSchema)
+      .transform((d) => (d.length === 9 ? `${d.slice(0, 5)}-${d.slice(5)}` : d)),
+  ),
+});
+export type HmdaFilerFilters = z.output<typeof hmdaFilerSchema>;
+
 /**
  * The filters of an export as asked and as kept in the history. `criteria`: the queue's (a built-in queue, its
  * column filters and sort; no search text); `columns`: the columns of a tabular kind; `from`/`to`: the period (created, or funded for loans);
- * `year`: a calendar year; `day`: one date. A kind reads the ones of its `filterSet` and refuses the others' absence
+ * `year`: a calendar year; `day`: one date; `hmdaFiler`: the HMDA filer's identity. A kind reads the ones of its `filterSet` and refuses the others' absence
  * as it needs.
  */
 export const fileExportFiltersSchema = z
@@ -150,6 +226,8 @@ export const fileExportFiltersSchema = z
     to: dateSchema.optional(),
     year: z.number().int().min(2000).max(2100).optional(),
     day: dateSchema.optional(),
+    /** The HMDA LAR's filer (its transmittal sheet). */
+    hmdaFiler: hmdaFilerSchema.optional(),
   })
   .superRefine((f, ctx) => {
     if (f.criteria?.text)

@@ -53,6 +53,11 @@ export type ExportFilterError = { field: string; message: string };
  * - `problems(tx, filters, ctx)` (optional): records to fix before any file is written (the HMDA edits); a non-empty
  *   answer fails the export with that list, shown to the user instead of a file.
  * - `fileName(filters, ctx, extension)` (optional): the download's name (default `{kind}-{export id}.{extension}`).
+ * - `prefill(filters)` (optional): what of the lender's most recent export of this kind the page fills in again
+ *   (the HMDA filer's identity: typed once a year); null for nothing.
+ *
+ * A kind that reads its records once (the HMDA register, the core batch) may keep them per run keyed by `ctx` (one
+ * object for the run's `problems`, `count`, `rows`, `writer` and `fileName`), so the file is the one checked.
  */
 export type ExportKind<R> = {
   kind: string;
@@ -67,6 +72,7 @@ export type ExportKind<R> = {
   writer: (format: FileExportFormat, filters: ParsedFileExportFilters, ctx: ExportContext) => ExportWriter<R>;
   problems?: (tx: TenantTx, filters: ParsedFileExportFilters, ctx: ExportContext) => Promise<FileExportProblem[]>;
   fileName?: (filters: ParsedFileExportFilters, ctx: ExportContext, extension: string) => string;
+  prefill?: (filters: ParsedFileExportFilters) => Record<string, unknown> | null;
 };
 
 /** A registered kind: its record type is its own business (the runner only passes batches from rows to writer). */

@@ -1,12 +1,14 @@
-import { FILE_EXPORT_RIGHT, fileExportEndpoints as e, fileExportKindSchema } from '@credence/contracts';
+import { FILE_EXPORT_RIGHT, fileExportEndpoints as e } from '@credence/contracts';
 import type { Module } from '../../platform/app-types.ts';
 import { authOf } from '../../platform/auth.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { createFileStore } from '../../platform/file-store.ts';
 import { registerJobQueue } from '../../platform/jobs.ts';
-import { exportKinds, registerExportKind } from './export-kinds.ts';
+import { coreBatchExportKind } from './core-batch/core-batch-export-kind.ts';
+import { registerExportKind } from './export-kinds.ts';
 import * as repo from './file-export.repository.ts';
 import * as service from './file-export.service.ts';
+import { hmdaExportKind } from './hmda/hmda-export-kind.ts';
 import { applicationsExportKind, loansExportKind } from './queue-export-kinds.ts';
 
 /**
@@ -20,6 +22,8 @@ export const fileExportModule: Module = {
     const store = createFileStore(config);
     registerExportKind(applicationsExportKind);
     registerExportKind(loansExportKind);
+    registerExportKind(hmdaExportKind);
+    registerExportKind(coreBatchExportKind);
     registerJobQueue({
       name: service.FILE_EXPORT_QUEUE,
       due: repo.hasWaitingExport,
@@ -33,18 +37,7 @@ export const fileExportModule: Module = {
     });
 
     // Before /api/fileExports/:id.
-    registerEndpoint(app, e.kinds, () => ({
-      kinds: exportKinds().map((k) =>
-        fileExportKindSchema.parse({
-          kind: k.kind,
-          label: k.label,
-          description: k.description,
-          formats: k.formats,
-          filterSet: k.filterSet,
-          columns: k.columns,
-        }),
-      ),
-    }));
+    registerEndpoint(app, e.kinds, (r) => service.listKinds(db, r.auth));
     registerEndpoint(app, e.list, (r) => service.listExports(db, r.auth, r.query.page, r.query.pageSize));
     registerEndpoint(app, e.get, (r) => service.getExport(db, r.auth, r.params.id));
     registerEndpoint(app, e.start, (r) => service.startExport(db, r.auth, r.body));

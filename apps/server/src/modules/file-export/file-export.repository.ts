@@ -46,6 +46,14 @@ export const listExports = async (tx: TenantTx, limit: number, offset: number) =
   return { rows, total: count?.n ?? 0 };
 };
 
+/** The filters of the lender's most recent export of a kind (undefined: none yet). */
+export const latestFilters = async (tx: TenantTx, kind: string) =>
+  (
+    await tx.execute<{ filters: Record<string, unknown> }>(
+      sql`select filters from file_exports where kind = ${kind} order by created_at desc, id desc limit 1`,
+    )
+  ).rows[0]?.filters;
+
 export const insertExport = async (
   tx: TenantTx,
   values: { lenderId: number; userId: number; kind: string; format: string; filters: unknown },

@@ -8,6 +8,7 @@ import { finished } from 'node:stream/promises';
 import {
   FILE_EXPORT_KEEP_DAYS,
   fileExportFiltersSchema,
+  fileExportKindSchema,
   fileExportMessages,
   fileExportProblemSchema,
   fileExportRequestSchema,
@@ -29,7 +30,7 @@ import { FILE_CHUNK_BYTES, storedContentStream, type FileStore } from '../../pla
 import { hubRooms, signalHub } from '../../platform/hub-signal.ts';
 import { wakeJobQueue, type JobsLog } from '../../platform/jobs.ts';
 import { lenderTimeZone } from '../../platform/lender-time.ts';
-import { findExportKind, type AnyExportKind, type ExportContext } from './export-kinds.ts';
+import { exportKinds, findExportKind, type AnyExportKind, type ExportContext } from './export-kinds.ts';
 import * as repo from './file-export.repository.ts';
 
 /** The pg-boss queues of the area: the exports, and the retention of their files. */
@@ -138,6 +139,26 @@ export const listExports = (db: Db, auth: AuthContext, page: number, pageSize: n
     return { data: rows.map((r) => toFileExport(r, names)), total };
   });
 
+/** The kinds the page offers, each with what it pre-fills from the lender's most recent export of that kind. */
+export const listKinds = (db: Db, auth: AuthContext) =>
+  withTenant(db, auth.lenderId, async (tx) => ({
+    kinds: await Promise.all(
+      exportKinds().map(async (k) => {
+        const last = k.prefill ? await repo.latestFilters(tx, k.kind) : undefined;
+        const parsed = last === undefined ? null : fileExportFiltersSchema.safeParse(last);
+        return fileExportKindSchema.parse({
+          kind: k.kind,
+          label: k.label,
+          description: k.description,
+          formats: k.formats,
+          filterSet: k.filterSet,
+          columns: k.columns,
+          prefill: parsed?.success ? k.prefill!(parsed.data) : null,
+        });
+      }),
+    ),
+  }));
+
 /** Tells the one who asked that their export moved (the page reads it again); nobody to tell once they are gone. */
 const signalExport = (tx: TenantTx, lenderId: number, userId: number | null, data: Record<string, string | number>) =>
   userId === null
@@ -197,6 +218,8 @@ export const exportDownloadToken = async (db: Db, auth: AuthContext, id: number)
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain; charset=utf-8',
+  jsonl: 'application/jsonl; charset=utf-8',
 };
 
 /** The file, streamed from the store piece by piece. */
