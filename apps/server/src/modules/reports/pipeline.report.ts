@@ -52,9 +52,9 @@ const flowChart = async (tx: TenantTx, query: Query, ctx: ReportContext) => {
             from application_decisions d join applications a on a.id = d.application_id
            where d.lender_id = ${ctx.lenderId} and ${inPeriod(sql`d.created_at`, ctx)}
              and d.entry_kind = 'decision' and d.decision_type in ${credit} and ${filters}
-             and not exists (select 1 from application_decisions e
-                              where e.application_id = d.application_id and e.entry_kind = 'decision'
-                                and e.decision_type in ${credit} and e.version < d.version)
+             and d.version = (select min(e.version) from application_decisions e
+                               where e.application_id = d.application_id and e.entry_kind = 'decision'
+                                 and e.decision_type in ${credit})
            group by 1),
     f as (select ${trunc(localDate(sql`l.funded_at`, ctx))} as start, count(*)::int as n
             from loans l join applications a on a.id = l.application_id
