@@ -7,36 +7,37 @@ import {
   type ReportFilters,
 } from '@credence/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { firstApprovals, firstDecisions } from '../widgets/widgets.repository.ts';
 import { applicationFilters, inPeriod, type QueryOf, type ReportContext, type ReportSql } from './report-kit.ts';
 
 /**
  * 3. Decisions and turn times. Every figure is counted by its own event in the period, with the definitions of the
- * dashboard's Turn Times widget (`firstDecisions`, `firstApprovals` and the same hours), of the applications the
- * shared filters select:
+ * dashboard's Turn Times widget (the first decision and the first approval of an application, as `firstDecisions`
+ * and `firstApprovals` of the widgets define them, and the same hours), of the applications the shared filters select:
  * - `decision`: each credit decision (approve, counter-offer, decline) made in the period, with its source;
  * - `first`: an application's first decision (its first receipt row, of any type: the widget's) made in the
  *   period, with the hours since the application was created;
  * - `funding`: a loan funded in the period (not reversed), with the hours since the approval it funds;
  * - `approval`: an application's first approval or counter-offer made in the period, and whether its loan is funded.
+ * The first three of a decision are flags of one line per receipt row of the period (read once, on
+ * application_decisions_decision_created_idx; "first" by the application's lowest version, on
+ * application_decisions_decision_version_idx); a funding is a line of its own.
  */
+const firstOf = (types: SQL) => sql`d.version = (select min(e.version) from application_decisions e
+   where e.application_id = d.application_id and e.entry_kind = 'decision' ${types})`;
+const approvals = sql`('approve', 'counteroffer')`;
+
 const events = (ctx: ReportContext) => sql`
-  select d.application_id, 'decision' as ev, d.decision_type as type, d.source, null::numeric as h, false as funded
+  select d.application_id, 'decision' as ev, d.decision_type as type, d.source,
+         d.decision_type in ('approve', 'counteroffer', 'decline') as credit,
+         ${firstOf(sql``)} as first, d.created_at as at, null::numeric as fh,
+         d.decision_type in ${approvals} and ${firstOf(sql`and e.decision_type in ${approvals}`)} as approval
     from application_decisions d
-   where d.lender_id = ${ctx.lenderId} and d.entry_kind = 'decision'
-     and d.decision_type in ('approve', 'counteroffer', 'decline') and ${inPeriod(sql`d.created_at`, ctx)}
+   where d.lender_id = ${ctx.lenderId} and d.entry_kind = 'decision' and ${inPeriod(sql`d.created_at`, ctx)}
   union all
-  select f.application_id, 'first', null, null, extract(epoch from f.created_at - fa.created_at) / 3600, false
-    from (${firstDecisions}) f join applications fa on fa.id = f.application_id
-   where ${inPeriod(sql`f.created_at`, ctx)}
-  union all
-  select l.application_id, 'funding', null, null, extract(epoch from l.funded_at - ld.created_at) / 3600, false
+  select l.application_id, 'funding', null, null, false, false, null,
+         extract(epoch from l.funded_at - ld.created_at) / 3600, false
     from loans l join application_decisions ld on ld.id = l.decision_id
-   where l.lender_id = ${ctx.lenderId} and l.is_funded and ${inPeriod(sql`l.funded_at`, ctx)}
-  union all
-  select p.application_id, 'approval', null, null, null, coalesce(pl.is_funded, false)
-    from (${firstApprovals}) p left join loans pl on pl.application_id = p.application_id
-   where ${inPeriod(sql`p.created_at`, ctx)}`;
+   where l.lender_id = ${ctx.lenderId} and l.is_funded and ${inPeriod(sql`l.funded_at`, ctx)}`;
 
 const source = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``) => sql`
   from (${events(ctx)}) e
@@ -44,14 +45,20 @@ const source = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``) => 
   ${join}
   where ${applicationFilters(query, ctx)}`;
 
+/** An event's hours (`h`: to the first decision, or to the funding) and whether a first approval's loan is funded. */
+const measures = sql`case when e.first then extract(epoch from e.at - a.created_at) / 3600 else e.fh end as h,
+  case when e.approval
+       then coalesce((select pl.is_funded from loans pl where pl.application_id = e.application_id), false)
+       else false end as funded`;
+
 /** A share in percent with two decimals, PostgreSQL's numeric arithmetic (exact, rounded half away from zero). */
 const percent = (part: SQL, whole: SQL) => sql`round(100 * (${part})::numeric / nullif(${whole}, 0), 2)`;
-const hours = (fraction: number, ev: string) =>
-  sql`round((percentile_cont(${sql.raw(String(fraction))}) within group (order by e.h) filter (where e.ev = ${ev}))::numeric, 1)`;
+const hours = (fraction: number, ev: 'first' | 'funding') =>
+  sql`round((percentile_cont(${sql.raw(String(fraction))}) within group (order by e.h) filter (where ${
+    ev === 'first' ? sql`e.first` : sql`e.ev = 'funding'`
+  }))::numeric, 1)`;
 const decisionsOf = (type?: string) =>
-  type
-    ? sql`count(*) filter (where e.ev = 'decision' and e.type = ${type})`
-    : sql`count(*) filter (where e.ev = 'decision')`;
+  type ? sql`count(*) filter (where e.credit and e.type = ${type})` : sql`count(*) filter (where e.credit)`;
 
 const figures = sql`${decisionsOf()}::int as "decisions",
   ${decisionsOf('approve')}::int as "approved",
@@ -60,14 +67,14 @@ const figures = sql`${decisionsOf()}::int as "decisions",
   ${percent(decisionsOf('approve'), decisionsOf())} as "approvalRate",
   ${percent(decisionsOf('counteroffer'), decisionsOf())} as "counterofferRate",
   ${percent(decisionsOf('decline'), decisionsOf())} as "declineRate",
-  ${percent(sql`count(*) filter (where e.ev = 'decision' and e.source = 'auto')`, decisionsOf())} as "autoShare",
+  ${percent(sql`count(*) filter (where e.credit and e.source = 'auto')`, decisionsOf())} as "autoShare",
   ${hours(0.5, 'first')} as "decisionHoursMedian",
   ${hours(0.9, 'first')} as "decisionHoursP90",
   ${hours(0.5, 'funding')} as "fundingHoursMedian",
   ${hours(0.9, 'funding')} as "fundingHoursP90",
-  count(*) filter (where e.ev = 'approval')::int as "firstApproved",
-  count(*) filter (where e.ev = 'approval' and e.funded)::int as "funded",
-  ${percent(sql`count(*) filter (where e.ev = 'approval' and e.funded)`, sql`count(*) filter (where e.ev = 'approval')`)} as "pullThrough"`;
+  count(*) filter (where e.approval)::int as "firstApproved",
+  count(*) filter (where e.funded)::int as "funded",
+  ${percent(sql`count(*) filter (where e.funded)`, sql`count(*) filter (where e.approval)`)} as "pullThrough"`;
 
 /** Each grouping: its join, its id and its name (an application without one is grouped under `none`). */
 const groupings: Record<DecisionGrouping, { join: SQL; id: SQL; name: SQL }> = {
@@ -105,10 +112,11 @@ export const decisionsSql: ReportSql<Query> = {
     const group = groupings[query.groupBy];
     return sql`
       select e."groupId", e.name, ${figures}
-        from (select e.*, ${group.id} as "groupId", ${group.name} as name ${source(query, ctx, group.join)}) e
+        from (select e.*, ${measures}, ${group.id} as "groupId", ${group.name} as name
+                ${source(query, ctx, group.join)}) e
        group by e."groupId", e.name`;
   },
-  totals: (query, ctx) => sql`select ${figures} ${source(query, ctx)}`,
+  totals: (query, ctx) => sql`select ${figures} from (select e.*, ${measures} ${source(query, ctx)}) e`,
   /** The approval, counter-offer and decline rates per group, stacked (they add up to 100 %). */
   chart: async (tx, query, _ctx, table) => {
     const result = await tx.execute<{
