@@ -155,6 +155,9 @@ export const fileExportKindSchema = z.object({
 export type FileExportKind = z.infer<typeof fileExportKindSchema>;
 export const fileExportKindsSchema = z.object({ kinds: z.array(fileExportKindSchema) });
 
+/** The HMDA Loan/Application Register's kind (its filters carry the filer: `hmdaFiler`). */
+export const HMDA_LAR_KIND = 'hmdaLar' as const;
+
 /** The FIG's federal agency codes of the transmittal sheet (a credit union: NCUA). */
 export const hmdaFederalAgencies = [
   { code: '1', label: 'OCC' },

@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  dynamicQueueColumnsSchema,
   endpointPath,
   fileExportEndpoints as e,
+  queueEndpoints,
   type FileExport,
   type FileExportRequest,
 } from '@credence/contracts';
-import { apiClient } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useHubState } from '../../lib/hub-state.ts';
 
@@ -30,7 +29,7 @@ export const useExportKinds = (enabled: boolean) =>
 export const useQueueValueOptions = () =>
   useQuery({
     queryKey: fileExportKeys.queueColumns,
-    queryFn: () => apiClient.get('/api/applicationqueues/dynamicQueueColumns', { schema: dynamicQueueColumnsSchema }),
+    queryFn: ({ signal }) => callEndpoint(queueEndpoints.columns, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import {
+  HMDA_LAR_KIND,
   fileExportFormatLabels,
   fileExportMessages,
   queueGridNames,
@@ -19,8 +20,10 @@ import {
   type QueueGridName,
 } from '@credence/contracts';
 import { DayFilterField } from '../../components/form/day-filter-field.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { toasts, showApiErrorToast } from '../../lib/toast.tsx';
 import { useQueueValueOptions, useStartExport } from './api.ts';
+import { HmdaFilerFields, hmdaFilerFilters, initialHmdaFiler } from './hmda-filer-fields.tsx';
 
 type Option = { value: string | number; label: string };
 
@@ -106,6 +109,7 @@ export const ExportForm = ({
   const [to, setTo] = useState('');
   const [year, setYear] = useState(String(new Date().getFullYear() - 1));
   const [columnsByKind, setColumnsByKind] = useState<Record<string, string[]>>({});
+  const [filer, setFiler] = useState(() => initialHmdaFiler(kinds.find((k) => k.kind === HMDA_LAR_KIND)));
   const options = useQueueValueOptions();
   const start = useStartExport();
 
@@ -142,7 +146,14 @@ export const ExportForm = ({
           },
         };
       case 'year':
-        return { kind: kind.kind, format: format as FileExportRequest['format'], filters: { year: Number(year) } };
+        return {
+          kind: kind.kind,
+          format: format as FileExportRequest['format'],
+          filters: {
+            year: Number(year),
+            ...(kind.kind === HMDA_LAR_KIND ? { hmdaFiler: hmdaFilerFilters(filer) } : {}),
+          },
+        };
       case 'day':
         return { kind: kind.kind, format: format as FileExportRequest['format'], filters: to ? { day: to } : {} };
     }
@@ -256,14 +267,23 @@ export const ExportForm = ({
             />
           </>
         ) : kind.filterSet === 'year' ? (
-          <TextField
-            size="small"
-            label="Calendar year"
-            type="number"
-            value={year}
-            onChange={(event) => setYear(event.target.value)}
-            fullWidth
-          />
+          <>
+            <TextField
+              size="small"
+              label="Calendar year"
+              type="number"
+              value={year}
+              onChange={(event) => setYear(event.target.value)}
+              fullWidth
+            />
+            {kind.kind === HMDA_LAR_KIND ? (
+              <HmdaFilerFields
+                filer={filer}
+                onChange={setFiler}
+                errors={isApiError(start.error) ? start.error.errors : []}
+              />
+            ) : null}
+          </>
         ) : (
           <DayFilterField label="Day" value={to} onDay={setTo} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
         )}

@@ -1,4 +1,9 @@
-import { fileExportMessages, type FileExportProblem, type ParsedFileExportFilters } from '@credence/contracts';
+import {
+  fileExportMessages,
+  HMDA_LAR_KIND,
+  type FileExportProblem,
+  type ParsedFileExportFilters,
+} from '@credence/contracts';
 import type { TenantTx } from '../../../db/tenancy.ts';
 import { defineExportKind, type ExportContext } from '../export-kinds.ts';
 import { textLinesWriter } from '../export-writers.ts';
@@ -56,7 +61,7 @@ export const hmdaProblemOf = (f: HmdaEditFailure): FileExportProblem => ({
  * edits run first; any failure fails the export with its list and no file is written.
  */
 export const hmdaExportKind = defineExportKind<HmdaLar>({
-  kind: 'hmdaLar',
+  kind: HMDA_LAR_KIND,
   label: 'HMDA LAR',
   description:
     'The HMDA Loan/Application Register of the home-equity applications acted on in a calendar year, in the FFIEC’s pipe-delimited format; the FFIEC’s syntactical and validity edits run first and list every record to fix.',
