@@ -93,3 +93,47 @@ test('start an export, watch its progress reach 100 %, download the file', async
   await expect(page.getByRole('progressbar').first()).toBeVisible();
   await reviewShots(page, 'file-export-running');
 });
+
+test('the HMDA LAR: the filer asked on the page, a missing LEI listed as an edit, then the file', async ({ page }) => {
+  const year = String(new Date().getFullYear());
+  await signIn(page, users.admin, { at: '/fileExport' });
+  await page.getByRole('combobox', { name: 'Export' }).click();
+  await page.getByRole('option', { name: 'HMDA LAR' }).click();
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('Text (TXT)');
+  await page.getByLabel('Calendar year').fill(year);
+  // The filer, all but the LEI (the demo has no HMDA export yet to fill them in from).
+  await page.getByLabel('Tax id').fill('84-1234567');
+  await page.getByLabel('Contact name').fill('Dana Whitfield');
+  await page.getByLabel('Contact phone').fill('303-555-0142');
+  await page.getByLabel('Contact e-mail').fill('hmda@summitfcu.example');
+  await page.getByLabel('Office street').fill('1200 Grant St');
+  await page.getByLabel('Office city').fill('Denver');
+  await page.getByRole('combobox', { name: 'Office state' }).click();
+  await page.getByRole('option', { name: 'CO', exact: true }).click();
+  await page.getByLabel('Office ZIP').fill('80203');
+  await expect(page.getByRole('combobox', { name: 'Federal agency' })).toHaveText('NCUA (5)');
+  await reviewShots(page, 'file-export-hmda-form');
+
+  // Without the LEI: no file, the edits listed with the field to fix.
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const edits = page.getByRole('alert').filter({ hasText: 'some records need to be fixed first' });
+  await expect(edits).toBeVisible({ timeout: 20_000 });
+  await expect(edits.getByText('Transmittal sheet · Legal Entity Identifier (LEI) (V600)')).toBeVisible();
+  await reviewShots(page, 'file-export-hmda-edits');
+
+  // With it: done (the demo year passes its edits), and the pipe-delimited file downloads.
+  await page.getByLabel('LEI', { exact: true }).fill('5493001KJTIIGC8Y1R12');
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const card = page.getByTestId('running-export').first();
+  await expect(card.getByText('Done', { exact: true })).toBeVisible({ timeout: 20_000 });
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^hmda-lar-${year}-\\d+\\.txt$`));
+  const lines = (await text(file)).toString('utf8').split('\n');
+  expect(lines[0]).toMatch(
+    new RegExp(`^1\\|Summit Federal Credit Union\\|${year}\\|4\\|Dana Whitfield\\|303-555-0142\\|`),
+  );
+  expect(lines[0]!.endsWith('|84-1234567|5493001KJTIIGC8Y1R12')).toBe(true);
+  for (const line of lines.slice(1, -1)) expect(line.split('|')).toHaveLength(110);
+});
