@@ -106,17 +106,21 @@ const CHART_GROUPS = 12;
 
 type Query = QueryOf<typeof decisionsReport>;
 
+/** A line per group; `withTotals`: and the totals line (marked "isTotals"), in the same read. */
+const groupedRows = (query: Query, ctx: ReportContext, withTotals: boolean) => {
+  const group = groupings[query.groupBy];
+  return sql`
+    select e."groupId", e.name, ${figures}${withTotals ? sql`, grouping(e."groupId", e.name) <> 0 as "isTotals"` : sql``}
+      from (select e.*, ${measures}, ${group.id} as "groupId", ${group.name} as name
+              ${source(query, ctx, group.join)}) e
+     group by ${withTotals ? sql`grouping sets ((e."groupId", e.name), ())` : sql`e."groupId", e.name`}`;
+};
+
 export const decisionsSql: ReportSql<Query> = {
   declaration: decisionsReport,
-  rows: (query, ctx) => {
-    const group = groupings[query.groupBy];
-    return sql`
-      select e."groupId", e.name, ${figures}
-        from (select e.*, ${measures}, ${group.id} as "groupId", ${group.name} as name
-                ${source(query, ctx, group.join)}) e
-       group by e."groupId", e.name`;
-  },
+  rows: (query, ctx) => groupedRows(query, ctx, false),
   totals: (query, ctx) => sql`select ${figures} from (select e.*, ${measures} ${source(query, ctx)}) e`,
+  rowsAndTotals: (query, ctx) => groupedRows(query, ctx, true),
   /** The approval, counter-offer and decline rates per group, stacked (they add up to 100 %). */
   chart: async (tx, query, _ctx, table) => {
     const result = await tx.execute<{
