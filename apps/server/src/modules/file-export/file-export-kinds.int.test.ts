@@ -1,5 +1,6 @@
 import {
   fileExportEndpoints as e,
+  fileExportFiltersSchema,
   type FileExport,
   type FileExportKind,
   type FileExportRequest,
@@ -12,7 +13,8 @@ import { signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runQueuedExports } from './file-export.service.ts';
 import { editHmdaFile, formatHmdaFile } from './hmda/hmda-lar.ts';
-import { loadHmdaLar, type HmdaFiler } from './hmda/hmda-lar.loader.ts';
+import { hmdaFilerOf } from './hmda/hmda-export-kind.ts';
+import { loadHmdaLar } from './hmda/hmda-lar.loader.ts';
 
 /**
  * The HMDA LAR and core batch kinds of File Export (issue 33, item 9), run as the job runs them and read back through
@@ -41,20 +43,7 @@ const hmdaFiler = {
   contactZip: '80203',
 };
 /** The same filer as the loader takes it (phone as the FIG writes it, the LEI in capitals). */
-const loaderFiler: HmdaFiler = {
-  lei: '5493001KJTIIGC8Y1R12',
-  taxId: '84-1234567',
-  federalAgency: '5',
-  contact: {
-    name: 'Dana Whitfield',
-    phone: '303-555-0142',
-    email: 'hmda@summitfcu.example',
-    street: '1200 Grant St',
-    city: 'Denver',
-    state: 'CO',
-    zip: '80203',
-  },
-};
+const loaderFiler = () => hmdaFilerOf(fileExportFiltersSchema.parse({ hmdaFiler }));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -94,7 +83,7 @@ describe('file export: the HMDA LAR', () => {
     const done = await exported({ kind: 'hmdaLar', format: 'txt', filters: { year, hmdaFiler } });
     expect(done).toMatchObject({ state: 'done', kindLabel: 'HMDA LAR', problems: [], downloadable: true });
     const { ts, lars } = await withTenant(t.db, summitId, (tx) =>
-      loadHmdaLar(tx, summitId, year, { filer: loaderFiler }),
+      loadHmdaLar(tx, summitId, year, { filer: loaderFiler() }),
     );
     expect(lars.length).toBeGreaterThanOrEqual(4);
     expect(done.rowCount).toBe(lars.length);

@@ -11,7 +11,7 @@ import { formatLar, formatTransmittalSheet, HMDA_LINE_END, type HmdaEditFailure,
 import { buildHmdaExport, type HmdaExport, type HmdaFiler } from './hmda-lar.loader.ts';
 
 /** The export's filer filters as the loader takes them (contracts `hmdaFilerSchema`). */
-const filerOf = (filters: ParsedFileExportFilters): HmdaFiler => {
+export const hmdaFilerOf = (filters: ParsedFileExportFilters): HmdaFiler => {
   const f = filters.hmdaFiler ?? {};
   return {
     lei: f.lei,
@@ -37,7 +37,7 @@ const built = new WeakMap<ExportContext, HmdaExport>();
 const registerOf = async (tx: TenantTx, filters: ParsedFileExportFilters, ctx: ExportContext) => {
   const known = built.get(ctx);
   if (known) return known;
-  const register = await buildHmdaExport(tx, ctx.lenderId, filters.year!, { filer: filerOf(filters) });
+  const register = await buildHmdaExport(tx, ctx.lenderId, filters.year!, { filer: hmdaFilerOf(filters) });
   built.set(ctx, register);
   return register;
 };
