@@ -30,13 +30,14 @@ const applicationLines = (query: Query, ctx: ReportContext) => sql`
                  exists (select 1 from application_decisions d
                           where d.application_id = a.id and d.entry_kind = 'decision'
                             and d.decision_type in ('approve', 'counteroffer')) as approved,
-                 100 * a.est_amt_financed / nullif(coalesce(
-                   (select sum(c.value) from collaterals c where c.application_id = a.id and c.value is not null),
-                   a.value), 0) as ltv,
+                 100 * a.est_amt_financed / nullif(coalesce(cv.value, a.value), 0) as ltv,
                  (select count(*) from application_funding_requirements r
                    where r.application_id = a.id and r.status = 'waived')::int as waived
             from applications a
             left join loans l on l.application_id = a.id and l.lender_id = a.lender_id
+            -- The collaterals' values per application, summed in one pass (a lookup per application line costs more).
+            left join (select c.application_id, sum(c.value) as value from collaterals c
+                        where c.value is not null group by c.application_id) cv on cv.application_id = a.id
            where not a.direct and a.dealer_id is not null and ${inPeriod(sql`a.created_at`, ctx)}
              and ${applicationFilters(query, ctx)}) x`;
 
@@ -56,16 +57,25 @@ const figures = sql`count(*)::int as "applications",
   ${percent(sql`count(*) filter (where x.attempted and (x.waived > 0 or x.open_at_funding > 0))`, atFunding)}
     as "problemShare"`;
 
+/**
+ * A line per dealer; `withTotals`: and the totals line (marked "isTotals"), in the same read — every line has a
+ * dealer (the dealer is required of an application line), so the join drops none.
+ */
+const dealerRows = (query: Query, ctx: ReportContext, withTotals: boolean) => sql`
+  select x.dealer_id as "dealerId", d.name as "dealerName", ${figures}${
+    withTotals ? sql`, grouping(x.dealer_id, d.name) <> 0 as "isTotals"` : sql``
+  }
+    from (${applicationLines(query, ctx)}) x join dealers d on d.id = x.dealer_id
+   group by ${withTotals ? sql`grouping sets ((x.dealer_id, d.name), ())` : sql`x.dealer_id, d.name`}`;
+
 /** At most this many dealers are drawn (the most applications); the table lists them all. */
 const CHART_DEALERS = 12;
 
 export const dealerScorecardSql: ReportSql<Query> = {
   declaration: dealerScorecardReport,
-  rows: (query, ctx) => sql`
-    select x.dealer_id as "dealerId", d.name as "dealerName", ${figures}
-      from (${applicationLines(query, ctx)}) x join dealers d on d.id = x.dealer_id
-     group by x.dealer_id, d.name`,
+  rows: (query, ctx) => dealerRows(query, ctx, false),
   totals: (query, ctx) => sql`select ${figures} from (${applicationLines(query, ctx)}) x`,
+  rowsAndTotals: (query, ctx) => dealerRows(query, ctx, true),
   /** Applications and funded loans per dealer, side by side (the look-to-book at a glance). */
   chart: async (tx, _query, _ctx, table) => {
     const result = await tx.execute<{ dealerName: string; applications: number; funded: number }>(sql`
