@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FileExportColumn, FileExportFormat } from '@credence/contracts';
-import { csvLine, formatUsDate, type CsvValue, type IsoDate } from '@credence/domain';
+import { csvLine, formatUsDate, wallClock, type CsvValue, type IsoDate } from '@credence/domain';
 import { lenderDateTime } from '../../platform/lender-time.ts';
 import type { ExportWriter } from './export-kinds.ts';
 
@@ -53,19 +53,9 @@ const csvWriter = (columns: readonly FileExportColumn[], timeZone: string): Expo
 });
 
 /** The wall-clock time of an instant in the zone, as a UTC date: Excel has no zones, a person reads local time. */
-const wallClock = (iso: string, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(iso));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')));
+const excelWallClock = (iso: string, timeZone: string) => {
+  const c = wallClock(new Date(iso), timeZone);
+  return new Date(Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute, +c.second));
 };
 
 const MONEY_FORMAT = '#,##0.00';
@@ -111,7 +101,7 @@ const xlsxWriter = (
               cell.value = new Date(`${value.date}T00:00:00Z`);
               cell.numFmt = DATE_FORMAT;
             } else {
-              cell.value = wallClock(value.instant, timeZone);
+              cell.value = excelWallClock(value.instant, timeZone);
               cell.numFmt = DATE_TIME_FORMAT;
             }
           });
