@@ -5,9 +5,10 @@
 CREATE INDEX "application_decisions_decision_created_idx" ON "application_decisions"
   USING btree ("lender_id", "created_at") INCLUDE ("application_id", "version", "decision_type", "source")
   WHERE "entry_kind" = 'decision';--> statement-breakpoint
--- An application's first decision / first approval (min(version) of its receipt rows), read index-only.
+-- An application's first decision / first approval (min(version) of its receipt rows), read index-only (the
+-- lender too: row-level security checks it).
 CREATE INDEX "application_decisions_decision_version_idx" ON "application_decisions"
-  USING btree ("application_id", "version") INCLUDE ("decision_type", "created_at")
+  USING btree ("application_id", "version") INCLUDE ("decision_type", "created_at", "lender_id")
   WHERE "entry_kind" = 'decision';--> statement-breakpoint
 -- Decisions made outside the policy (Policy exceptions).
 CREATE INDEX "application_decisions_policy_exception_idx" ON "application_decisions"

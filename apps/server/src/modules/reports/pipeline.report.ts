@@ -1,8 +1,9 @@
 import { applicationStates, pipelineAgeBuckets, pipelineQueues, pipelineReport } from '@credence/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import {
   applicationFilters,
+  filtersApplications,
   inPeriod,
   localDate,
   periodBuckets,
@@ -43,22 +44,28 @@ const figures = sql`count(*)::int as "count", ${bucketCounts}, coalesce(sum(o.am
 const flowChart = async (tx: TenantTx, query: Query, ctx: ReportContext) => {
   const { trunc, buckets, label } = periodBuckets(ctx);
   const filters = applicationFilters(query, ctx);
+  // The decisions and loans of the lender's applications the filters select (no join when only the lender is).
+  const ofApplications = (id: SQL) =>
+    filtersApplications(query)
+      ? sql`and exists (select 1 from applications a where a.id = ${id} and ${filters})`
+      : sql``;
   const credit = sql`('approve', 'counteroffer', 'decline')`;
   const result = await tx.execute<{ start: string; submitted: number; decided: number; funded: number }>(sql`
     with b as (${buckets}),
     s as (select ${trunc(localDate(sql`a.created_at`, ctx))} as start, count(*)::int as n
             from applications a where ${filters} and ${inPeriod(sql`a.created_at`, ctx)} group by 1),
     dec as (select ${trunc(localDate(sql`d.created_at`, ctx))} as start, count(*)::int as n
-            from application_decisions d join applications a on a.id = d.application_id
+            from application_decisions d
            where d.lender_id = ${ctx.lenderId} and ${inPeriod(sql`d.created_at`, ctx)}
-             and d.entry_kind = 'decision' and d.decision_type in ${credit} and ${filters}
+             and d.entry_kind = 'decision' and d.decision_type in ${credit} ${ofApplications(sql`d.application_id`)}
              and d.version = (select min(e.version) from application_decisions e
                                where e.application_id = d.application_id and e.entry_kind = 'decision'
                                  and e.decision_type in ${credit})
            group by 1),
     f as (select ${trunc(localDate(sql`l.funded_at`, ctx))} as start, count(*)::int as n
-            from loans l join applications a on a.id = l.application_id
-           where l.lender_id = ${ctx.lenderId} and l.is_funded and ${inPeriod(sql`l.funded_at`, ctx)} and ${filters}
+            from loans l
+           where l.lender_id = ${ctx.lenderId} and l.is_funded and ${inPeriod(sql`l.funded_at`, ctx)}
+             ${ofApplications(sql`l.application_id`)}
            group by 1)
     select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(s.n, 0) as submitted, coalesce(dec.n, 0) as decided,
            coalesce(f.n, 0) as funded

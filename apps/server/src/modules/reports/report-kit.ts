@@ -107,6 +107,13 @@ export const applicationFilters = (query: ReportFilters, ctx: ReportContext): SQ
   return sql.join(conditions, sql` and `);
 };
 
+/**
+ * Whether a shared filter other than the lender is set: without one, a record of the lender (a loan, a decision)
+ * needs no join to its application to be selected (its application is the lender's: the foreign key says so).
+ */
+export const filtersApplications = (query: ReportFilters): boolean =>
+  [query.productId, query.dealerId, query.channel, query.officerId, query.branchId].some((v) => v !== undefined);
+
 /** `array_position(array[values], column)`: a column of codes in the order of a list (queues, states). */
 export const positionIn = (column: SQL, values: readonly string[]): SQL =>
   sql`array_position(array[${sql.join(
