@@ -68,14 +68,18 @@ const decisions = (query: Query, ctx: ReportContext) => sql`
                                         else 'cancelled' end
      and ${applicationFilters(query, ctx)}`;
 
-/** Each decision's kind (a cancellation not for incompleteness needs no notice: null, dropped). */
+/**
+ * Each decision's kind (a cancellation not for incompleteness needs no notice: null, dropped). The decisions are
+ * read as they are (`offset 0`: not merged into the statements around them, which name the reasons and the letters'
+ * moments several times — each would be looked up again).
+ */
 const classified = (query: Query, ctx: ReportContext) => sql`
   select k.*, case
            when k.decision_type = 'counteroffer' then 'counteroffer'
            when k.reasons ilike '%incomplete%' then 'incomplete'
            when k.decision_type = 'decline' then 'declined'
          end as kind
-    from (${decisions(query, ctx)}) k`;
+    from (${decisions(query, ctx)} offset 0) k`;
 
 /** The register's lines: the clock's start, the due date, the letters' dates and the status. */
 const register = (query: Query, ctx: ReportContext) => sql`
