@@ -24,7 +24,7 @@ const loanAddons = (query: ReportFilters & { groupBy: Query['groupBy'] }, ctx: R
   return sql`
     select l.id as loan_id, ${group.id} as group_id, coalesce(${group.name}, ${group.none ?? ''}) as group_name,
            x.id as addition_id, x.name as addition_name, x.selected, x.amount
-      ${fundedLoans(query, ctx, join)}`;
+      ${fundedLoans(query, ctx, join, query.groupBy !== 'none')}`;
 };
 
 /** The add-ons sold of a set of lines: a loan carries an add-on once (the decision refuses it twice). */

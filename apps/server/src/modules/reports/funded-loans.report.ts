@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../db/tenancy.ts';
 import {
   applicationFilters,
+  filtersApplications,
   inPeriod,
   localDate,
   localDateText,
@@ -25,12 +26,17 @@ import {
  * figures are the loan's own: the amount funded, the note rate and the term booked; the score is the application's
  * average credit score (the applicants' active default-model scores, as the queues show it).
  */
-export const fundedLoans = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``) => sql`
+export const fundedLoans = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``, readsApplication = true) => {
+  // A statement that reads nothing of the application needs it only for the shared filters (the loan's lender is
+  // its application's: the foreign key says so).
+  const application = readsApplication || filtersApplications(query);
+  return sql`
   from loans l
-  join applications a on a.id = l.application_id and a.lender_id = l.lender_id
+  ${application ? sql`join applications a on a.id = l.application_id and a.lender_id = l.lender_id` : sql``}
   ${join}
   where l.lender_id = ${ctx.lenderId} and l.is_funded and ${inPeriod(sql`l.funded_at`, ctx)}
-    and ${applicationFilters(query, ctx)}`;
+    ${application ? sql`and ${applicationFilters(query, ctx)}` : sql``}`;
+};
 
 /**
  * Count, amount and the sums the averages are weighted by: Σ(amount × rate), Σ(amount × term), Σ(amount × score)
