@@ -22,7 +22,9 @@ CREATE INDEX "application_funding_requirements_waived_idx" ON "application_fundi
 CREATE INDEX "loans_funded_figures_idx" ON "loans"
   USING btree ("lender_id", "funded_at") INCLUDE ("application_id", "amount", "interest_rate", "term_months", "decision_id")
   WHERE "is_funded";--> statement-breakpoint
--- Applications submitted in a period with the columns the shared filters and the pipeline and dealer scorecard read.
+-- Applications submitted in a period with the columns the shared filters and the pipeline, the dealer scorecard and
+-- the funded loan list read (also read whole, index-only, when a report joins the lender's applications by id).
 CREATE INDEX "applications_lender_created_report_idx" ON "applications"
   USING btree ("lender_id", "created_at")
-  INCLUDE ("id", "queue", "state", "est_amt_financed", "loan_product_id", "dealer_id", "direct", "created_by_user_id", "average_credit_score");
+  INCLUDE ("id", "queue", "state", "est_amt_financed", "value", "loan_product_id", "dealer_id", "direct",
+           "created_by_user_id", "average_credit_score", "primary_applicant_name");
