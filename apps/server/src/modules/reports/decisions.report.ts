@@ -30,12 +30,15 @@ const events = (ctx: ReportContext) => sql`
   select d.application_id, 'decision' as ev, d.decision_type as type, d.source,
          d.decision_type in ('approve', 'counteroffer', 'decline') as credit,
          ${firstOf(sql``)} as first, d.created_at as at, null::numeric as fh,
-         d.decision_type in ${approvals} and ${firstOf(sql`and e.decision_type in ${approvals}`)} as approval
+         d.decision_type in ${approvals} and ${firstOf(sql`and e.decision_type in ${approvals}`)} as approval,
+         case when d.decision_type in ${approvals}
+              then coalesce((select pl.is_funded from loans pl where pl.application_id = d.application_id), false)
+              else false end as loan_funded
     from application_decisions d
    where d.lender_id = ${ctx.lenderId} and d.entry_kind = 'decision' and ${inPeriod(sql`d.created_at`, ctx)}
   union all
   select l.application_id, 'funding', null, null, false, false, null,
-         extract(epoch from l.funded_at - ld.created_at) / 3600, false
+         extract(epoch from l.funded_at - ld.created_at) / 3600, false, false
     from loans l join application_decisions ld on ld.id = l.decision_id
    where l.lender_id = ${ctx.lenderId} and l.is_funded and ${inPeriod(sql`l.funded_at`, ctx)}`;
 
@@ -45,11 +48,12 @@ const source = (query: ReportFilters, ctx: ReportContext, join: SQL = sql``) => 
   ${join}
   where ${applicationFilters(query, ctx)}`;
 
-/** An event's hours (`h`: to the first decision, or to the funding) and whether a first approval's loan is funded. */
+/**
+ * An event's hours (`h`: to the first decision, or to the funding) and whether it is a first approval whose loan is
+ * funded (the loan read once per approval line, in `events`).
+ */
 const measures = sql`case when e.first then extract(epoch from e.at - a.created_at) / 3600 else e.fh end as h,
-  case when e.approval
-       then coalesce((select pl.is_funded from loans pl where pl.application_id = e.application_id), false)
-       else false end as funded`;
+  e.approval and e.loan_funded as funded`;
 
 /** A share in percent with two decimals, PostgreSQL's numeric arithmetic (exact, rounded half away from zero). */
 const percent = (part: SQL, whole: SQL) => sql`round(100 * (${part})::numeric / nullif(${whole}, 0), 2)`;
