@@ -22,6 +22,9 @@ CREATE INDEX "application_funding_requirements_waived_idx" ON "application_fundi
 CREATE INDEX "loans_funded_figures_idx" ON "loans"
   USING btree ("lender_id", "funded_at") INCLUDE ("application_id", "amount", "interest_rate", "term_months", "decision_id")
   WHERE "is_funded";--> statement-breakpoint
+-- An application's loan and whether (when) it is funded, read index-only (Dealer scorecard, Decisions' pull-through).
+CREATE INDEX "loans_application_funded_idx" ON "loans"
+  USING btree ("application_id") INCLUDE ("lender_id", "id", "is_funded", "funded_at");--> statement-breakpoint
 -- Applications submitted in a period with the columns the shared filters and the pipeline, the dealer scorecard and
 -- the funded loan list read (also read whole, index-only, when a report joins the lender's applications by id).
 CREATE INDEX "applications_lender_created_report_idx" ON "applications"
