@@ -53,7 +53,8 @@ export const HmdaFilerFields = ({
         HMDA filer (transmittal sheet)
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Filled in from the lender’s last HMDA export, if any. A missing field fails the export with the FFIEC edit that asks for it.
+        Filled in from the lender’s last HMDA export, if any. A missing field fails the export with the FFIEC edit that
+        asks for it.
       </Typography>
     </Box>
     {filerFields.map((f) => {
