@@ -12,6 +12,7 @@ export * from './hmda.ts';
 export * from './contact.ts';
 export * from './exact.ts';
 export * from './loan-dates.ts';
+export * from './wall-clock.ts';
 export * from './business-calendar.ts';
 export * from './loan-schedule.ts';
 export * from './unit-periods.ts';

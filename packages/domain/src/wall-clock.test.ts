@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallClock } from './loan-dates.ts';
+import { wallClock } from './wall-clock.ts';
 
 describe('wallClock', () => {
   it('reads an instant as a person in the zone does, across a change to daylight time', () => {
