@@ -74,8 +74,13 @@ test('start an export, watch its progress reach 100 %, download the file', async
 
   // The running job, for the screenshots: the list's answer holds the new export at 42 %.
   await page.route('**/api/fileExports?*', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: ExportItem[] };
+    // A poll the reload cancels has no answer left to read ('Response has been disposed'): nothing to hold then.
+    const answered = await route
+      .fetch()
+      .then(async (response) => ({ response, body: (await response.json()) as { data: ExportItem[] } }))
+      .catch(() => null);
+    if (!answered) return;
+    const { response, body } = answered;
     const first = body.data[0]!;
     const total = first.rowCount ?? 100;
     body.data[0] = {
