@@ -39,7 +39,14 @@ const rows = Number(flags.rows);
 if (!Number.isInteger(rows) || rows < 1 || rows > 5_000_000) throw new Error('--rows must be 1 to 5000000');
 const format = flags.format === 'xlsx' ? 'xlsx' : 'csv';
 
-type Export = { id: number; state: string; rowsDone: number; rowsTotal: number | null; fileSize: number | null };
+type Export = {
+  id: number;
+  state: string;
+  rowsDone: number;
+  rowsTotal: number | null;
+  fileSize: number | null;
+  error: string | null;
+};
 
 const MB = 1024 * 1024;
 /** The resident memory of a process, bytes (Linux). */
@@ -105,7 +112,8 @@ try {
       }
     }
     const seconds = (performance.now() - t0) / 1000;
-    if (current.state !== 'done') throw new Error(`the export ended ${current.state}`);
+    if (current.state !== 'done')
+      throw new Error(`the export ended ${current.state} after ${current.rowsDone} rows: ${current.error}`);
     const { token } = await call<{ token: string }>('POST', `/api/fileExports/${current.id}/downloadToken`);
     const t1 = performance.now();
     const file = await fetch(`${api.address}/api/fileExports/${current.id}/download?dt=${encodeURIComponent(token)}`);

@@ -41,6 +41,8 @@ export const FILE_EXPORT_RETENTION_QUEUE = 'file-export-retention';
  * The runner's settings: rows per FETCH, the longest wait between two progress writes (which are also the moments
  * a cancel is noticed), the days a file is kept; `paceMs` slows each batch (a test cancels mid-way with it).
  */
+/** The longest one statement of an export may run (its count, one FETCH of its cursor): a job, not a request. */
+const EXPORT_STATEMENT_TIMEOUT = '10min';
 export const fileExportSettings = { batchSize: 1000, progressMs: 1000, paceMs: 0, keepDays: FILE_EXPORT_KEEP_DAYS };
 
 /* ------------------------------------------------------------------------------------------ the API side */
@@ -320,6 +322,9 @@ const runExport = async (db: Db, store: FileStore, claimed: repo.ClaimedExport, 
   };
   try {
     await withTenant(db, lenderId, async (tx) => {
+      // A background job, not a request: the API's per-statement bound (DB_STATEMENT_TIMEOUT_MS, seconds) would stop
+      // the count or a FETCH of a million-row export; an export's statement may take up to EXPORT_STATEMENT_TIMEOUT.
+      await tx.execute(sql`select set_config('statement_timeout', ${EXPORT_STATEMENT_TIMEOUT}, true)`);
       total = await kind.count(tx, filters.data, ctx);
       await progress(true);
       const file = await writer.open(temp.out, total);
