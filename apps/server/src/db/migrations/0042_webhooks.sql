@@ -1,0 +1,2 @@
+-- reserved for webhooks; replaced by its helper
+SELECT 1;

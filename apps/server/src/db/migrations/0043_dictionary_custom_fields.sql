@@ -1,0 +1,2 @@
+-- reserved for dictionary_custom_fields; replaced by its helper
+SELECT 1;

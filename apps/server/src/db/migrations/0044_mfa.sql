@@ -1,0 +1,2 @@
+-- reserved for mfa; replaced by its helper
+SELECT 1;

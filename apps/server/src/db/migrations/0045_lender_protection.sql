@@ -1,0 +1,2 @@
+-- reserved for lender_protection; replaced by its helper
+SELECT 1;

@@ -1,0 +1,2 @@
+-- reserved for document_storage; replaced by its helper
+SELECT 1;
