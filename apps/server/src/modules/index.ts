@@ -3,6 +3,7 @@ import { applicationModules } from './applications/application-modules.ts';
 import { registerApplicationQueueRoutes } from './application-queues/application-queues.routes.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerMfaRoutes } from './auth/mfa.routes.ts';
 import { registerCreditBureauRoutes } from './credit-bureaus/credit-bureaus.routes.ts';
 import { registerCoreRoutes } from './cores/cores.routes.ts';
 import { applicationStatusMessagesModule } from './application-status-messages/application-status-messages.module.ts';
@@ -19,10 +20,14 @@ import { registerLenderCalendarRoutes } from './lender-calendar/lender-calendar.
 import { registerLoanSummaryGraphql } from './loan-summary/graphql/loan-summary.graphql.service.ts';
 import { registerLoanSummaryRoutes } from './loan-summary/loan-summary.routes.ts';
 import { loanAdditionsModule } from './loan-additions/loan-additions.module.ts';
+import { addOnPriceCapsModule, addOnVendorsModule } from './add-on-vendors/add-on-vendors.module.ts';
+import { vehiclesModule } from './vehicles/vehicles.module.ts';
 import { disbursalMethodsModule } from './disbursal-methods/disbursal-methods.module.ts';
 import { disbursementsModule } from './disbursements/disbursements.module.ts';
 import { coreCodeMappingsModule } from './core-code-mappings/core-code-mappings.module.ts';
 import { fundingRequirementsModule } from './funding-requirements/funding-requirements.module.ts';
+import { dictionaryFieldsModule } from './dictionary-fields/dictionary-fields.module.ts';
+import { customFieldDefinitionsModule } from './custom-field-definitions/custom-field-definitions.module.ts';
 import { registerLoanProductRoutes } from './loan-products/loan-products.routes.ts';
 import { registerMenuRoutes } from './menu/menu.routes.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
@@ -43,6 +48,10 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { widgetsModule } from './widgets/widgets.module.ts';
 import { reportsModule } from './reports/reports.module.ts';
 import { fileExportModule } from './file-export/file-export.module.ts';
+import { lenderProtectionAdminModule } from './lender-protection/lender-protection-admin.module.ts';
+import { lenderProtectionModule } from './lender-protection/lender-protection.routes.ts';
+import { webhooksModule } from './webhooks/webhooks.module.ts';
+import { documentStorageModule } from './document-storage/document-storage.module.ts';
 
 /**
  * Every module of the server, in registration order (app.ts walks this list). A new module adds one line here.
@@ -51,6 +60,7 @@ export const modules: Module[] = [
   { name: 'health', register: registerHealthRoutes },
   { name: 'settings', register: registerSettingsRoutes },
   { name: 'auth', register: registerAuthRoutes },
+  { name: 'mfa', register: registerMfaRoutes },
   { name: 'users', register: registerUserRoutes },
   { name: 'profile', register: registerProfileRoutes },
   widgetsModule,
@@ -69,10 +79,15 @@ export const modules: Module[] = [
   crossSellsModule,
   decisionCodesModule,
   loanAdditionsModule,
+  addOnVendorsModule,
+  addOnPriceCapsModule,
+  vehiclesModule,
   disbursalMethodsModule,
   disbursementsModule,
   coreCodeMappingsModule,
   fundingRequirementsModule,
+  dictionaryFieldsModule,
+  customFieldDefinitionsModule,
   ...reserveModules,
   // Before the policy resources: their static paths (matrices/columnDefinitions) beside matrices/:id.
   { name: 'policy', register: registerPolicyRoutes },
@@ -88,6 +103,10 @@ export const modules: Module[] = [
   lettersModule,
   reportsModule,
   fileExportModule,
+  lenderProtectionAdminModule,
+  lenderProtectionModule,
+  webhooksModule,
+  documentStorageModule,
   truthInLendingModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
   { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },

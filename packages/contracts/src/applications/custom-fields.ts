@@ -4,10 +4,10 @@ import { confirmFundedSchema, MAX_ID } from './common.ts';
 
 /**
  * Custom fields: defined per loan product (type, label, required, options), valued per application. A
- * NUMBER is kept as a decimal string (exact), a DATE as YYYY-MM-DD, a BOOLEAN as true or false, a SELECT
+ * NUMBER is kept as a decimal string (exact), a MONEY as money with two decimals ("1250.00"), a DATE as YYYY-MM-DD, a BOOLEAN as true or false, a SELECT
  * as one of its options, a TEXT as trimmed text up to its max length.
  */
-export const customFieldTypes = ['TEXT', 'NUMBER', 'DATE', 'BOOLEAN', 'SELECT'] as const;
+export const customFieldTypes = ['TEXT', 'NUMBER', 'MONEY', 'DATE', 'BOOLEAN', 'SELECT'] as const;
 export type CustomFieldType = (typeof customFieldTypes)[number];
 export const customFieldTypeSchema = z.enum(customFieldTypes);
 export const DEFAULT_CUSTOM_TEXT_MAX = 500;

@@ -1,5 +1,17 @@
 import { customFieldTypes } from '@credence/contracts';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { applicationChildColumns, belongsToApplication } from './applications.ts';
 import { oneOf } from './columns.ts';
 import { lenders } from './lenders.ts';
@@ -30,6 +42,8 @@ export const customFieldDefinitions = pgTable(
       foreignColumns: [loanProducts.id, loanProducts.lenderId],
     }).onDelete('cascade'),
     index('custom_field_definitions_product_idx').on(t.loanProductId, t.sortOrder),
+    // A label once per loan product, in any case (Administration › Custom Fields, migration 0043).
+    uniqueIndex('custom_field_definitions_product_label_key').on(t.lenderId, t.loanProductId, sql`lower(${t.label})`),
     check('custom_field_definitions_type_check', oneOf(t.fieldType, customFieldTypes)),
   ],
 );

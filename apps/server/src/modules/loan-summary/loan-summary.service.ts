@@ -19,6 +19,9 @@ import { readLoanSummary } from './graphql/loan-summary.graphql.service.ts';
 import { renderSummaryPdf } from './loan-summary-pdf.ts';
 import * as repo from './loan-summary.repository.ts';
 
+/** The application's document as the summary reads it (the loan form dictionary evaluates its paths on it). */
+export { readLoanSummary };
+
 /**
  * The loan summary's REST calls (issue 15 item 4, contracts `loanSummaryEndpoints`): preview and attach build the
  * PDF of the chosen sections from the same GraphQL read the closing summary page makes (`readLoanSummary`, with

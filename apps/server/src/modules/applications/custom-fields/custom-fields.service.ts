@@ -3,6 +3,7 @@ import {
   historyActions,
   isoDateSchema,
   messages,
+  moneySchema,
   type CustomField,
   type CustomFieldType,
   type CustomFieldValue,
@@ -87,6 +88,8 @@ export const checkValue = (
   switch (type) {
     case 'NUMBER':
       return NUMBER_PATTERN.test(text) ? ok(text) : bad(messages.customFields.notANumber);
+    case 'MONEY':
+      return moneySchema.safeParse(text).success ? ok(text) : bad(messages.validation.money);
     case 'DATE':
       return isoDateSchema.safeParse(text).success ? ok(text) : bad(messages.customFields.notADate);
     case 'SELECT':

@@ -11,8 +11,8 @@ import {
 } from '@credence/contracts';
 import { saveCustomFields, useCustomFields } from '../dialogs-api.ts';
 import { contractResolver } from '../../../components/form/resolver.ts';
-import { noRows } from '../../../components/form/values.ts';
-import { CheckboxInput, DateInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { moneyText, noRows, toMoney } from '../../../components/form/values.ts';
+import { CheckboxInput, DateInput, MoneyInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
 import { useWorksheetSave, useDialogOutcome } from '../worksheet/use-worksheet-save.ts';
 import { LoadingDialog } from '../../../components/form/info-dialog.tsx';
@@ -28,14 +28,27 @@ type Values = { customFields: Record<string, string | boolean> };
 const keyOf = (field: Pick<CustomField, 'id'>) => `f${field.id}`;
 
 const valueOf = (field: CustomField): string | boolean =>
-  field.fieldType === 'BOOLEAN' ? field.value === true : typeof field.value === 'string' ? field.value : '';
+  field.fieldType === 'BOOLEAN'
+    ? field.value === true
+    : typeof field.value !== 'string'
+      ? ''
+      : field.fieldType === 'MONEY'
+        ? moneyText(field.value)
+        : field.value;
 
 const payloadOf = (fields: readonly CustomField[], values: Values): CustomFieldsSave => ({
   values: fields.map((field) => {
     const value = values.customFields[keyOf(field)];
     return {
       customFieldId: field.id,
-      value: typeof value === 'boolean' ? value : value === undefined || value.trim() === '' ? null : value.trim(),
+      value:
+        typeof value === 'boolean'
+          ? value
+          : value === undefined || value.trim() === ''
+            ? null
+            : field.fieldType === 'MONEY'
+              ? toMoney(value)
+              : value.trim(),
     };
   }),
 });
@@ -148,6 +161,8 @@ const CustomFieldInput = ({ field, disabled }: { field: CustomField; disabled: b
       );
     case 'NUMBER':
       return <TextInput {...common} inputMode="decimal" />;
+    case 'MONEY':
+      return <MoneyInput {...common} />;
     case 'TEXT':
       return <TextInput {...common} maxLength={field.maxLength ?? DEFAULT_CUSTOM_TEXT_MAX} />;
   }
