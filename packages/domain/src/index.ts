@@ -27,3 +27,5 @@ export * from './reserve.ts';
 export * from './funding.ts';
 export * from './loan-summary/index.ts';
 export * from './phone.ts';
+export * from './sales/index.ts';
+export * from './lender-protection/index.ts';

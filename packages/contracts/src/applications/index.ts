@@ -22,3 +22,4 @@ export * from './decision-retraction.ts';
 export * from './loans.ts';
 export * from './funding-requirements.ts';
 export * from './loan-summary.ts';
+export * from './lender-protection.ts';
