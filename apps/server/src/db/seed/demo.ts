@@ -8,6 +8,7 @@ import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedCreditDemo } from './credit.ts';
 import { seedDecisionCodes } from './decision-codes.ts';
 import { seedLoanAdditions } from './loan-additions.ts';
+import { seedAddOnVendors } from './add-on-vendors.ts';
 import { seedDecisionDemo } from './decisions.ts';
 import { seedFundingDemo, seedFundingSetup } from './funding.ts';
 import { seedHmdaDemo } from './hmda.ts';
@@ -18,9 +19,14 @@ import { seedProfileDemo } from './profile.ts';
 import { seedReportDemo } from './reports.ts';
 import { seedWidgetDemo } from './widgets.ts';
 import { seedFileExportDemo } from './file-exports.ts';
+import { seedWebhookDemo } from './webhooks.ts';
+import { seedMfaDemo } from './mfa.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedSmsDemo } from './sms.ts';
+import { seedLenderProtectionDemo } from './lender-protection.ts';
+import { seedDocumentStorageDemo } from './document-storage.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
+import { seedDictionaryDemo } from './dictionary-fields.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
   lenders,
@@ -162,12 +168,14 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedAdminDemo(tx);
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
+    await seedDictionaryDemo(tx);
     await seedCreditDemo(tx, config.dataEncryptionKey);
     await seedPolicyDemo(tx);
     for (const lender of await tx.select({ id: lenders.id }).from(lenders)) {
       await seedDecisionCodes(tx, lender.id);
       await seedLetterTemplates(tx, lender.id);
       await seedLoanAdditions(tx, lender.id);
+      await seedAddOnVendors(tx, lender.id);
     }
     await seedFundingSetup(tx);
     await seedDecisionDemo(tx);
@@ -179,8 +187,13 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedProfileDemo(tx, config.dataEncryptionKey);
     await seedWidgetDemo(tx);
     await seedSmsDemo(tx, config.dataEncryptionKey);
+    await seedLenderProtectionDemo(tx, config.dataEncryptionKey);
+    await seedDocumentStorageDemo(tx, config.dataEncryptionKey);
+    await seedWebhookDemo(tx, config.dataEncryptionKey);
     // After the applications and loans: its exports read them.
     await seedFileExportDemo(tx);
+    // Last of the lenders: the third (MFA) lender is seen by none of the seeds above.
+    await seedMfaDemo(tx, config.dataEncryptionKey);
     // The demo's decisions and fundings go through the services, which notify as they would for people
     // (modules/notifications/notify.service.ts). Harbor's officer keeps them, so the demo's bell has something to
     // show; every other bell starts empty (the browser tests count what they cause).

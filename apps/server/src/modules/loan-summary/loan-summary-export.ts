@@ -14,6 +14,7 @@ import {
   type OutboxRow,
 } from '../../platform/outbox.ts';
 import { recordHistory } from '../applications/application-history/application-history.repository.ts';
+import { enqueueDocumentFiling, wakeDocumentFiling } from '../document-storage/document-storage.service.ts';
 import { renderSummaryPdf } from './loan-summary-pdf.ts';
 import * as repo from './loan-summary.repository.ts';
 import { buildLoanSummaryPdf, sectionList, storeSummaryPdf } from './loan-summary.service.ts';
@@ -113,7 +114,7 @@ export const exportLoanSummaryOnFunding = async (
       // A job, not a user's request: no user's share of printing is charged (no owner).
       { render: deps.render },
     );
-    return await withTenant(deps.db, lenderId, async (tx) => {
+    const outcome = await withTenant(deps.db, lenderId, async (tx) => {
       const locked = await repo.findExport(tx, applicationId, exportRow.fundingSequence, true);
       if (!locked) throw new Error('loan summary export row vanished');
       if (locked.appFileId !== null) return 'exists' as const;
@@ -132,8 +133,12 @@ export const exportLoanSummaryOnFunding = async (
         lastError: null,
         finishedAt: new Date(),
       });
+      // Filed to the lender's document storage providers by their job (issue 37), queued with the file.
+      await enqueueDocumentFiling(tx, appFileId);
       return 'attached' as const;
     });
+    if (outcome === 'attached') wakeDocumentFiling();
+    return outcome;
   } catch (error) {
     const givesUp = row.attempts + 1 >= (deps.maxAttempts ?? OUTBOX_MAX_ATTEMPTS);
     await withTenant(deps.db, lenderId, (tx) =>
