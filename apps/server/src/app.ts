@@ -14,6 +14,7 @@ import { registerAuthGuard } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { parseQueryString } from './platform/query-string.ts';
 import { registerWebStatic } from './platform/web-static.ts';
 import { loggerOptions } from './platform/logger.ts';
 
@@ -26,6 +27,9 @@ export const buildApp = async (deps: AppDeps, options: { logger?: boolean; logSt
         : { ...loggerOptions(deps.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
+    // The spec writes some paths with a trailing slash (crosssell/, worksheetChangeRule/, reserves/,
+    // reserveMatrix/resolveReserveByMatrix/, applications/{id}/collaterals/): every route answers both ways.
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { applicantInputSchema, applicantSchema } from './applicants.ts';
 import { collateralInputSchema, collateralSchema, insuranceInputSchema, insuranceSchema } from './collaterals.ts';
 import { idValueSchema } from '../primitives.ts';
-import { optionalText, userRefSchema } from './common.ts';
+import { idSchema, optionalText, userRefSchema } from './common.ts';
+import { endpoint } from '../kit/endpoint.ts';
+import { messages } from '../messages.ts';
 import { dealerSchema } from '../admin/dealers.ts';
 import { creditBureauSchema } from '../credit.ts';
 import { creditPullResultSchema } from '../credit-api.ts';
@@ -106,3 +108,21 @@ export const worksheetInfoSchema = z.object({
   lockOnOpen: z.boolean(),
 });
 export type WorksheetInfo = z.infer<typeof worksheetInfoSchema>;
+
+/** At most this many ids in one `applications/states` call (a page of recent applications or notifications). */
+export const MAX_STATE_IDS = 200;
+const stateIdsSchema = z.union([
+  idSchema.transform((id) => [id]),
+  z.array(idSchema).min(1, messages.validation.required).max(MAX_STATE_IDS, `At most ${MAX_STATE_IDS} ids.`),
+]);
+
+export const applicationStatesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/applications/states',
+  access: 'signedIn',
+  tag: 'applications',
+  summary:
+    'The internal state of each application (ids[0]=..&ids[1]=.., or ids=..&ids=..); ids unknown to the lender are left out',
+  query: z.object({ ids: stateIdsSchema }),
+  response: z.record(z.string(), applicationStateSchema),
+});

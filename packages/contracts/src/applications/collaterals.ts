@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
 import { emptyAsNull, moneySchema, nonNegativeMoneySchema } from '../money.ts';
 import { idValueSchema } from '../primitives.ts';
 import {
   confirmFundedSchema,
   flag,
+  idParamsSchema,
   optionalAddressInputSchema,
   optionalAddressSchema,
   optionalDate,
@@ -214,3 +216,57 @@ export const collateralsResponseSchema = z.object({
   insurance: insuranceSchema.nullable(),
 });
 export type CollateralsResponse = z.infer<typeof collateralsResponseSchema>;
+
+/**
+ * GET applications/{id}/collaterals/summary (spec 3 §7; shape not shown). Chosen: one line per collateral as the
+ * worksheets and the loan summary name it (year make model style, an account, an address), its value and the payoff
+ * of its liens, with the totals a reviewer reads first.
+ */
+export const collateralSummarySchema = z.object({
+  collaterals: z.array(
+    z.object({
+      id: z.number().int(),
+      family: collateralFamilySchema,
+      type: collateralTypeSchema,
+      description: z.string(),
+      value: moneySchema.nullable(),
+      lienPayoff: moneySchema,
+      isFloodInsuranceRequired: z.boolean(),
+    }),
+  ),
+  totalValue: moneySchema,
+  totalLienPayoff: moneySchema,
+  insuranceCompany: z.string().nullable(),
+});
+export type CollateralSummary = z.infer<typeof collateralSummarySchema>;
+
+export const collateralEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/collaterals/',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: "An application's collaterals and insurance",
+    params: idParamsSchema,
+    response: collateralsResponseSchema,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/collaterals/',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Save the collaterals and insurance (replaces them); needs the lock, and confirmFunded when funded',
+    params: idParamsSchema,
+    body: collateralsSaveSchema,
+    response: collateralsResponseSchema,
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/collaterals/summary',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'One line per collateral with its value and lien payoff, and the totals',
+    params: idParamsSchema,
+    response: collateralSummarySchema,
+  }),
+};

@@ -506,3 +506,28 @@ describe('another lender', () => {
     expect((await admin.get(`/api/applications/${id}`)).json()).toEqual(app);
   });
 });
+
+describe('applications/states (spec 1 §7)', () => {
+  it('answers id → internal state for ids[n] and repeated ids, leaving out another lender’s and unknown ids', async () => {
+    const mine = await findSeededApplication(t, SUMMIT);
+    const theirs = await findSeededApplication(t, HARBOR);
+    const { rows } = await t.pool.query<{ id: number; state: string }>(
+      `select id, state from applications where id = $1`,
+      [mine],
+    );
+    const indexed = await officer.get(`/api/applications/states?ids[0]=${mine}&ids[1]=${theirs}&ids[2]=2147483647`);
+    expect(indexed.statusCode, indexed.body).toBe(200);
+    expect(indexed.json()).toEqual({ [String(mine)]: rows[0]!.state });
+    const repeated = await officer.get(`/api/applications/states?ids=${mine}&ids=${mine}`);
+    expect(repeated.json()).toEqual({ [String(mine)]: rows[0]!.state });
+    const single = await harbor.get(`/api/applications/states?ids=${theirs}`);
+    expect(Object.keys(single.json())).toEqual([String(theirs)]);
+  });
+
+  it('refuses a missing or malformed id with a 422, not the application route', async () => {
+    for (const query of ['', '?ids[0]=abc', '?ids=0']) {
+      const response = await officer.get(`/api/applications/states${query}`);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(422);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { applicationFrontEndFees, applications, dealers, loanProducts, users } from '../../db/schema/index.ts';
 import type { TenantTx } from '../../db/tenancy.ts';
@@ -104,3 +104,10 @@ export const findApplication = async (tx: TenantTx, id: number) => {
   return row;
 };
 export type FoundApplication = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+/** The state of each of these applications the lender has (others' ids are simply not found). */
+export const findStates = (tx: TenantTx, ids: readonly number[]) =>
+  tx
+    .select({ id: applications.id, state: applications.state })
+    .from(applications)
+    .where(inArray(applications.id, [...ids]));

@@ -1,4 +1,5 @@
 import {
+  applicationStatesEndpoint,
   applicationRequestSaveSchema,
   applicationRequestSchema,
   applicationSchema,
@@ -11,6 +12,7 @@ import {
 } from '@credence/contracts';
 import type { App, AppDeps } from '../../platform/app-types.ts';
 import { authOf, type AuthContext } from '../../platform/auth.ts';
+import { registerEndpoint } from '../../platform/endpoints.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import * as credit from './credit/credit.service.ts';
 import { applicationContext } from './application-context.ts';
@@ -57,6 +59,8 @@ export const registerApplicationRoutes = (app: App, appDeps: AppDeps) => {
       throw error;
     }
   };
+
+  registerEndpoint(app, applicationStatesEndpoint, ({ auth, query }) => service.getStates(ctx, auth, query.ids));
 
   app.get(
     '/api/applications/:id',

@@ -12,7 +12,7 @@ import {
   applicationFileSchema,
   applicationRequestSchema,
   applicationSchema,
-  collateralsResponseSchema,
+  collateralEndpoints,
   commentPageSchema,
   commentSchema,
   COMMENTS_PAGE_SIZE,
@@ -120,7 +120,7 @@ export const saveApplicants = (id: number, body: ApplicantsSave) =>
 export const saveRequest = (id: number, body: ApplicationRequestSave) =>
   apiClient.put(`/api/applications/${id}/request`, body, { schema: applicationRequestSchema });
 export const saveCollaterals = (id: number, body: CollateralsSave) =>
-  apiClient.post(`/api/applications/${id}/collaterals/`, body, { schema: collateralsResponseSchema });
+  callEndpoint(collateralEndpoints.save, { params: { id }, body });
 export const saveTransaction = (id: number, body: TransactionSave) =>
   apiClient.post(`/api/applications/${id}/transaction`, body, { schema: transactionSchema });
 

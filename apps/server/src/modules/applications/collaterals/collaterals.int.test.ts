@@ -146,4 +146,30 @@ describe('collateral', () => {
     ]);
     expect(await countRows(t, 'collaterals')).toBe(before);
   });
+
+  it('summarises the collateral (spec 3 §7 collaterals/summary): one line each, lien payoffs and totals exact', async () => {
+    const id = await createLocked('Boat Loan', [
+      {
+        ...boat,
+        liens: [{ lienholder: 'Ally Financial', payoffAmount: '1200.10', perDiem: '' }, { payoffAmount: '0.25' }],
+      },
+      { family: 'Trailer', type: 'TRAILER', make: 'Karavan', value: '2500.05' },
+    ]);
+    const response = await officer.get(`/api/applications/${id}/collaterals/summary`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      collaterals: [
+        { family: 'Boat', description: '2026 Boston Whaler Montauk 170', value: '48000.00', lienPayoff: '1200.35' },
+        { family: 'Trailer', description: 'Karavan', value: '2500.05', lienPayoff: '0.00' },
+      ],
+      totalValue: '50500.05',
+      totalLienPayoff: '1200.35',
+    });
+    // The path as the spec writes it, and without the trailing slash, answer alike.
+    const lists = await Promise.all(
+      [`/api/applications/${id}/collaterals/`, `/api/applications/${id}/collaterals`].map((u) => officer.get(u)),
+    );
+    expect(lists.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(lists[0]!.json()).toEqual(lists[1]!.json());
+  });
 });

@@ -1,49 +1,16 @@
-import { collateralsResponseSchema, collateralsSaveSchema, errorBodySchema, idParamsSchema } from '@credence/contracts';
+import { collateralEndpoints } from '@credence/contracts';
 import type { App, AppDeps } from '../../../platform/app-types.ts';
-import { authOf } from '../../../platform/auth.ts';
+import { registerEndpoint } from '../../../platform/endpoints.ts';
 import { applicationContext } from '../application-context.ts';
 import * as service from './collaterals.service.ts';
 
 export const registerCollateralRoutes = (app: App, appDeps: AppDeps) => {
   const ctx = applicationContext(appDeps);
-
-  // The spec's path ends with a slash; the same route answers without it (hidden from the docs).
-  for (const [url, hide] of [
-    ['/api/applications/:id/collaterals/', false],
-    ['/api/applications/:id/collaterals', true],
-  ] as const) {
-    app.get(
-      url,
-      {
-        schema: {
-          hide,
-          tags: ['applications'],
-          summary: "An application's collaterals and insurance",
-          params: idParamsSchema,
-          response: { 200: collateralsResponseSchema, 404: errorBodySchema },
-        },
-      },
-      (request) => service.getCollaterals(ctx, authOf(request), request.params.id),
-    );
-
-    app.post(
-      url,
-      {
-        schema: {
-          hide,
-          tags: ['applications'],
-          summary: 'Save the collaterals and insurance (replaces them); needs the lock, and confirmFunded when funded',
-          params: idParamsSchema,
-          body: collateralsSaveSchema,
-          response: {
-            200: collateralsResponseSchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-            422: errorBodySchema,
-          },
-        },
-      },
-      (request) => service.saveCollaterals(ctx, authOf(request), request.params.id, request.body),
-    );
-  }
+  registerEndpoint(app, collateralEndpoints.get, ({ auth, params }) => service.getCollaterals(ctx, auth, params.id));
+  registerEndpoint(app, collateralEndpoints.save, ({ auth, params, body }) =>
+    service.saveCollaterals(ctx, auth, params.id, body),
+  );
+  registerEndpoint(app, collateralEndpoints.summary, ({ auth, params }) =>
+    service.getCollateralSummary(ctx, auth, params.id),
+  );
 };

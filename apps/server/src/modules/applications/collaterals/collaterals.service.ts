@@ -5,11 +5,12 @@ import {
   type Collateral,
   type CollateralInput,
   type CollateralsResponse,
+  type CollateralSummary,
   type FieldError,
   type Insurance,
   type InsuranceInput,
 } from '@credence/contracts';
-import { checkVin } from '@credence/domain';
+import { checkVin, formatMoney, maskDocumentNumber, money } from '@credence/domain';
 import type { TenantTx } from '../../../db/tenancy.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { diffEntities, diffEntity } from '../../../platform/diff.ts';
@@ -165,6 +166,40 @@ export const describeCollaterals = (list: readonly Collateral[]) =>
 export const getCollaterals = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
   ctx.open(auth, applicationId, async (tx) => {
     return loadCollateralViews(tx, applicationId);
+  });
+
+/** A collateral as a reviewer names it: year make model style, else its account, its address, or its type. */
+const collateralLine = (c: Collateral) =>
+  [c.year, c.make, c.model, c.style].filter(Boolean).join(' ') ||
+  (c.accountNumber ? `Account ${maskDocumentNumber(c.accountNumber.slice(-4))}` : '') ||
+  [c.address?.addressLine1, c.address?.city, c.address?.state].filter(Boolean).join(', ') ||
+  c.type.charAt(0) + c.type.slice(1).toLowerCase().replaceAll('_', ' ');
+
+const centsSum = (values: readonly (string | null)[]) =>
+  formatMoney(values.reduce((sum, v) => (v === null ? sum : sum.plus(v)), money(0)));
+
+export const getCollateralSummary = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+): Promise<CollateralSummary> =>
+  ctx.open(auth, applicationId, async (tx) => {
+    const { collaterals, insurance } = await loadCollateralViews(tx, applicationId);
+    const lines = collaterals.map((c) => ({
+      id: c.id,
+      family: c.family,
+      type: c.type,
+      description: collateralLine(c),
+      value: c.value,
+      lienPayoff: centsSum(c.liens.map((l) => l.payoffAmount)),
+      isFloodInsuranceRequired: c.isFloodInsuranceRequired,
+    }));
+    return {
+      collaterals: lines,
+      totalValue: centsSum(lines.map((l) => l.value)),
+      totalLienPayoff: centsSum(lines.map((l) => l.lienPayoff)),
+      insuranceCompany: insurance?.company ?? null,
+    };
   });
 
 export const saveCollaterals = (
