@@ -7,7 +7,7 @@ import {
   type AddonPenetrationReportPage,
   type DealerScorecardReportPage,
 } from '@credence/contracts';
-import { money, type Money } from '@credence/domain';
+import { addDays, money, type Money } from '@credence/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, SUMMIT, HARBOR, type ApiClient } from '../../test/api-client.ts';
@@ -405,7 +405,16 @@ describe('reports: dealer scorecard', () => {
         const applications = page.chart.series.find((s) => s.key === 'applications')!.data.map(Number);
         if (page.rows.length <= 12) expect(applications.reduce((a, b) => a + b, 0)).toBe(page.totals.applications);
       }),
-      { numRuns: 12, examples: [everything()] },
+      // Besides the whole demo, two narrower filters that select rows by construction: random filters alone (a
+      // direct channel, another product's period) selected fewer than three times in some CI runs.
+      {
+        numRuns: 12,
+        examples: [
+          everything(),
+          [{ ...everything()[0], channel: 'indirect' }],
+          [{ ...everything()[0], from: addDays(today, -60) }],
+        ],
+      },
     );
     runs.check(3);
   });
