@@ -1,0 +1,2 @@
+-- reserved for consumer_web; replaced by its helper
+SELECT 1;

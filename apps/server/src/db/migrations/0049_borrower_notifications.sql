@@ -1,0 +1,2 @@
+-- reserved for borrower_notifications; replaced by its helper
+SELECT 1;
