@@ -16,6 +16,13 @@ export const loginResponseSchema = z.object({
   user_id: z.number().int(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+/** POST login's answer: the session, or (issue 36) no token and the challenge of the second factor (contracts mfa.ts). */
+export const loginAnswerSchema = loginResponseSchema.partial().extend({
+  mfaRequired: z.boolean().optional(),
+  enrolmentRequired: z.boolean().optional(),
+  mfaChallenge: z.string().optional(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
@@ -53,7 +60,7 @@ export const authEndpoints = {
     tag: 'auth',
     summary: 'Sign in with username and password',
     body: loginRequestSchema,
-    response: loginResponseSchema,
+    response: loginAnswerSchema,
   }),
   logout: endpoint({
     method: 'POST',

@@ -40,6 +40,8 @@ export const errorCodes = [
   'THIRD_PARTY_ERROR',
   /** Every upload slot of the process is taken (503 with Retry-After). */
   'BUSY',
+  /** A risky action needs a second factor verified within the last five minutes (403; issue 36, contracts mfa.ts). */
+  'MFA_STEP_UP_REQUIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

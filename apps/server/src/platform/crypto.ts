@@ -56,4 +56,6 @@ export const protectedPurposes = {
   vendorPassword: 'user_vendor.password',
   /** A lender's SMS provider auth token (modules/sms): the key of its inbound messages' signatures. */
   smsAuthToken: 'lender.sms_auth_token',
+  /** A user's TOTP secret (issue 36, modules/auth/mfa-core.service.ts). */
+  mfaTotpSecret: 'user.mfa_totp_secret',
 } as const;

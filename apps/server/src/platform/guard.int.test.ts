@@ -18,6 +18,10 @@ const PUBLIC_API = [
   'POST /api/users/setPassword',
   // The SMS provider's webhook: signed by the lender's auth token instead (modules/sms).
   'POST /api/integrations/sms/inbound',
+  // The sign-in's second factor (issue 36): no session exists yet; each needs the password step's signed challenge.
+  'POST /api/login/mfa/verify',
+  'POST /api/login/mfa/enrolment',
+  'POST /api/login/mfa/enrolment/confirm',
 ];
 
 const rawRequest = (port: number, text: string) =>

@@ -41,10 +41,13 @@ export const lenders = pgTable(
     smsEnabled: boolean('sms_enabled').notNull().default(false),
     smsPhoneNumber: text('sms_phone_number').unique('lenders_sms_phone_number_key'),
     smsAuthToken: text('sms_auth_token'),
+    /** Issue 36: who must sign in with a second factor (contracts `mfaRequirements`); a new lender starts 'privileged'. */
+    mfaRequirement: text('mfa_requirement').notNull().default('privileged'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('lenders_sales_display_option_check', oneOf(t.salesDisplayOption, salesDisplayOptions)),
+    check('lenders_mfa_requirement_check', sql`${t.mfaRequirement} in ('off', 'privileged', 'everyone')`),
     check(
       'lenders_sms_check',
       sql`not ${t.smsEnabled} or (${t.smsPhoneNumber} is not null and ${t.smsAuthToken} is not null)`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lenders } from './lenders.ts';
+import { mfaEvents } from './mfa.ts';
 import { users } from './users.ts';
 
 /** One row per sign-in. The access token names it; revoking or idling it out ends the token at once. */
@@ -19,6 +20,9 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** Issue 36: when a second factor was last verified in this session (sign-in or step-up), and that event. */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
+    mfaEventId: integer('mfa_event_id').references(() => mfaEvents.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

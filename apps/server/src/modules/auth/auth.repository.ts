@@ -82,10 +82,16 @@ export const addressFailures = async (db: Db, ip: string, windowSeconds: number)
   return result.rows[0] ?? { failures: 0, retryAfterSeconds: 0 };
 };
 
-export const createSession = async (db: Db, userId: number, lenderId: number, expiresAt: Date) => {
+export const createSession = async (
+  db: Db,
+  userId: number,
+  lenderId: number,
+  expiresAt: Date,
+  mfa?: { eventId: number; at: Date },
+) => {
   const [row] = await db
     .insert(sessions)
-    .values({ userId, currentLenderId: lenderId, expiresAt })
+    .values({ userId, currentLenderId: lenderId, expiresAt, mfaVerifiedAt: mfa?.at, mfaEventId: mfa?.eventId })
     .returning({ id: sessions.id });
   if (!row) throw new Error('session not created');
   return row.id;

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '@credence/contracts';
+import type { ChangePasswordRequest, LoginAnswer, LoginRequest, LoginResponse } from '@credence/contracts';
 import { messages } from '@credence/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
 import * as repo from './auth.repository.ts';
 import { releaseLocksOnSignOut } from '../applications/application-locks/application-locks.service.ts';
+import { signInChallengeFor, type VerifiedFactor } from './mfa-core.service.ts';
 
 type Deps = { db: Db; config: Config };
 
@@ -46,7 +47,7 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
  * someone else guesses elsewhere, an office behind one address is not locked out by one person, and the window
  * always moves on: never a permanent lock.
  */
-const checkPasswordLimited = async (
+export const checkPasswordLimited = async (
   { db, config }: Deps,
   username: string,
   ip: string,
@@ -79,9 +80,12 @@ const checkPasswordLimited = async (
   return valid;
 };
 
-/** Signs a user in, under the sign-in limits. */
-export const login = async (deps: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> => {
-  const { db, config } = deps;
+/**
+ * Signs a user in, under the sign-in limits. A user whose lender requires a second factor gets no session here:
+ * the answer is `mfaRequired` with a challenge for `login/mfa/verify` (issue 36, modules/auth/mfa*).
+ */
+export const login = async (deps: Deps, input: LoginRequest, ip: string): Promise<LoginAnswer> => {
+  const { db } = deps;
   const user = await repo.findUserByUsername(db, input.username);
   const valid = await checkPasswordLimited(
     deps,
@@ -90,8 +94,17 @@ export const login = async (deps: Deps, input: LoginRequest, ip: string): Promis
     async () => (await verifyPassword(user?.passwordHash, input.password)) && !!user?.enabled,
   );
   if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', messages.login.unauthorized);
+  return (await signInChallengeFor(deps, user.id)) ?? openSession(deps, user);
+};
+
+/** Creates the server session of a signed-in user (after the password, and the second factor when one was asked). */
+export const openSession = async (
+  { db, config }: Deps,
+  user: { id: number; homeLenderId: number; passwordExpiresAt: Date },
+  verified?: VerifiedFactor,
+): Promise<LoginResponse> => {
   const expiresAt = new Date(Date.now() + config.sessionAbsoluteHours * 3_600_000);
-  const sessionId = await repo.createSession(db, user.id, user.homeLenderId, expiresAt);
+  const sessionId = await repo.createSession(db, user.id, user.homeLenderId, expiresAt, verified);
   const accessToken = await signAccessToken(config.jwtSecret, { userId: user.id, sessionId }, expiresAt);
   return {
     access_token: accessToken,

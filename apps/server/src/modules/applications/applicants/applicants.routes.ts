@@ -9,6 +9,7 @@ import {
 import type { App, AppDeps } from '../../../platform/app-types.ts';
 import { authOf } from '../../../platform/auth.ts';
 import { applicationContext } from '../application-context.ts';
+import { requireStepUp } from '../../auth/mfa-core.service.ts';
 import * as service from './applicants.service.ts';
 
 export const registerApplicantRoutes = (app: App, appDeps: AppDeps) => {
@@ -53,7 +54,15 @@ export const registerApplicantRoutes = (app: App, appDeps: AppDeps) => {
       },
     },
     async (request, reply) => {
-      const result = await service.revealSsn(ctx, authOf(request), request.params.id, request.params.applicantId);
+      // Issue 36: a user who has a second factor needs one verified within 5 minutes (403 MFA_STEP_UP_REQUIRED).
+      const authentication = await requireStepUp(appDeps.db, authOf(request));
+      const result = await service.revealSsn(
+        ctx,
+        authOf(request),
+        request.params.id,
+        request.params.applicantId,
+        authentication,
+      );
       return reply.header('Cache-Control', 'no-store').send(result);
     },
   );

@@ -20,6 +20,8 @@ import type { AuthContext } from '../../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../../platform/crypto.ts';
 import { diffEntities } from '../../../platform/diff.ts';
 import { notFound, validationError } from '../../../platform/errors.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import type { StepUpAuthentication } from '../../auth/mfa-core.service.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import {
   changesOf,
@@ -352,11 +354,26 @@ const applicationExists = async (tx: TenantTx, applicationId: number) =>
  * The full SSN of an applicant, for a caller with canRevealSensitiveData. Every reveal is written to the
  * application's history, in the same transaction that reads the number.
  */
-export const revealSsn = (ctx: ApplicationContext, auth: AuthContext, applicationId: number, applicantId: number) =>
+export const revealSsn = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  applicantId: number,
+  authentication?: StepUpAuthentication,
+) =>
   withTenant(ctx.db, auth.lenderId, async (tx) => {
     const row = await repo.findApplicant(tx, applicationId, applicantId);
     if (!row?.ssnEncrypted) throw notFound();
     const digits = ctx.protector.decrypt(row.ssnEncrypted, protectedPurposes.ssn);
+    // Issue 36: the audit row names the authentication that covered the reveal (never the number).
+    if (authentication) {
+      await recordAudit(tx, auth, {
+        area: 'applications',
+        action: 'ssnReveal',
+        recordId: applicationId,
+        details: { applicantId, authentication },
+      });
+    }
     await ctx.history(
       tx,
       auth,
