@@ -55,6 +55,8 @@ export const adminAreas = [
   { key: 'applicationLocks', title: 'Application Locks', right: 'canManageApplicationLocks' },
   { key: 'decisionCodes', title: 'Decision Codes', right: 'canManageDecisionCodes' },
   { key: 'loanAdditions', title: 'Add-Ons', right: 'canManageLoanAdditions' },
+  { key: 'addOnVendors', title: 'Add-On Vendors', right: 'canManageLoanAdditions' },
+  { key: 'addOnPriceCaps', title: 'Add-On Price Caps', right: 'canManageLoanAdditions' },
   { key: 'audit', title: 'Audit History', right: 'canViewAuditHistory' },
 ] as const;
 

@@ -172,5 +172,7 @@ export const adminAreaIconNames: Record<string, string> = {
   applicationLocks: 'Lock',
   decisionCodes: 'ListAlt',
   loanAdditions: 'Payments',
+  addOnVendors: 'Store',
+  addOnPriceCaps: 'Percent',
   audit: 'History',
 };

@@ -6,13 +6,18 @@ import { creditBureausArea } from './credit-bureaus/credit-bureaus-area.ts';
 import { creditTierSetsArea } from './credit-tier-sets/credit-tier-sets-area.ts';
 import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
+import { documentStorageArea } from './document-storage/document-storage-area.ts';
+import { dictionaryFieldsArea } from './dictionary-fields/dictionary-fields-area.ts';
+import { customFieldsArea } from './custom-fields/custom-fields-area.ts';
 import { decisionCodesArea } from './decision-codes/decision-codes-area.ts';
 import { loanAdditionsArea } from './loan-additions/loan-additions-area.ts';
+import { addOnPriceCapsArea, addOnVendorsArea } from './add-on-vendors/add-on-vendors-area.ts';
 import { disbursalMethodsArea } from './disbursal-methods/disbursal-methods-area.ts';
 import { disbursementsArea } from './disbursements/disbursements-area.ts';
 import { coreCodeMappingsArea } from './core-code-mappings/core-code-mappings-area.ts';
 import { fundingRequirementsArea } from './funding-requirements/funding-requirements-area.ts';
 import { lenderCalendarArea } from './lender-calendar/lender-calendar-area.ts';
+import { lenderProtectionArea } from './lender-protection/lender-protection-area.ts';
 import { decisionEngineArea } from './decision-engine/decision-engine-area.ts';
 import { decisionRetractArea } from './decision-retract/decision-retract-area.ts';
 import type { AdminAreaEntry } from './kit/types.ts';
@@ -23,6 +28,7 @@ import { reserveMatricesArea } from './reserve-matrices/reserve-matrices-area.ts
 import { usefulLinksArea } from './useful-links/useful-links-area.ts';
 import { userGroupsArea } from './user-groups/user-groups-area.ts';
 import { usersArea } from './users/users-area.ts';
+import { webhooksArea } from './webhooks/webhooks-area.ts';
 import { workflowAreas } from './workflows/workflows-areas.tsx';
 
 /**
@@ -46,16 +52,23 @@ export const adminRegistry: AdminAreaEntry[] = [
   decisionRetractArea,
   decisionCodesArea,
   loanAdditionsArea,
+  addOnVendorsArea,
+  addOnPriceCapsArea,
   reserveMatricesArea,
   disbursalMethodsArea,
   disbursementsArea,
   coreCodeMappingsArea,
   fundingRequirementsArea,
+  dictionaryFieldsArea,
+  customFieldsArea,
   decisionEngineArea,
   policySandboxArea,
   ...workflowAreas,
   applicationLocksArea,
   lenderCalendarArea,
+  documentStorageArea,
+  lenderProtectionArea,
+  webhooksArea,
   auditArea,
 ];
 

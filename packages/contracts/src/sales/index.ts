@@ -1,0 +1,2 @@
+export * from './vehicles.ts';
+export * from './plans.ts';

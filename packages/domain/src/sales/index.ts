@@ -1,0 +1,2 @@
+export * from './plan-filter.ts';
+export * from './plan-total.ts';
