@@ -143,11 +143,12 @@ describe('the sandbox insurer: each status from its documented inputs (README)',
 
   it('valid 30 days from the credit report date: a report 30 days old still insures (valid until today), 31 days Fails', async () => {
     const { id } = await application(700);
+    // The report pulled 30 days ago at noon, the lender's time.
     await t.pool.query(
-      `update credit_reports set pulled_at = ($1::date - 30 + time '12:00') at time zone 'America/New_York' where application_id = $2`,
-      [today, id],
+      `update credit_reports set pulled_at = ($1::date - 30 + time '12:00') at time zone
+         (select time_zone from lenders where name = $3) where application_id = $2`,
+      [today, id, SUMMIT],
     );
-    await t.pool.query(`update lenders set time_zone = 'America/New_York' where name = $1`, [SUMMIT]);
     const fresh = await submit(id, { estAmtFinanced: '25000.00', termMonths: 60 });
     expect(fresh).toMatchObject({
       status: 'Approved',
