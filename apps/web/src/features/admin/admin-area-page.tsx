@@ -17,7 +17,8 @@ export const AdminAreaPage = () => {
   const { '*': splat = '' } = useParams();
   const { data: user } = useCurrentUser();
   const path = splat.replace(/\/+$/, '');
-  const editRoute = /^(.+)\/edit\/(\d+)$/.exec(path);
+  // /admin/<area>/edit/<id>, or /admin/<area>/<id> (spec 2 §2: /admin/loanFormDictionaryFields/{id}).
+  const editRoute = /^(.+?)\/(?:edit\/)?(\d+)$/.exec(path);
   const routed = editRoute ? findAdminArea(editRoute[1]!) : undefined;
   const editId = routed?.kind === 'resource' ? editRoute![2]! : null;
   const key = editId ? editRoute![1]! : path;
