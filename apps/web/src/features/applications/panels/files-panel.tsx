@@ -24,16 +24,21 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useQuery } from '@tanstack/react-query';
 import {
   allowedFileTypes,
+  documentStorageEndpoints,
+  documentStorageTexts,
   DEFAULT_UPLOAD_TYPE_ID,
   MAX_FILES_PER_UPLOAD,
   fileDownloadTokenSchema,
   messages,
   uploadTypes,
   type ApplicationFile,
+  type DocumentFiling,
 } from '@credence/contracts';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
 import { useApplicationFiles, useFileMutations, type UploadItem } from '../api.ts';
@@ -171,11 +176,39 @@ const UploadDialog = ({
   );
 };
 
+const filingColor = { queued: 'default', retrying: 'warning', filed: 'success', failed: 'error' } as const;
+
+/** Issue 37: where a file was filed (the lender's document storage providers), one chip per provider. */
+const FilingChips = ({ filings }: { filings: DocumentFiling[] }) =>
+  filings.length === 0 ? null : (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+      {filings.map((f) => (
+        <Tooltip key={f.id} title={f.lastError ?? f.location ?? ''}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={filingColor[f.status]}
+            label={`${documentStorageTexts.filingStatus[f.status]}: ${f.providerName}`}
+            data-testid="filing-status"
+          />
+        </Tooltip>
+      ))}
+    </Box>
+  );
+
 /** Files of the application (spec 3 §7): upload several, open in a new window, change upload type, delete. */
 export const FilesPanel = ({ applicationId }: { applicationId: number }) => {
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const { data: files, isPending, isError } = useApplicationFiles(applicationId, includeDeleted);
   const { upload, updateType, remove } = useFileMutations(applicationId);
+  const filings = useQuery({
+    queryKey: ['applications', applicationId, 'documentFilings'],
+    queryFn: () => callEndpoint(documentStorageEndpoints.filings, { params: { id: applicationId } }),
+    // While a filing waits for its job, its chip is read again.
+    refetchInterval: (query) =>
+      query.state.data?.some((f) => f.status === 'queued' || f.status === 'retrying') ? 5000 : false,
+    meta: { silentError: true },
+  }).data;
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File[] | null>(null);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
@@ -293,6 +326,7 @@ export const FilesPanel = ({ applicationId }: { applicationId: number }) => {
                     {file.fileName}
                   </Typography>
                   {file.isDeleted ? <Chip size="small" label="Deleted" sx={{ mt: 0.5 }} /> : null}
+                  <FilingChips filings={filings?.filter((f) => f.appFileId === file.appFileId) ?? []} />
                 </TableCell>
                 <TableCell sx={{ minWidth: 190 }}>
                   <TextField
