@@ -122,6 +122,8 @@ const startServer = (server: (typeof servers)[number], databaseUrl: string) => {
       SEED_DEMO: 'false',
       DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
       LOG_LEVEL: 'warn',
+      // Webhooks to the tests' receivers on 127.0.0.1 (platform/outbound-url.ts).
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
       ...server.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

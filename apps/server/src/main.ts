@@ -6,6 +6,8 @@ import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { RETRY_AFTER_SECONDS } from './platform/errors.ts';
 import { loanSummaryOutboxHandlers } from './modules/loan-summary/loan-summary-export.ts';
+import { webhookOutboxHandlers } from './modules/webhooks/webhooks.module.ts';
+import { borrowerSmsOutboxHandlers } from './modules/borrower-notifications/borrower-notifications.service.ts';
 import { startHub } from './platform/hub.ts';
 import { startJobs } from './platform/jobs.ts';
 
@@ -57,7 +59,11 @@ const main = async () => {
           db: database.db,
           config,
           log: app.log,
-          moreHandlers: loanSummaryOutboxHandlers(app, { db: database.db, config }),
+          moreHandlers: {
+            ...loanSummaryOutboxHandlers(app, { db: database.db, config }),
+            ...webhookOutboxHandlers(database.db),
+            ...borrowerSmsOutboxHandlers(config),
+          },
         });
 
   // The real-time hub on the same port (Socket.IO at /socket.io/), LISTENing on the database for its signals.

@@ -5,6 +5,8 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { runningPostmaster } from './db/embedded.ts';
 import { loanSummaryOutboxHandlers } from './modules/loan-summary/loan-summary-export.ts';
+import { webhookOutboxHandlers } from './modules/webhooks/webhooks.module.ts';
+import { borrowerSmsOutboxHandlers } from './modules/borrower-notifications/borrower-notifications.service.ts';
 import { startJobs } from './platform/jobs.ts';
 
 /**
@@ -47,7 +49,11 @@ const main = async () => {
     db: database.db,
     config,
     log: app.log,
-    moreHandlers: loanSummaryOutboxHandlers(app, { db: database.db, config }),
+    moreHandlers: {
+      ...loanSummaryOutboxHandlers(app, { db: database.db, config }),
+      ...webhookOutboxHandlers(database.db),
+      ...borrowerSmsOutboxHandlers(config),
+    },
   });
   app.log.info('Credence worker is running the jobs');
 

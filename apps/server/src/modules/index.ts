@@ -51,7 +51,9 @@ import { fileExportModule } from './file-export/file-export.module.ts';
 import { lenderProtectionAdminModule } from './lender-protection/lender-protection-admin.module.ts';
 import { lenderProtectionModule } from './lender-protection/lender-protection.routes.ts';
 import { webhooksModule } from './webhooks/webhooks.module.ts';
+import { borrowerNotificationsModule } from './borrower-notifications/borrower-notifications.module.ts';
 import { documentStorageModule } from './document-storage/document-storage.module.ts';
+import { consumerWebModule } from './consumer-web/consumer-web.module.ts';
 
 /**
  * Every module of the server, in registration order (app.ts walks this list). A new module adds one line here.
@@ -106,7 +108,9 @@ export const modules: Module[] = [
   lenderProtectionAdminModule,
   lenderProtectionModule,
   webhooksModule,
+  borrowerNotificationsModule,
   documentStorageModule,
+  consumerWebModule,
   truthInLendingModule,
   { name: 'lender-calendar', register: registerLenderCalendarRoutes },
   { name: 'loan-summary-graphql', register: registerLoanSummaryGraphql },

@@ -42,7 +42,7 @@ export type EmailMessage = z.infer<typeof emailMessageSchema>;
  * no handler on purpose: it waits undelivered for the webhooks to come (rows of a kind without a handler are
  * never taken, never counted as failed).
  */
-export type OutboxKind = 'email' | 'loan.funded';
+export type OutboxKind = 'email' | 'loan.funded' | 'webhook' | 'sms';
 
 /**
  * Writes one outbox row in the caller's tenant transaction and answers its id. `lenderId` must be the

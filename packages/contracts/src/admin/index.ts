@@ -20,4 +20,6 @@ export * from './dictionary-fields.ts';
 export * from './custom-fields.ts';
 export * from './document-storage.ts';
 export * from './webhooks.ts';
+export * from './borrower-notifications.ts';
 export * from './lender-protection.ts';
+export * from './consumer-web.ts';

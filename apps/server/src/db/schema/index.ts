@@ -42,5 +42,7 @@ export * from './widgets.ts';
 export * from './sms.ts';
 export * from './file-exports.ts';
 export * from './webhooks.ts';
+export * from './borrower-notifications.ts';
 export * from './lender-protection.ts';
 export * from './document-storage.ts';
+export * from './consumer-web.ts';

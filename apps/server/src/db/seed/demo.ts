@@ -27,6 +27,7 @@ import { seedLenderProtectionDemo } from './lender-protection.ts';
 import { seedDocumentStorageDemo } from './document-storage.ts';
 import { seedWorksheetDialogDemo } from './worksheet-dialogs.ts';
 import { seedDictionaryDemo } from './dictionary-fields.ts';
+import { seedConsumerWebDemo } from './consumer-web.ts';
 import type { Db, DbExecutor } from '../client.ts';
 import {
   lenders,
@@ -169,6 +170,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedApplicationDemo(tx, config.dataEncryptionKey);
     await seedWorksheetDialogDemo(tx);
     await seedDictionaryDemo(tx);
+    await seedConsumerWebDemo(tx);
     await seedCreditDemo(tx, config.dataEncryptionKey);
     await seedPolicyDemo(tx);
     for (const lender of await tx.select({ id: lenders.id }).from(lenders)) {

@@ -4,6 +4,7 @@ import {
   missingRequestFields,
   type Application,
   type ApplicationRequest,
+  type ApplicationState,
   type ControlType,
   type FieldError,
   type RequestFields,
@@ -40,6 +41,8 @@ import { loadTransactionView, prepareTransaction } from './transactions/transact
 import type { ApplicationContext } from './application-context.ts';
 import { changesOf, retractionReasons, retractOnRuleMatch } from './decision-retraction/decision-retraction.service.ts';
 import * as repo from './applications.repository.ts';
+import { notifyBorrower } from '../borrower-notifications/borrower-notifications.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 
 /** '20700.50' -> '$20,700.50' for the history's descriptions, as people read amounts. */
 const dollars = (amount: string): string => `$${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -249,6 +252,14 @@ export const createApplicationIn = async (
     createdByUserId: auth.userId,
   });
   await tryLock(tx, id, auth.userId, ctx.config.applicationLockSeconds);
+  await emitWebhookEvent(tx, auth.lenderId, 'application.created', id, {
+    state: 'new',
+    source: body.source,
+    direct: body.direct,
+    loanProductId: product.id,
+    dealerId: body.dealerId ?? null,
+    transactionType: body.transactionType ?? null,
+  });
   await repo.replaceFees(tx, auth.lenderId, id, request.fees);
   const written = await writeApplicants(tx, auth.lenderId, id, applicants.writes, []);
   const collateral = await writeCollaterals(tx, auth.lenderId, id, collaterals, { collaterals: [], insurance: null });
@@ -287,6 +298,7 @@ export const createApplicationIn = async (
   // New Queue Entry (500): the custom queues the new application matches (it matched none before).
   const entered = await watchQueueEntries(tx, ctx.protector, eventOf(auth, id), { isNew: true });
   await entered();
+  await notifyBorrower(tx, auth.lenderId, id, 'applicationReceived');
   return { id };
 };
 
@@ -447,4 +459,11 @@ export const saveRequest = (ctx: ApplicationContext, auth: AuthContext, id: numb
     const retracting = changesOf.request(application, updated!.application);
     await retractOnRuleMatch(tx, auth, application, history, retracting, retractionReasons.request);
     return after;
+  });
+
+/** spec 1 §7 `applications/states`: id → internal state, for the ids the lender has. */
+export const getStates = (ctx: ApplicationContext, auth: AuthContext, ids: readonly number[]) =>
+  withTenant(ctx.db, auth.lenderId, async (tx) => {
+    const rows = await repo.findStates(tx, ids);
+    return Object.fromEntries(rows.map((r) => [String(r.id), r.state as ApplicationState]));
   });

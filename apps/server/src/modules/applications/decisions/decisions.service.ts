@@ -67,6 +67,8 @@ import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
 import { usd } from './decision-format.ts';
 import { evaluateAutoApproval, rateGridOf, type EvaluatedPolicy } from './decision-policy.ts';
 import * as repo from './decisions.repository.ts';
+import { notifyBorrowerOfDecision } from '../../borrower-notifications/borrower-notifications.service.ts';
+import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 import { limitsPassed, policyExceptionOf } from './policy-exceptions.ts';
 
 /* ----------------------------------------------------------------------------------------------- helpers */
@@ -760,6 +762,22 @@ const decide = async (
     createdByUserId: d.decidedBy.userId,
   });
   await repo.withdrawOpenDecisionRequirements(tx, application.id);
+  await emitWebhookEvent(tx, auth.lenderId, 'decision.made', application.id, {
+    decisionId,
+    version,
+    decisionType: d.decisionType,
+    source: d.source,
+    stateBefore: application.state,
+    stateAfter,
+    approval: approval
+      ? {
+          amount: approval.amount,
+          term: approval.term,
+          interestRate: approval.interestRate,
+          monthlyPayment: approval.monthlyPayment,
+        }
+      : null,
+  });
   if (d.decisionType === 'approve' || d.decisionType === 'counteroffer') {
     // Issue 14: the stipulations and the product's funding requirements go to the requirements worksheet.
     await carryRequirementsToApplication(tx, {
@@ -786,6 +804,7 @@ const decide = async (
     await refreshRequirementsOutstanding(tx, application.id);
   }
   if (stateAfter !== application.state) await repo.updateState(tx, application.id, stateAfter);
+  await notifyBorrowerOfDecision(tx, auth.lenderId, application.id, d.decisionType);
 
   const label = decisionTypeLabels[d.decisionType];
   const terms = approval

@@ -72,6 +72,8 @@ import { disclose, DisclosureError } from '../../truth-in-lending/truth-in-lendi
 import { listFrontEndFinanceCharges } from '../applications.repository.ts';
 import { requestWidgetRefresh } from '../../widgets/widgets.service.ts';
 import * as repo from './loans.repository.ts';
+import { notifyBorrower } from '../../borrower-notifications/borrower-notifications.service.ts';
+import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 
 /**
  * The loan and its funding (issue 14, items 4–6; spec 3 §3–§5, §7 "Loans and funding"). Reads and writes run in
@@ -1160,6 +1162,14 @@ export const fundLoanInTx = async (
     fundingSequence: row.fundingSequence,
     fundedByUserId: actor.userId,
   });
+  await emitWebhookEvent(tx, actor.lenderId, 'loan.funded', applicationId, {
+    loanId: row.id,
+    reference: dry.reference,
+    coreLoanId,
+    sentToCore: sendToCore,
+    fundingSequence: row.fundingSequence,
+  });
+  await notifyBorrower(tx, actor.lenderId, applicationId, 'funded');
   const result = await fundResultOf(tx, c, row);
   return { ...result, newMemberCreated };
 };
@@ -1234,6 +1244,11 @@ export const reverseLoanInTx = async (
   await repo.insertOutboxEvent(tx, actor.lenderId, 'loan.reversed', {
     applicationId,
     loanRowId: loan.id,
+    reference,
+    coreLoanId: loan.coreLoanId,
+  });
+  await emitWebhookEvent(tx, actor.lenderId, 'loan.reversed', applicationId, {
+    loanId: loan.id,
     reference,
     coreLoanId: loan.coreLoanId,
   });
