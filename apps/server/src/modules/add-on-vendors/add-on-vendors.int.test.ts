@@ -239,6 +239,13 @@ describe('add-on vendors: plans and the plans offered on an application', () => 
     );
     const low = (await offered({ vendorId: allied.id, answers: no, terms: terms('9.9') })).json<OfferedPlans>();
     expect(low.leftOut).toEqual([]);
+    const bad = await offered({
+      vendorId: allied.id,
+      answers: no,
+      terms: { ...terms('9.9'), firstPaymentDate: '2026-11-01' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].field).toBe('terms.firstPaymentDate');
     const unknown = (await offered({ vendorId: allied.id, answers: no })).json<OfferedPlans>();
     expect(unknown.leftOut.map((p) => p.rule)).toEqual(['mapr', 'mapr', 'mapr']);
   });

@@ -8,6 +8,7 @@ import {
 } from '@credence/contracts';
 import {
   filterPlans,
+  LoanMathError,
   loanToValue,
   paymentFrequencies,
   type FilterPlan,
@@ -29,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { withTenant, type TenantTx } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { notFound, validationError } from '../../platform/errors.ts';
+import { fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { plansOf, toPlan } from './add-on-vendors.repository.ts';
 
 type Request = z.output<typeof offeredPlansRequestSchema>;
@@ -81,6 +82,27 @@ const applicationFacts = async (tx: TenantTx, applicationId: number) => {
   };
 };
 
+/** The request field of a loan the MAPR cannot be computed for (a term that does not fit the frequency…). */
+const termsField = (field: LoanMathError['field']): string =>
+  field === 'rate'
+    ? 'terms.annualRate'
+    : field === 'term' || field === 'frequency'
+      ? 'terms.termMonths'
+      : field === 'firstPaymentDate' || field === 'contractDate'
+        ? `terms.${field}`
+        : 'terms.amountFinanced';
+
+/** A loan the MAPR cannot be computed for is a 422 on its field, never a 500. */
+const withTermsChecked = <T>(work: () => T): T => {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof LoanMathError) throw fieldError(termsField(error.field), error.message);
+    if (error instanceof RangeError) throw fieldError('terms', error.message);
+    throw error;
+  }
+};
+
 const asVendorPlan = (plan: ReturnType<typeof toPlan>): VendorPlan => ({
   id: plan.id,
   product: plan.product,
@@ -122,33 +144,35 @@ export const offeredPlans = (db: Db, auth: AuthContext, applicationId: number, b
     }));
     const amountFinanced = body.terms?.amountFinanced ?? facts.amountFinanced;
     const asked = new Set(eligibilityQuestionsOf(eligibility));
-    const decisions = filterPlans(
-      plans.map((p): FilterPlan & { source: typeof p } => ({
-        id: p.id,
-        title: p.title,
-        product: p.product,
-        price: p.retailPrice,
-        maxLtv: p.maxLtv,
-        source: p,
-      })),
-      {
-        amountFinanced,
-        collateralValue: facts.collateralValue,
-        state: facts.state,
-        salvagedTitle: asked.has('salvagedTitle') && body.answers.salvagedTitle === true,
-        usedCommercially: asked.has('usedCommercially') && body.answers.usedCommercially === true,
-        mlaCovered: facts.mlaCovered,
-        terms: body.terms
-          ? {
-              annualRatePercent: body.terms.annualRate,
-              termMonths: body.terms.termMonths,
-              frequency: facts.frequency,
-              contractDate: body.terms.contractDate,
-              firstPaymentDate: body.terms.firstPaymentDate,
-            }
-          : null,
-      },
-      rules,
+    const decisions = withTermsChecked(() =>
+      filterPlans(
+        plans.map((p): FilterPlan & { source: typeof p } => ({
+          id: p.id,
+          title: p.title,
+          product: p.product,
+          price: p.retailPrice,
+          maxLtv: p.maxLtv,
+          source: p,
+        })),
+        {
+          amountFinanced,
+          collateralValue: facts.collateralValue,
+          state: facts.state,
+          salvagedTitle: asked.has('salvagedTitle') && body.answers.salvagedTitle === true,
+          usedCommercially: asked.has('usedCommercially') && body.answers.usedCommercially === true,
+          mlaCovered: facts.mlaCovered,
+          terms: body.terms
+            ? {
+                annualRatePercent: body.terms.annualRate,
+                termMonths: body.terms.termMonths,
+                frequency: facts.frequency,
+                contractDate: body.terms.contractDate,
+                firstPaymentDate: body.terms.firstPaymentDate,
+              }
+            : null,
+        },
+        rules,
+      ),
     );
     const ltv =
       facts.collateralValue && facts.collateralValue !== '0.00'

@@ -94,7 +94,9 @@ export const PlansDialog = ({ vendorName, plans, leftOut = [], busy, onCreateQuo
                       </TableCell>
                       <TableCell>{plan.title}</TableCell>
                       <TableCell>{plan.description ?? ''}</TableCell>
-                      <TableCell align="right">{plan.term} mo</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {plan.term} mo
+                      </TableCell>
                       <TableCell align="right">{milesText(plan.miles)}</TableCell>
                       <TableCell align="right">{showMoney(plan.cost)}</TableCell>
                     </TableRow>
