@@ -27,6 +27,7 @@ import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { resourceKeys, useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
+import { withoutNavigationPrompts } from '../../../lib/use-unsaved-changes-prompt.ts';
 import type { EditorProps } from '../kit/types.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { webhookFields } from './webhook-fields.ts';
@@ -86,7 +87,8 @@ export const WebhookEditor = ({ record, onClose }: EditorProps<Webhook>) => {
       const saved = (await save.mutateAsync({ id: record?.id ?? null, input: toInput(values as Values) })) as Webhook;
       toasts.success('Success', adminMessages.kit.saved);
       if (saved.secret) setSecret({ value: saved.secret, then: 'home' });
-      else void navigate('/home');
+      // Saved: home (spec 2 §2), without the unsaved-changes question the form's values would still raise.
+      else void withoutNavigationPrompts(() => navigate('/home'));
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) {
@@ -111,7 +113,9 @@ export const WebhookEditor = ({ record, onClose }: EditorProps<Webhook>) => {
   };
 
   if (secret?.then === 'home') {
-    return <SecretDialog secret={secret.value} onClose={() => void navigate('/home')} />;
+    return (
+      <SecretDialog secret={secret.value} onClose={() => void withoutNavigationPrompts(() => navigate('/home'))} />
+    );
   }
   const previousUntil = rotatedAt ?? record?.previousSecretValidUntil ?? null;
 
