@@ -237,10 +237,7 @@ export const DocumentStorageEditor = ({ record, onClose }: EditorProps<DocumentS
             label={fileSystem ? 'Path Template' : 'Object Key Template'}
             required
             maxLength={300}
-            helperText={`Fields in braces, e.g. {memberNumber}/{applicationId}/{documentType}.pdf → ${preview(
-              template ?? '',
-              fields,
-            )}`}
+            helperText={`Fields in braces: {memberNumber}, {applicationId}, {documentType}, … Example: ${preview(template ?? '', fields)}`}
           />
         </Box>
         <Box data-testid="field-mapping">
