@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
 import { textSchema } from '../primitives.ts';
-import { flag, MAX_ID, optionalDate, userRefSchema } from './common.ts';
+import { flag, idParamsSchema, MAX_ID, optionalDate, userRefSchema } from './common.ts';
 
 /** Spec 3 §3: action item type Followup = 1 (the only type). */
 export const actionItemTypes = { Followup: 1 } as const;
@@ -49,3 +50,26 @@ export const actionItemSchema = z.object({
   isDue: z.boolean(),
 });
 export type ActionItem = z.infer<typeof actionItemSchema>;
+
+export const actionItemEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/actionItems',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Follow-up action items (Completed, Description, Due By, Delivery), in order',
+    params: idParamsSchema,
+    response: z.array(actionItemSchema),
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:id/actionItems',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      'Replace the follow-up items {items: [{id?, description, alertDate?, completed, isDailyDelivery, actionItemType: 1}]}; rows left out are deleted; completion date kept, now when completed, else null; no lock needed. Schedules the Follow-up Due notification of each open item on its alert date (daily ones every day), a new alert date afresh; completing or deleting an item cancels it',
+    params: idParamsSchema,
+    body: actionItemsSaveSchema,
+    response: z.array(actionItemSchema),
+  }),
+};

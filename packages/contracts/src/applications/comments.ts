@@ -1,8 +1,9 @@
 import { parseMentions } from '@credence/domain';
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
 import { MAX_ID, textSchema } from '../primitives.ts';
-import { pathIdSchema } from './common.ts';
+import { idParamsSchema, pathIdSchema } from './common.ts';
 import { commentTypeSchema } from './enums.ts';
 
 export const MAX_COMMENT_LENGTH = 4000;
@@ -86,3 +87,68 @@ export const commentParamsSchema = z.object({
   id: pathIdSchema(),
   commentId: pathIdSchema(),
 });
+
+export const commentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/comments',
+    access: 'signedIn',
+    tag: 'comments',
+    summary:
+      "A page of an application's dealer and journal comments, newest first: ?type=, ?limit= (50, at most 200), ?before=<id of the last comment of the previous page>; deleted ones with includeDeleted=true. Answers {data, total, hasMore, unread: {JOURNAL, DEALER}}",
+    params: idParamsSchema,
+    query: commentsQuerySchema,
+    response: commentPageSchema,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/comments',
+    access: 'signedIn',
+    tag: 'comments',
+    summary:
+      'Add a comment; mentions as @user:{email}[name] or @usergroup:{id}[name] notify those named. Answers the new comment alone',
+    params: idParamsSchema,
+    body: commentInputSchema,
+    response: commentSchema,
+    status: 201,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:id/comments/:commentId',
+    access: 'signedIn',
+    tag: 'comments',
+    summary: 'Edit a comment (its author only)',
+    params: commentParamsSchema,
+    body: commentUpdateSchema,
+    response: commentSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/applications/:id/comments/:commentId',
+    access: 'signedIn',
+    tag: 'comments',
+    summary: 'Delete a comment (its author only; kept, marked deleted)',
+    params: commentParamsSchema,
+    response: z.null().optional(),
+    status: 204,
+  }),
+  restore: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/comments/:commentId/restore',
+    access: 'signedIn',
+    tag: 'comments',
+    summary: 'Undo the delete of a comment (its author only). Answers the restored comment',
+    params: commentParamsSchema,
+    response: commentSchema,
+  }),
+  markViewed: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/comments/:commentId/viewed',
+    access: 'signedIn',
+    tag: 'comments',
+    summary: 'Mark a comment seen by the caller',
+    params: commentParamsSchema,
+    response: z.null().optional(),
+    status: 204,
+  }),
+};

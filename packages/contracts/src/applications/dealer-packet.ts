@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
-import { optionalDate } from './common.ts';
+import { idParamsSchema, optionalDate } from './common.ts';
 
 /**
  * Dealer Packet Status: received and the date received (spec 3 §4, §5). The date is required when received
@@ -26,3 +27,26 @@ export const latestDealerPacketDate = (now: Date = new Date()): string =>
 
 export const dealerPacketSchema = z.object({ received: z.boolean(), receivedDate: z.string().nullable() });
 export type DealerPacket = z.infer<typeof dealerPacketSchema>;
+
+export const dealerPacketEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/packet',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Dealer Packet Status: {received, receivedDate}',
+    params: idParamsSchema,
+    response: dealerPacketSchema,
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:id/packet',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      'Save the dealer packet {received, receivedDate}: the date is required when received, null when not; no lock needed',
+    params: idParamsSchema,
+    body: dealerPacketSaveSchema,
+    response: dealerPacketSchema,
+  }),
+};

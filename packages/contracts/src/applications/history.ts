@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { userRefSchema } from './common.ts';
+import { endpoint } from '../kit/endpoint.ts';
+import { idParamsSchema, userRefSchema } from './common.ts';
 
 /** One changed property of one entity: old → new, as text (SSNs and ID numbers masked). */
 export const historyChangeSchema = z.object({
@@ -22,3 +23,13 @@ export const historyEntrySchema = z.object({
   changes: z.array(historyChangeSchema),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const applicationHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/applications/:id/history',
+  access: 'signedIn',
+  tag: 'applications',
+  summary: 'Application history, newest first: date-time, user, action, description, changed properties',
+  params: idParamsSchema,
+  response: z.array(historyEntrySchema),
+});

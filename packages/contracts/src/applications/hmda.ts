@@ -11,9 +11,10 @@ import {
   type FlagTable,
 } from '@credence/domain';
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
 import { idValueSchema, textSchema } from '../primitives.ts';
-import { confirmFundedSchema, optionalDate } from './common.ts';
+import { confirmFundedSchema, idParamsSchema, optionalDate } from './common.ts';
 
 const problemMessages: Record<FlagSelectionProblem, string> = {
   required: messages.hmda.oneOptionRequired,
@@ -110,3 +111,26 @@ export const hmdaApplicantSchema = z.object({
   record: hmdaRecordSchema.nullable(),
 });
 export type HmdaApplicant = z.infer<typeof hmdaApplicantSchema>;
+
+export const hmdaEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/hmda',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'HMDA demographic data: one entry per applicant (a tab), with its record or null when none yet',
+    params: idParamsSchema,
+    response: z.array(hmdaApplicantSchema),
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/hmda',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      'Save HMDA records {records: [{applicantId, deliveryMethod, gender, race, ethnicity (sums of flags), free texts, dateProvided, verificationStatement1-3}]}; needs the lock, confirmFunded when funded; answers all applicants',
+    params: idParamsSchema,
+    body: hmdaSaveSchema,
+    response: z.array(hmdaApplicantSchema),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
 import { MAX_ID, pathIdSchema, userRefSchema } from './common.ts';
 
@@ -52,3 +53,45 @@ export const sharedWithMeEntrySchema = z.object({
   userGroup: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type SharedWithMeEntry = z.infer<typeof sharedWithMeEntrySchema>;
+
+export const shareEndpoints = {
+  sharedWithMe: endpoint({
+    method: 'GET',
+    path: '/api/applications/sharedWithMe',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: "Shared With Me: the applications shared with the caller or one of the caller's enabled groups",
+    response: z.array(sharedWithMeEntrySchema),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/shares',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      'Shares of the application: [{id, userId, userGroupId}] (an id that is not a number: "Invalid application ID")',
+    params: shareParamsSchema,
+    response: z.array(shareEntrySchema),
+  }),
+  targets: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/shareTargets',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      "The Share dialog's choices: the lender's enabled users {id, name, email} and enabled user groups {id, name}",
+    params: shareParamsSchema,
+    response: shareTargetsSchema,
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:id/shares',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      "Replace the shares {shares: [{id?, userId, userGroupId}]} (exactly one of userId and userGroupId, of the lender's users or enabled groups, else 422); no lock needed",
+    params: shareParamsSchema,
+    body: sharesSaveSchema,
+    response: z.array(shareEntrySchema),
+  }),
+};

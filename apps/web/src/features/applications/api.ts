@@ -13,13 +13,12 @@ import {
   applicationRequestSchema,
   applicationSchema,
   collateralEndpoints,
-  commentPageSchema,
-  commentSchema,
+  commentEndpoints,
   COMMENTS_PAGE_SIZE,
   createApplicationResponseSchema,
   dealersResource,
   LIST_PAGE_SIZE_MAX,
-  historyEntrySchema,
+  applicationHistoryEndpoint,
   lockStatusSchema,
   transactionSchema,
   worksheetInfoSchema,
@@ -192,13 +191,13 @@ export const useComments = (id: number, filter: CommentsFilter) =>
     queryKey: [...applicationKeys.comments(id), filter],
     queryFn: ({ pageParam }) =>
       retrieving('comments', () =>
-        apiClient.get(`/api/applications/${id}/comments`, {
-          schema: commentPageSchema,
+        callEndpoint(commentEndpoints.list, {
+          params: { id },
           query: {
             type: filter.type,
             includeDeleted: filter.includeDeleted ? 'true' : undefined,
-            limit: COMMENTS_PAGE_SIZE,
-            before: pageParam,
+            limit: String(COMMENTS_PAGE_SIZE),
+            before: pageParam === undefined ? undefined : String(pageParam),
           },
         }),
       )(),
@@ -237,7 +236,7 @@ export const useCommentMutations = (id: number) => {
   return {
     add: useMutation({
       mutationFn: (body: { type: CommentType; message: string }) =>
-        apiClient.post(`/api/applications/${id}/comments`, body, { schema: commentSchema }),
+        callEndpoint(commentEndpoints.add, { params: { id }, body }),
       onSuccess: (comment) => {
         // The new comment shows at once, at the head of the newest page.
         update((pages, filter) =>
@@ -257,14 +256,14 @@ export const useCommentMutations = (id: number) => {
     }),
     edit: useMutation({
       mutationFn: ({ commentId, message }: { commentId: number; message: string }) =>
-        apiClient.put(`/api/applications/${id}/comments/${commentId}`, { message }, { schema: commentSchema }),
+        callEndpoint(commentEndpoints.edit, { params: { id, commentId }, body: { message } }),
       onSuccess: (comment) => {
         replace(comment);
         void refresh();
       },
     }),
     remove: useMutation({
-      mutationFn: (commentId: number) => apiClient.delete(`/api/applications/${id}/comments/${commentId}`),
+      mutationFn: (commentId: number) => callEndpoint(commentEndpoints.remove, { params: { id, commentId } }),
       onSuccess: (_answer, commentId) => {
         const removed = loaded(commentId);
         update((pages, filter) =>
@@ -285,7 +284,7 @@ export const useCommentMutations = (id: number) => {
       },
     }),
     markViewed: useMutation({
-      mutationFn: (commentId: number) => apiClient.post(`/api/applications/${id}/comments/${commentId}/viewed`),
+      mutationFn: (commentId: number) => callEndpoint(commentEndpoints.markViewed, { params: { id, commentId } }),
       onSuccess: (_answer, commentId) => {
         const viewed = loaded(commentId);
         update((pages) => {
@@ -309,8 +308,6 @@ export const useCommentMutations = (id: number) => {
 export const useApplicationHistory = (id: number) =>
   useQuery({
     queryKey: applicationKeys.history(id),
-    queryFn: retrieving('Application History', () =>
-      apiClient.get(`/api/applications/${id}/history`, { schema: z.array(historyEntrySchema) }),
-    ),
+    queryFn: retrieving('Application History', () => callEndpoint(applicationHistoryEndpoint, { params: { id } })),
     meta: silent,
   });

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  actionItemSchema,
-  applicationAlertSchema,
+  actionItemEndpoints,
+  applicationAlertsEndpoint,
   applicationPromotionsSchema,
   customFieldSchema,
-  dealerPacketSchema,
-  hmdaApplicantSchema,
-  shareEntrySchema,
-  shareTargetsSchema,
+  dealerPacketEndpoints,
+  hmdaEndpoints,
+  shareEndpoints,
   type ActionItemsSave,
   type ApplicationPatch,
   type CustomFieldsSave,
@@ -17,6 +16,7 @@ import {
   type SharesSave,
 } from '@credence/contracts';
 import { apiClient } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { retrieving, silentLoad } from '../../lib/retrieving.ts';
 import { applicationKeys } from './api.ts';
 
@@ -45,48 +45,40 @@ const useLoad = <T>(key: readonly unknown[], thing: string, load: () => Promise<
 // HMDA
 
 export const useHmda = (id: number) =>
-  useLoad(dialogKeys.hmda(id), 'HMDA data', () =>
-    apiClient.get(`/api/applications/${id}/hmda`, { schema: z.array(hmdaApplicantSchema) }),
-  );
-export const saveHmda = (id: number, body: HmdaSave) =>
-  apiClient.post(`/api/applications/${id}/hmda`, body, { schema: z.array(hmdaApplicantSchema) });
+  useLoad(dialogKeys.hmda(id), 'HMDA data', () => callEndpoint(hmdaEndpoints.get, { params: { id } }));
+export const saveHmda = (id: number, body: HmdaSave) => callEndpoint(hmdaEndpoints.save, { params: { id }, body });
 
 // Follow-up action items
 
 export const useActionItems = (id: number) =>
   useLoad(dialogKeys.actionItems(id), 'follow up items', () =>
-    apiClient.get(`/api/applications/${id}/actionItems`, { schema: z.array(actionItemSchema) }),
+    callEndpoint(actionItemEndpoints.get, { params: { id } }),
   );
 export const saveActionItems = (id: number, body: ActionItemsSave) =>
-  apiClient.put(`/api/applications/${id}/actionItems`, body, { schema: z.array(actionItemSchema) });
+  callEndpoint(actionItemEndpoints.save, { params: { id }, body });
 
 // Dealer packet
 
 export const useDealerPacket = (id: number) =>
-  useLoad(dialogKeys.packet(id), 'dealer packet', () =>
-    apiClient.get(`/api/applications/${id}/packet`, { schema: dealerPacketSchema }),
-  );
+  useLoad(dialogKeys.packet(id), 'dealer packet', () => callEndpoint(dealerPacketEndpoints.get, { params: { id } }));
 export const saveDealerPacket = (id: number, body: DealerPacketSave) =>
-  apiClient.put(`/api/applications/${id}/packet`, body, { schema: dealerPacketSchema });
+  callEndpoint(dealerPacketEndpoints.save, { params: { id }, body });
 
 // Shares
 
 export const useShares = (id: number) =>
-  useLoad(dialogKeys.shares(id), 'shares', () =>
-    apiClient.get(`/api/applications/${id}/shares`, { schema: z.array(shareEntrySchema) }),
-  );
+  useLoad(dialogKeys.shares(id), 'shares', () => callEndpoint(shareEndpoints.list, { params: { id } }));
 export const useShareTargets = (id: number) =>
   useLoad(dialogKeys.shareTargets(id), 'users and user groups', () =>
-    apiClient.get(`/api/applications/${id}/shareTargets`, { schema: shareTargetsSchema }),
+    callEndpoint(shareEndpoints.targets, { params: { id } }),
   );
-export const saveShares = (id: number, body: SharesSave) =>
-  apiClient.put(`/api/applications/${id}/shares`, body, { schema: z.array(shareEntrySchema) });
+export const saveShares = (id: number, body: SharesSave) => callEndpoint(shareEndpoints.save, { params: { id }, body });
 
 // Alerts
 
 export const useApplicationAlerts = (id: number) =>
   useLoad(dialogKeys.alerts(id), 'application alerts', () =>
-    apiClient.get(`/api/applications/${id}/alerts`, { schema: z.array(applicationAlertSchema) }),
+    callEndpoint(applicationAlertsEndpoint, { params: { id } }),
   );
 
 // Custom fields
