@@ -222,6 +222,43 @@ describe('step-up', () => {
   });
 });
 
+describe('My Profile', () => {
+  it('adds, renames and removes a factor; a second factor and a removal need the step-up', async () => {
+    const harbor = await signIn(t, 'harbor', 'Harbor2026');
+    setClock(T0 + 80 * STEP);
+    const added = await harbor.post('/api/user/mfa/factors', { name: 'Work phone' });
+    expect(added.statusCode).toBe(200);
+    const { factorId, secret } = added.json<{ factorId: number; secret: string }>();
+    const confirmed = await harbor.post(`/api/user/mfa/factors/${factorId}/confirm`, {
+      code: codeAt(secret, T0 + 80 * STEP),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
+    expect((await harbor.put(`/api/user/mfa/factors/${factorId}`, { name: 'Old phone' })).json()).toMatchObject({
+      name: 'Old phone',
+    });
+    const status = (await harbor.get('/api/user/mfa')).json<{
+      factors: { name: string }[];
+      recoveryCodesLeft: number;
+    }>();
+    expect(status.factors.map((f) => f.name)).toEqual(['Old phone']);
+    expect(status.recoveryCodesLeft).toBe(10);
+    // The session has verified no factor: adding another and removing one ask for the step-up.
+    expect((await harbor.post('/api/user/mfa/factors', { name: 'Second' })).json()).toMatchObject({
+      code: 'MFA_STEP_UP_REQUIRED',
+    });
+    expect((await harbor.delete(`/api/user/mfa/factors/${factorId}`)).statusCode).toBe(403);
+    setClock(T0 + 81 * STEP);
+    expect((await harbor.post('/api/user/mfa/stepUp', { code: codeAt(secret, T0 + 81 * STEP) })).statusCode).toBe(200);
+    expect((await harbor.delete(`/api/user/mfa/factors/${factorId}`)).statusCode).toBe(204);
+    const removed = await t.pool.query(
+      `select 1 from audit_events where area = 'mfa' and action = 'factorRemoved' and details->'authentication'->>'method' = 'totp'`,
+    );
+    expect(removed.rowCount).toBe(1);
+    expect((await harbor.get('/api/user/mfa')).json()).toMatchObject({ factors: [], recoveryCodesLeft: 0 });
+  });
+});
+
 describe('administration', () => {
   it("an administrator resets another user's factors: audited, e-mailed, sessions ended, enrolment next", async () => {
     const session = await signInMfaAdmin(T0 + 100 * STEP);
