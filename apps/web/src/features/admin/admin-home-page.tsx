@@ -11,6 +11,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { adminAreas, adminRights, messages } from '@credence/contracts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { hasRight, useCurrentUser } from '../../lib/current-user.ts';
+import { MfaRequirementBanner } from '../mfa/index.ts';
 import { adminAreaGuide, adminGroups, type AdminGroup } from './admin-home-areas.ts';
 
 type Entry = { key: string; title: string; description: string; group: AdminGroup };
@@ -62,6 +63,7 @@ export const AdminHomePage = () => {
   return (
     <>
       <PageTitle>Administration</PageTitle>
+      <MfaRequirementBanner />
       <TextField
         placeholder="Search areas by name"
         value={search}

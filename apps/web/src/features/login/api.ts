@@ -1,8 +1,8 @@
-import { authEndpoints, messages, type LoginRequest, type LoginResponse } from '@credence/contracts';
+import { authEndpoints, messages, type LoginAnswer, type LoginRequest } from '@credence/contracts';
 import { isApiError } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-export const login = (body: LoginRequest): Promise<LoginResponse> =>
+export const login = (body: LoginRequest): Promise<LoginAnswer> =>
   callEndpoint(authEndpoints.login, { body }, { auth: false, authEvents: false });
 
 /** Spec 1 §8: 401 has its own text; otherwise the server's text when present, else a connection failure. */

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginRequestSchema, messages, type LoginRequest, type LoginResponse } from '@credence/contracts';
+import {
+  loginRequestSchema,
+  messages,
+  type LoginAnswer,
+  type LoginRequest,
+  type LoginResponse,
+} from '@credence/contracts';
 import { passwordExpiryStatus } from '@credence/domain';
 import { BrandMark } from '../../components/brand-logo.tsx';
 import { useDocumentTitle } from '../../components/page-title.tsx';
@@ -21,6 +27,9 @@ import { currentUserQuery } from '../../lib/current-user.ts';
 import { safeReturnUrl } from '../../lib/return-url.ts';
 import { updateSession } from '../../lib/session-store.ts';
 import { login, loginErrorText, passwordExpiryWarningText } from './api.ts';
+
+/** Issue 36: the second step loads only when a sign-in asks for it (the sign-in's first load stays as it was). */
+const MfaSignInStep = lazy(() => import('../mfa/index.ts').then((m) => ({ default: m.MfaSignInStep })));
 
 /** Spec 1 §9: sign-in is debounced 500 ms — a double click sends one request. */
 const LOGIN_DEBOUNCE_MS = 500;
@@ -32,6 +41,7 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lastSubmitRef = useRef(0);
+  const [mfa, setMfa] = useState<LoginAnswer | null>(null);
 
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
@@ -74,7 +84,7 @@ export const LoginPage = () => {
   const mutation = useMutation({
     mutationFn: login,
     meta: { silentError: true },
-    onSuccess: afterSignIn,
+    onSuccess: (answer) => (answer.mfaRequired ? setMfa(answer) : afterSignIn(answer as LoginResponse)),
   });
 
   const submit = (values: LoginRequest) => {
@@ -106,7 +116,17 @@ export const LoginPage = () => {
             Sign in to continue
           </Typography>
         </Stack>
-        <Box component="form" noValidate onSubmit={onSubmit}>
+        {mfa?.mfaChallenge ? (
+          <Suspense fallback={<CircularProgress sx={{ display: 'block', mx: 'auto' }} aria-label="Loading" />}>
+            <MfaSignInStep
+              challenge={mfa.mfaChallenge}
+              enrolmentRequired={!!mfa.enrolmentRequired}
+              onSignedIn={afterSignIn}
+              onCancel={() => setMfa(null)}
+            />
+          </Suspense>
+        ) : null}
+        <Box component="form" noValidate onSubmit={onSubmit} hidden={!!mfa}>
           <Stack spacing={2}>
             {mutation.isError ? (
               <Alert severity="error" role="alert">

@@ -29,6 +29,7 @@ import { initialsOf } from '../../lib/initials.ts';
 import { showApiErrorToast, toasts } from '../../lib/toast.tsx';
 import { useUnsavedChangesPrompt } from '../../lib/use-unsaved-changes-prompt.ts';
 import { useProfile, useUpdateProfile, useUploadAvatar } from './api.ts';
+import { MfaFactorsCard } from '../mfa/index.ts';
 import { formFieldOf, formValuesOf, payloadOf, profileFormSchema, type ProfileFormValues } from './profile-form.ts';
 
 type Name = FieldPath<ProfileFormValues>;
@@ -453,6 +454,7 @@ const ProfileForm = ({ profile, impersonating }: { profile: MyProfile; impersona
               </Stack>
             </Collapse>
           </Paper>
+          <MfaFactorsCard />
           <Card title="Core Information" action={<SecretState set={profile.hasCorePassword} label="Core password" />}>
             <Field
               name="corePassword"

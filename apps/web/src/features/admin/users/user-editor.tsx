@@ -10,6 +10,8 @@ import {
   branchesResource,
   adminMessages,
   messages,
+  mfaEndpoints,
+  mfaMessages,
   userInputSchema,
   usersEndpoints,
   usersResource,
@@ -24,6 +26,7 @@ import { noRows } from '../../../components/form/values.ts';
 import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { confirm } from '../../../lib/confirm.tsx';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { apiErrorText, toasts } from '../../../lib/toast.tsx';
 import type { EditorProps } from '../kit/types.ts';
@@ -106,6 +109,21 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
     },
     meta: { silentError: true },
   });
+
+  /** Issue 36: removes the user's authenticator apps and recovery codes (audited, the user e-mailed). */
+  const resetMfa = async (id: number, name: string) => {
+    const sure = await confirm({
+      title: 'Reset Two-Step Verification',
+      message: `Remove every authenticator app and recovery code of ${name}? Their sessions end; they set up a new authenticator at their next sign-in.`,
+    });
+    if (!sure) return;
+    try {
+      await callEndpoint(mfaEndpoints.resetUser, { params: { id } });
+      toasts.success('Two-Step Verification', mfaMessages.resetDone);
+    } catch (error) {
+      if (!isSessionError(error)) toasts.error(messages.errors.title, apiErrorText(error));
+    }
+  };
 
   const personHint = elsewhere ? 'Changed in the user’s home lender' : undefined;
   const fields: FieldDecl[] = [
@@ -206,6 +224,16 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
             >
               Send Enrollment Email
             </Button>
+            {self ? null : (
+              <Button
+                variant="outlined"
+                size="small"
+                color="warning"
+                onClick={() => void resetMfa(record.id, record.fullName)}
+              >
+                Reset Two-Step Verification
+              </Button>
+            )}
           </Stack>
         ) : (
           <Typography variant="body2" color="text.secondary">

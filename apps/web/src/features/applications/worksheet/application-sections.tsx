@@ -26,6 +26,7 @@ import { collateralTitle, collateralTypeLabel } from '../forms/collateral-model.
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataList, formatDate, Lines, SubHeading } from './view-parts.tsx';
 import { formatPhone } from '../../../components/form/phone.ts';
+import { RevealableSsn } from '../../mfa/index.ts';
 
 const phoneTypeName = (id: number) => phoneTypes.find((p) => p.id === id)?.name ?? 'Phone';
 const preferred = (
@@ -83,7 +84,15 @@ const DealerLine = ({ dealer }: { dealer: Dealer }) => (
   </>
 );
 
-const ApplicantColumn = ({ a, showBusinessRole }: { a: Applicant; showBusinessRole: boolean }) => (
+const ApplicantColumn = ({
+  a,
+  showBusinessRole,
+  applicationId,
+}: {
+  a: Applicant;
+  showBusinessRole: boolean;
+  applicationId: number;
+}) => (
   <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid="applicant-card">
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
@@ -118,7 +127,12 @@ const ApplicantColumn = ({ a, showBusinessRole }: { a: Applicant; showBusinessRo
             ]
           : [
               { label: 'Member Number', value: a.memberNumber },
-              { label: 'SSN', value: a.socialSecurityNumber },
+              {
+                label: 'SSN',
+                value: a.socialSecurityNumber ? (
+                  <RevealableSsn applicationId={applicationId} applicantId={a.id} masked={a.socialSecurityNumber} />
+                ) : null,
+              },
               { label: 'Date of Birth', value: formatDate(a.dob) },
               { label: 'Marital Status', value: a.maritalStatus ? maritalStatusLabels[a.maritalStatus] : null },
               showBusinessRole
@@ -225,7 +239,12 @@ export const ApplicantsSection = ({ application }: { application: Application })
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))', gap: 1.5 }}>
       {list.map((a) => (
-        <ApplicantColumn key={a.id} a={a} showBusinessRole={application.loanProduct.isBusinessLoan} />
+        <ApplicantColumn
+          key={a.id}
+          a={a}
+          showBusinessRole={application.loanProduct.isBusinessLoan}
+          applicationId={application.id}
+        />
       ))}
     </Box>
   );
