@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { applicantInputSchema, applicantSchema } from './applicants.ts';
 import { collateralInputSchema, collateralSchema, insuranceInputSchema, insuranceSchema } from './collaterals.ts';
 import { idValueSchema } from '../primitives.ts';
-import { idSchema, optionalText, userRefSchema } from './common.ts';
+import { idParamsSchema, idSchema, optionalText, userRefSchema } from './common.ts';
 import { endpoint } from '../kit/endpoint.ts';
 import { messages } from '../messages.ts';
 import { dealerSchema } from '../admin/dealers.ts';
@@ -126,3 +126,40 @@ export const applicationStatesEndpoint = endpoint({
   query: z.object({ ids: stateIdsSchema }),
   response: z.record(z.string(), applicationStateSchema),
 });
+
+/** The edit lock of an application (spec 3 §4): take or refresh, remove (anyone, after confirming), release one's own. */
+export const applicationLockEndpoints = {
+  lock: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/lock',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Take or refresh the edit lock (it expires unless refreshed); 409 with the holder otherwise',
+    params: idParamsSchema,
+    response: lockStatusSchema,
+  }),
+  unlock: endpoint({
+    method: 'DELETE',
+    path: '/api/applications/:id/lock',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: "Remove the edit lock (anyone may, after confirming); the holder's worksheet info names who did",
+    params: idParamsSchema,
+    response: z.null().optional(),
+    status: 204,
+  }),
+  // Leaving a worksheet (route change, tab close, another application): the web app calls this with
+  // `fetch(…, { keepalive: true })` on `pagehide`, which unlike `navigator.sendBeacon` sends the Authorization
+  // header, so the token never travels in a body or a URL. Guarded twice: the caller must be signed in, and
+  // only the caller's own lock is released (a colleague's lock stays; removing it is `unlock` above).
+  release: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/lock/release',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: "Release the caller's own edit lock (leaving the worksheet); another user's lock is left alone",
+    params: idParamsSchema,
+    response: z.null().optional(),
+    status: 204,
+  }),
+};

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { emptyAsNull, moneySchema, nonNegativeMoneySchema } from '../money.ts';
 import { idValueSchema } from '../primitives.ts';
 import {
   confirmFundedSchema,
   flag,
+  idParamsSchema,
   optionalAddressInputSchema,
   optionalAddressSchema,
   optionalDate,
@@ -142,3 +144,25 @@ export const transactionSchema = z.object({
   internalRefinance: internalRefinanceSchema.nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/transaction',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Transaction type, purpose and their parts (trade-ins, dealer purchase, sellers, lien, refinance)',
+    params: idParamsSchema,
+    response: transactionSchema,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/transaction',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Save the transaction; needs the lock, and confirmFunded when funded',
+    params: idParamsSchema,
+    body: transactionSaveSchema,
+    response: transactionSchema,
+  }),
+};

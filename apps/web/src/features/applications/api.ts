@@ -19,8 +19,8 @@ import {
   dealersResource,
   LIST_PAGE_SIZE_MAX,
   applicationHistoryEndpoint,
-  lockStatusSchema,
-  transactionSchema,
+  applicationLockEndpoints,
+  transactionEndpoints,
   worksheetInfoSchema,
   type ApplicantsSave,
   type ApplicationRequestSave,
@@ -100,16 +100,15 @@ export const useWorksheetInfo = (id: number, { poll = true }: { poll?: boolean }
     meta: silent,
   });
 
-export const lockApplication = (id: number) =>
-  apiClient.post(`/api/applications/${id}/lock`, undefined, { schema: lockStatusSchema });
-export const unlockApplication = (id: number) => apiClient.delete(`/api/applications/${id}/lock`);
+export const lockApplication = (id: number) => callEndpoint(applicationLockEndpoints.lock, { params: { id } });
+export const unlockApplication = (id: number) => callEndpoint(applicationLockEndpoints.unlock, { params: { id } });
 /**
  * Releases the caller's own lock when leaving the worksheets; the server leaves anyone else's lock alone. Sent
  * with `keepalive` so that it completes while the tab closes (`pagehide`): unlike `navigator.sendBeacon` it
  * carries the Authorization header. Without auth events: a session ending meanwhile needs no sign-out here.
  */
 export const releaseApplicationLock = (id: number) =>
-  apiClient.post(`/api/applications/${id}/lock/release`, undefined, { keepalive: true, authEvents: false });
+  callEndpoint(applicationLockEndpoints.release, { params: { id } }, { keepalive: true, authEvents: false });
 
 export const createApplication = (body: CreateApplication) =>
   apiClient.post('/api/applications', body, { schema: createApplicationResponseSchema });
@@ -121,7 +120,7 @@ export const saveRequest = (id: number, body: ApplicationRequestSave) =>
 export const saveCollaterals = (id: number, body: CollateralsSave) =>
   callEndpoint(collateralEndpoints.save, { params: { id }, body });
 export const saveTransaction = (id: number, body: TransactionSave) =>
-  apiClient.post(`/api/applications/${id}/transaction`, body, { schema: transactionSchema });
+  callEndpoint(transactionEndpoints.save, { params: { id }, body });
 
 /** After a change to an application: everything of it is read again (graph, worksheet info, history). */
 export const useInvalidateApplication = () => {

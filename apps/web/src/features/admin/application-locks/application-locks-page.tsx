@@ -15,6 +15,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import {
   adminMessages,
   applicationLockAdminEndpoints,
+  applicationLockEndpoints,
   applicationLockSettingsSchema,
   messages,
   type ApplicationLockSettings,
@@ -23,7 +24,7 @@ import {
 import { CheckboxInput } from '../../../components/form/fields.tsx';
 import { contractResolver } from '../../../components/form/resolver.ts';
 import { noRows } from '../../../components/form/values.ts';
-import { apiClient, isSessionError } from '../../../lib/api-client.ts';
+import { isSessionError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -77,7 +78,7 @@ const HeldLocks = () => {
     )
       return;
     try {
-      await apiClient.delete(`/api/applications/${lock.applicationId}/lock`);
+      await callEndpoint(applicationLockEndpoints.unlock, { params: { id: lock.applicationId } });
       toasts.success('Success', texts.unlocked(lock.applicationId));
     } catch (error) {
       if (!isSessionError(error)) showApiErrorToast(error);
