@@ -23,6 +23,24 @@ export const adminMessages = {
     nameTaken: 'A branch with this name already exists.',
   },
   /** Spec 2 §6, §8: application status messages. */
+  consumerWeb: {
+    // Spec 2 §6, §8: both spelled exactly as the spec records them ('Adminstrator').
+    forbidden: 'Permission Denied. Contact your System Adminstrator for access.',
+    unknownError: 'Unknown Error. Contact your System Adminstrator.',
+    saved: 'Saved Successfully',
+    enabled: 'Enabled Message',
+    disabled: 'Disabled Message',
+    nameTaken: 'A message with this name already exists.',
+    logoNotBase64: 'The logo must be sent as base64.',
+    logoTooLarge: 'The logo may be at most 256 KB.',
+    logoSvg: 'SVG logos are not accepted (an SVG can carry scripts): upload a PNG or JPEG.',
+    logoType: 'The logo must be a PNG or JPEG image.',
+    colour: 'Enter a colour as #RRGGBB.',
+    unknownField: 'Unknown field.',
+    fieldTwice: 'This field is listed twice.',
+    fieldLocked: 'This field is always shown and required.',
+    requiredHidden: 'A required field must be shown.',
+  },
   statusMessages: {
     forbidden: 'Permission Denied. Contact your System Administrator for access.',
     unknownError: 'Unknown Error. Contact your System Administrator.',

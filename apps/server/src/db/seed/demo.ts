@@ -20,6 +20,7 @@ import { seedReportDemo } from './reports.ts';
 import { seedWidgetDemo } from './widgets.ts';
 import { seedFileExportDemo } from './file-exports.ts';
 import { seedWebhookDemo } from './webhooks.ts';
+import { seedBorrowerNotificationDemo } from './borrower-notifications.ts';
 import { seedMfaDemo } from './mfa.ts';
 import { seedSearchFilterDemo } from './search-filters.ts';
 import { seedSmsDemo } from './sms.ts';
@@ -192,6 +193,7 @@ export const seedDemo = async (db: Db, config: Pick<Config, 'passwordLifetimeDay
     await seedLenderProtectionDemo(tx, config.dataEncryptionKey);
     await seedDocumentStorageDemo(tx, config.dataEncryptionKey);
     await seedWebhookDemo(tx, config.dataEncryptionKey);
+    await seedBorrowerNotificationDemo(tx);
     // After the applications and loans: its exports read them.
     await seedFileExportDemo(tx);
     // Last of the lenders: the third (MFA) lender is seen by none of the seeds above.

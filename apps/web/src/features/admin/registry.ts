@@ -7,6 +7,7 @@ import { creditTierSetsArea } from './credit-tier-sets/credit-tier-sets-area.ts'
 import { crossSellsArea } from './cross-sells/cross-sells-area.ts';
 import { dealersArea } from './dealers/dealers-area.ts';
 import { documentStorageArea } from './document-storage/document-storage-area.ts';
+import { consumerWebArea, consumerWebMessagesArea } from './consumer-web/consumer-web-area.ts';
 import { dictionaryFieldsArea } from './dictionary-fields/dictionary-fields-area.ts';
 import { customFieldsArea } from './custom-fields/custom-fields-area.ts';
 import { decisionCodesArea } from './decision-codes/decision-codes-area.ts';
@@ -29,6 +30,7 @@ import { usefulLinksArea } from './useful-links/useful-links-area.ts';
 import { userGroupsArea } from './user-groups/user-groups-area.ts';
 import { usersArea } from './users/users-area.ts';
 import { webhooksArea } from './webhooks/webhooks-area.ts';
+import { borrowerNotificationsArea } from './borrower-notifications/borrower-notifications-area.ts';
 import { workflowAreas } from './workflows/workflows-areas.tsx';
 
 /**
@@ -67,8 +69,11 @@ export const adminRegistry: AdminAreaEntry[] = [
   applicationLocksArea,
   lenderCalendarArea,
   documentStorageArea,
+  consumerWebArea,
+  consumerWebMessagesArea,
   lenderProtectionArea,
   webhooksArea,
+  borrowerNotificationsArea,
   auditArea,
 ];
 
