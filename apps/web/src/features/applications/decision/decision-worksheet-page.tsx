@@ -92,6 +92,7 @@ import {
 } from './decision-form.ts';
 import { DecisionHistoryCard } from './decision-history-card.tsx';
 import { PolicyExceptionDialog, PolicyExceptionView } from './policy-exception.tsx';
+import { LendProAction, lendProDialog } from '../../lender-protection/index.ts';
 import { PolicyResultCard, ResultPanels } from './policy-result.tsx';
 import { RateGridTable } from './rate-grid-table.tsx';
 import { decisionLabels, decisionPageTexts } from './texts.ts';
@@ -812,6 +813,12 @@ const DecisionWorksheetForm = ({
             ) : null}
 
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              {mayDecide ? (
+                <LendProAction
+                  disabled={disabled}
+                  dialog={() => lendProDialog<DecisionForm>(form, worksheet, codes, (data) => save(data))}
+                />
+              ) : null}
               <Tooltip title={saveBlockedReason ?? ''}>
                 <span>
                   <Button type="submit" variant="contained" disabled={disabled}>
