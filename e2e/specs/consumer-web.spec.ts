@@ -31,7 +31,7 @@ test('settings, field configuration and a message are saved; the message returns
   await page.getByRole('textbox', { name: 'Accent colour' }).fill('#2E8B57');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').getByText('Saved Successfully')).toBeVisible();
-  await expect(page.getByLabel('Preview').getByText('Summit FCU Loans Online')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText('Summit FCU Loans Online')).toBeVisible();
   await reviewShots(page, 'consumer-web-settings');
 
   await page.getByRole('tab', { name: 'Field Configuration' }).click();

@@ -312,7 +312,7 @@ const Preview = () => {
   const url = useLogoUrl(logo);
   const colour = (value: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(value ?? '') ? value : fallback);
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden', alignSelf: 'start' }} aria-label="Preview">
+    <Paper variant="outlined" sx={{ overflow: 'hidden', alignSelf: 'start' }} role="region" aria-label="Preview">
       <Typography variant="overline" sx={{ px: 2, display: 'block' }} color="text.secondary">
         Preview
       </Typography>
