@@ -125,6 +125,7 @@ export const addOnPriceCapsArea = resourceArea({
     },
   ],
   fields: capFields,
+  texts: { created: addOnVendorTexts.saved, updated: addOnVendorTexts.saved },
   toValues: (row) => ({
     ...defaultValues(capFields, row),
     products: (row as AddOnPriceCap | null)?.products ?? ['gap'],
