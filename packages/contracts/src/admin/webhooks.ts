@@ -20,6 +20,7 @@ export const webhookEventTypes = [
   'decision.made',
   'loan.funded',
   'loan.reversed',
+  'requirement.cleared',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);
@@ -29,6 +30,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'decision.made': 'Decision made',
   'loan.funded': 'Loan funded',
   'loan.reversed': 'Loan funding reversed',
+  'requirement.cleared': 'Funding requirement cleared or waived',
 };
 /** The event a "Send test event" sends (to that endpoint only, whatever it takes). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

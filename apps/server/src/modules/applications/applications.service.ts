@@ -42,7 +42,7 @@ import type { ApplicationContext } from './application-context.ts';
 import { changesOf, retractionReasons, retractOnRuleMatch } from './decision-retraction/decision-retraction.service.ts';
 import * as repo from './applications.repository.ts';
 import { notifyBorrower } from '../borrower-notifications/borrower-notifications.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service.ts';
 
 /** '20700.50' -> '$20,700.50' for the history's descriptions, as people read amounts. */
 const dollars = (amount: string): string => `$${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;

@@ -12,7 +12,7 @@ import { newMessageId, webhookHeaders } from './webhooks.signing.ts';
 
 /**
  * Delivery (issue 38 item 3). An event leaves its business transaction as an outbox row of kind 'webhook'
- * (webhooks.events.ts); the outbox handler below fans it out into one `webhook_deliveries` row per enabled endpoint
+ * (webhook-events.service.ts); the outbox handler below fans it out into one `webhook_deliveries` row per enabled endpoint
  * that takes its type (idempotent: a message goes once to an endpoint). The pg-boss queue `webhook-deliver` sends
  * the due deliveries: each is claimed (`for update skip locked`, then a claim of 2 minutes, so no transaction is
  * held during the request), its URL checked again by the SSRF guard and the request sent to the checked address

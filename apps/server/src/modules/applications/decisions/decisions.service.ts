@@ -68,7 +68,7 @@ import { usd } from './decision-format.ts';
 import { evaluateAutoApproval, rateGridOf, type EvaluatedPolicy } from './decision-policy.ts';
 import * as repo from './decisions.repository.ts';
 import { notifyBorrowerOfDecision } from '../../borrower-notifications/borrower-notifications.service.ts';
-import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
+import { emitWebhookEvent } from '../../webhooks/webhook-events.service.ts';
 import { limitsPassed, policyExceptionOf } from './policy-exceptions.ts';
 
 /* ----------------------------------------------------------------------------------------------- helpers */

@@ -16,6 +16,8 @@ import { AppError, notFound } from '../../../platform/errors.ts';
 import { eventOf, notify } from '../../notifications/notify.service.ts';
 import type { ApplicationContext, HistoryWriter } from '../application-context.ts';
 import * as repo from './funding-requirements.repository.ts';
+import { notifyBorrower } from '../../borrower-notifications/borrower-notifications.service.ts';
+import { emitWebhookEvent } from '../../webhooks/webhook-events.service.ts';
 
 /**
  * The funding requirements worksheet (issue 14): the stipulations of an approved or counter-offered application
@@ -179,6 +181,7 @@ export const addRequirement = (
       },
     ]);
     await refreshRequirementsOutstanding(tx, applicationId);
+    if (body.required) await notifyBorrower(tx, auth.lenderId, applicationId, 'fundingRequirementRequested');
     await history({
       action: actions.added,
       description: `Funding requirement added: ${body.description}${body.required ? '' : ' (not required)'}`,
@@ -228,6 +231,12 @@ export const updateRequirementStatus = (
       clearedAt: body.status === 'cleared' || body.status === 'waived' ? now : null,
     });
     await refreshRequirementsOutstanding(tx, applicationId);
+    if (body.status === 'cleared' || body.status === 'waived')
+      await emitWebhookEvent(tx, auth.lenderId, 'requirement.cleared', applicationId, {
+        requirementId: r.id,
+        description: r.description,
+        status: body.status,
+      });
     if (body.status === 'received' || body.status === 'cleared') {
       await notify(tx, {
         ...eventOf(auth, applicationId),

@@ -73,7 +73,7 @@ import { listFrontEndFinanceCharges } from '../applications.repository.ts';
 import { requestWidgetRefresh } from '../../widgets/widgets.service.ts';
 import * as repo from './loans.repository.ts';
 import { notifyBorrower } from '../../borrower-notifications/borrower-notifications.service.ts';
-import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
+import { emitWebhookEvent } from '../../webhooks/webhook-events.service.ts';
 
 /**
  * The loan and its funding (issue 14, items 4–6; spec 3 §3–§5, §7 "Loans and funding"). Reads and writes run in
