@@ -38,9 +38,9 @@ export type EmailMessage = z.infer<typeof emailMessageSchema>;
 
 /**
  * The kinds of side effect. Add a kind here and a handler for it in jobs.ts. `loan.funded` is consumed by the loan
- * summary's export on funding (modules/loan-summary/loan-summary-export.ts). `loan.reversed` (loans.service) has
- * no handler on purpose: it waits undelivered for the webhooks to come (rows of a kind without a handler are
- * never taken, never counted as failed).
+ * summary's export on funding (modules/loan-summary/loan-summary-export.ts). `webhook` rows are the webhook events
+ * (modules/webhooks: fanned out into deliveries). `loan.reversed` (loans.service) has no handler: it waits
+ * undelivered for a consumer (rows of a kind without a handler are never taken, never counted as failed).
  */
 export type OutboxKind = 'email' | 'loan.funded' | 'webhook' | 'sms';
 
