@@ -135,6 +135,8 @@ export const isS3Endpoint = (value: string) => {
   }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
     return false;
+  // Never the cloud metadata service or another link-local / unspecified address (checked again when filing).
+  if (/^(169\.254\.|0\.)/.test(url.hostname) || /^\[(fe80:|::\]$)/i.test(url.hostname)) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
 };
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileSystemProvider } from './file-system-provider.ts';
 import { fillPathTemplate, sanitiseSegment } from './path-template.ts';
+import { s3Provider } from './s3-provider.ts';
 import { sha256Hex, signV4 } from './sigv4.ts';
 
 describe('SigV4 (AWS documented example: PUT Object)', () => {
@@ -87,5 +88,25 @@ describe('file-system provider', () => {
     );
     expect(existsSync(path.join(outside, 'a.pdf'))).toBe(false);
     rmSync(outside, { recursive: true, force: true });
+  });
+});
+
+describe('S3 provider', () => {
+  it('never calls a link-local address (the cloud metadata service), typed or resolved', async () => {
+    const document = {
+      path: 'a.pdf',
+      content: Buffer.from('x'),
+      sha256: sha256Hex('x'),
+      contentType: 'application/pdf',
+      index: {},
+    };
+    const options = { region: 'us-east-1', bucket: 'b', accessKeyId: 'a', secretAccessKey: 's', forcePathStyle: true };
+    await expect(s3Provider({ ...options, endpoint: 'http://169.254.169.254' }).file(document)).rejects.toThrow(
+      /link-local/,
+    );
+    const resolver = () => Promise.resolve([{ address: '169.254.169.254', family: 4 as const }]);
+    await expect(
+      s3Provider({ ...options, endpoint: 'https://metadata.example.org', resolver }).file(document),
+    ).rejects.toThrow(/link-local/);
   });
 });

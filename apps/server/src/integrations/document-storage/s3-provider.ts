@@ -1,5 +1,7 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { FilingError, type DocumentStorageProvider } from './document-storage.ts';
 import { amzDate, encodeS3Path, signV4 } from './sigv4.ts';
 
@@ -14,6 +16,8 @@ export type S3Options = {
   forcePathStyle: boolean;
   timeoutMs?: number;
   now?: () => Date;
+  /** Name resolution (tests). */
+  resolver?: (host: string) => Promise<Resolved[]>;
 };
 
 /** A metadata value as an HTTP header value: printable ASCII only, one line, at most 256 characters. */
@@ -22,6 +26,56 @@ const headerValue = (value: string) =>
     .replace(/[^\x20-\x7e]/g, '?')
     .trim()
     .slice(0, 256);
+
+/**
+ * Addresses never called, whatever the lender typed: link-local (169.254/16 with the cloud metadata address,
+ * fe80::/10), unspecified, multicast and reserved. Private and loopback networks stay allowed — a credit union's
+ * S3-compatible store (MinIO, Ceph) often lives on its own network — unlike webhooks (platform/outbound-url.ts).
+ */
+const forbidden = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  forbidden.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  forbidden.addSubnet(net, prefix, 'ipv6');
+
+const isForbidden = (address: string) => {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4) return forbidden.check(v4, 'ipv4');
+  return forbidden.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+};
+
+export type Resolved = { address: string; family: 4 | 6 };
+
+/** The address to connect to (checked once, then pinned: no second resolution the answer could change in). */
+const resolveEndpoint = async (hostname: string, resolver?: (host: string) => Promise<Resolved[]>) => {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  const addresses: Resolved[] = literal
+    ? [{ address: host, family: literal === 6 ? 6 : 4 }]
+    : await (
+        resolver ??
+        (async (h: string) =>
+          (await dnsLookup(h, { all: true, verbatim: true })).map((a) => ({
+            address: a.address,
+            family: a.family === 6 ? (6 as const) : (4 as const),
+          })))
+      )(host).catch(() => {
+        throw new FilingError('The S3 endpoint could not be resolved');
+      });
+  if (addresses.length === 0) throw new FilingError('The S3 endpoint could not be resolved');
+  if (addresses.some((a) => isForbidden(a.address)))
+    throw new FilingError('The S3 endpoint resolves to a link-local, multicast or reserved address', false);
+  return addresses[0]!;
+};
 
 const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
@@ -58,6 +112,14 @@ export const s3Provider = (options: S3Options): DocumentStorageProvider => ({
       at,
     });
     const client = endpoint.protocol === 'https:' ? https : http;
+    const pinned = await resolveEndpoint(
+      options.forcePathStyle ? endpoint.hostname : `${options.bucket}.${endpoint.hostname}`,
+      options.resolver,
+    );
+    const pinnedLookup: LookupFunction = (_host, lookupOptions, callback) => {
+      if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+      else callback(null, pinned.address, pinned.family);
+    };
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = client.request(
         {
@@ -68,6 +130,9 @@ export const s3Provider = (options: S3Options): DocumentStorageProvider => ({
           path: encodedPath,
           headers: { ...headers, authorization, 'content-length': String(document.content.length) },
           timeout: options.timeoutMs ?? 30_000,
+          // The address checked above, whatever the name resolves to now; TLS still checks the name.
+          // The address checked above, whatever the name resolves to now; TLS still checks the name.
+          lookup: pinnedLookup,
         },
         (response) => {
           let text = '';
