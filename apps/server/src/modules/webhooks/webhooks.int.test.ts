@@ -321,6 +321,12 @@ describe('webhooks', () => {
     expect(notes.rows.map((n) => n.description)).toContain(
       `The webhook endpoint ${base}/failing was disabled after 5 days of failed deliveries.`,
     );
+    // The bell lists it (a notification without an application).
+    const bell = await admin.get('/api/user/notifications');
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json<{ data: { subject: string; applicationId: number | null }[] }>().data).toContainEqual(
+      expect.objectContaining({ subject: 'Webhook Disabled', applicationId: null }),
+    );
     // Enabled again by an administrator: a new run of failures starts.
     expect((await admin.post(`/api/webhooks/${endpoint.id}/enable`)).statusCode).toBe(200);
     answers.push({ status: 500 });
