@@ -25,10 +25,10 @@ test('settings, field configuration and a message are saved; the message returns
   // Summit's demo logo, stored base64, shows decoded.
   await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Site title' }).fill('Summit FCU Loans Online');
-  await page.getByRole('textbox', { name: 'Accent colour' }).fill('#12345');
+  await page.getByRole('textbox', { name: 'Accent colour', exact: true }).fill('#12345');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter a colour as #RRGGBB.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Accent colour' }).fill('#2E8B57');
+  await page.getByRole('textbox', { name: 'Accent colour', exact: true }).fill('#2E8B57');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').getByText('Saved Successfully')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Preview' }).getByText('Summit FCU Loans Online')).toBeVisible();
@@ -47,12 +47,17 @@ test('settings, field configuration and a message are saved; the message returns
   await expect(page).toHaveURL(/\/admin\/consumerWeb\/messages$/);
   await expect(page.getByRole('heading', { name: 'Consumer Web Messages', level: 1 })).toBeVisible();
   await reviewShots(page, 'consumer-web-messages');
-  await page.getByRole('button', { name: 'Edit Thank you' }).click();
-  await expect(page).toHaveURL(/\/admin\/consumerWeb\/messages\/edit\/\d+$/);
+  // Cancel, then save: both leave the user on /admin/consumerWeb/messages (spec 2 §2).
   const dialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Edit Welcome' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/consumerWeb\/messages$/);
+  await page.getByRole('button', { name: 'Edit Thank you' }).click();
   await dialog.getByRole('textbox', { name: 'Heading' }).fill('Thank you, {FirstName}! We have it.');
   await reviewShots(page, 'consumer-web-message-editor');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('toast').getByText('Saved Successfully').last()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/consumerWeb\/messages$/);
   await expect(page.getByRole('row', { name: /Thank you.*We have it/ })).toBeVisible();

@@ -19,14 +19,14 @@ export const consumerWebArea = pageArea({
 });
 
 /**
- * Consumer web messages (/admin/consumerWeb/messages, spec 2 §2: where saving or cancelling a message returns; the
- * editor opens at /admin/consumerWeb/messages/edit/{id}). 'Saved Successfully'; a 403 shows the spec's text and goes
- * home; any other failure 'Unknown Error. Contact your System Adminstrator.' (spelled as the spec has them).
+ * Consumer web messages (/admin/consumerWeb/messages, spec 2 §2: where saving or cancelling a message returns). 'Saved Successfully'; a 403 shows the spec's text and goes
+ * home; any other failure 'Unknown Error. Contact your System Adminstrator.' (spelled as the spec has them). The
+ * editor is a dialog over the list, so saving or cancelling leaves the user on the list's address (the kit's
+ * `editRoute` would leave /edit/{id} in the address after a save: the form's unsaved-changes guard blocks the way back).
  */
 export const consumerWebMessagesArea = resourceArea({
   key: 'consumerWeb/messages',
   resource: consumerWebMessagesResource,
-  editRoute: true,
   columns: [
     { field: 'name', header: 'Name', flex: 1 },
     { field: 'event', header: 'Shown', flex: 0.8, text: (m: ConsumerWebMessage) => eventLabel(m.event) },
