@@ -29,6 +29,7 @@ import { isApiError, isSessionError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { toasts } from '../../../lib/toast.tsx';
+import { withoutNavigationPrompts } from '../../../lib/use-unsaved-changes-prompt.ts';
 import type { EditorProps } from '../kit/types.ts';
 
 type Values = FieldValues;
@@ -181,7 +182,8 @@ export const DictionaryFieldEditor = ({ record, onClose }: EditorProps<Dictionar
       const saved = (await save.mutateAsync({ id: record?.id ?? null, input })) as DictionaryField;
       toasts.success('Success', adminMessages.kit.saved);
       onClose();
-      if (!record) void navigate(`/admin/loanFormDictionaryFields/${saved.id}`);
+      // Saved: nothing is unsaved any more, though the form has not been redrawn yet to say so.
+      if (!record) void withoutNavigationPrompts(() => navigate(`/admin/loanFormDictionaryFields/${saved.id}`));
     } catch (error) {
       if (isSessionError(error)) return;
       if (isFieldValidationError(error)) setFormErrors(applyServerErrors(form, error));
