@@ -16,7 +16,10 @@ export const addOnVendorsModule = crudModule(addOnVendorsResource, {
   toValues: ({ plans: _plans, ...input }) => ({ ...input, products: [...new Set(input.products)] }),
   afterWrite: ({ tx, auth }, row, input) => savePlans(tx, auth.lenderId, row.id, input.plans),
   extraRoutes: (app, deps) => {
-    registerEndpoint(app, salesPlanEndpoints.offeredPlans, (r) => offeredPlans(deps.db, r.auth, r.params.id, r.body));
+    // A POST that only reads (it carries the answers): no Idempotency-Key kept.
+    registerEndpoint(app, salesPlanEndpoints.offeredPlans, (r) => offeredPlans(deps.db, r.auth, r.params.id, r.body), {
+      idempotency: false,
+    });
   },
 });
 
