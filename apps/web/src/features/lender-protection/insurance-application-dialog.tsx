@@ -263,7 +263,17 @@ export const InsuranceApplicationDialog = (props: InsuranceApplicationDialogProp
           <StepLabel>{texts.reviewStep}</StepLabel>
         </Step>
         <Step>
-          <StepLabel>{outcome === 'counteroffer' ? texts.counterStep : texts.declineStep}</StepLabel>
+          <StepLabel
+            optional={
+              needsReasons || !response ? undefined : (
+                <Typography variant="caption" color="text.secondary">
+                  Not needed for an approval
+                </Typography>
+              )
+            }
+          >
+            {outcome === 'decline' ? texts.declineStep : texts.counterStep}
+          </StepLabel>
         </Step>
       </Stepper>
       {busy || !response ? (
@@ -305,7 +315,7 @@ export const InsuranceApplicationDialog = (props: InsuranceApplicationDialogProp
                     return (
                       <Tooltip key={row.term} title={enabled ? '' : texts.invalidTerm} placement="left">
                         <TableRow data-testid={`grid-row-${row.term}`} sx={enabled ? undefined : { opacity: 0.45 }}>
-                          <TableCell>{row.term} mo</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.term} mo</TableCell>
                           {buckets.map((b) => {
                             const c = row.rowCells.find((x) => x.ltv === b);
                             const chosen = cell?.term === row.term && cell.ltv === b;
