@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -21,6 +22,7 @@ import { TransactionDialog } from './dialogs/transaction-dialog.tsx';
 import { CommentsPanel } from './panels/comments-panel.tsx';
 import { FilesPanel } from './panels/files-panel.tsx';
 import { HistoryPanel } from './panels/history-panel.tsx';
+import { BorrowerNotificationsPanel } from '../borrower-notifications/index.ts';
 import {
   ApplicantsSection,
   ChannelSection,
@@ -37,7 +39,7 @@ type Part = 'applicants' | 'request' | 'collateral' | 'transaction';
 
 /** Dialogs that change the application record and so need its lock; the others annotate it (no lock). */
 const lockedActions: readonly ApplicationAction[] = ['hmda', 'customFields', 'promotions'];
-type Panel = 'files' | 'comments' | 'history';
+type Panel = 'files' | 'comments' | 'history' | 'borrowerNotifications';
 
 /**
  * The Application worksheet (/application/{id}): everything saved about the application, each part with an
@@ -118,11 +120,17 @@ export const ApplicationWorksheetPage = () => {
           <Tab value="files" label="Files" />
           <Tab value="comments" label="Comments" />
           <Tab value="history" label="History" />
+          <Tab value="borrowerNotifications" label="Borrower Notifications" />
         </Tabs>
         <Box sx={{ p: 2 }}>
           {panel === 'files' ? <FilesPanel applicationId={applicationId} /> : null}
           {panel === 'comments' ? <CommentsPanel applicationId={applicationId} /> : null}
           {panel === 'history' ? <HistoryPanel applicationId={applicationId} /> : null}
+          {panel === 'borrowerNotifications' ? (
+            <Suspense fallback={<CircularProgress size={24} />}>
+              <BorrowerNotificationsPanel applicationId={applicationId} />
+            </Suspense>
+          ) : null}
         </Box>
       </Paper>
 
