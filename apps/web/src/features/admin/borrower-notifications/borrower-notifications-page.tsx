@@ -265,7 +265,7 @@ const TypeCard = ({ info, index, applicationId }: { info: TypeInfo; index: numbe
         />
         <TextInput
           name={`${base}.smsBody`}
-          label="Text message"
+          label="Text message body"
           required={smsOn}
           multiline
           minRows={2}
