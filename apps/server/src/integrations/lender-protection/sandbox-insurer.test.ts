@@ -55,4 +55,10 @@ describe('the sandbox Lend Pro (README)', () => {
     expect(tight.reasons.join(' ')).toContain('payment-to-income');
     expect(Number(tight.measures.pti)).toBeLessThanOrEqual(20);
   });
+  it('an amount under the $5,000 minimum is an application error, never a payment that cannot be priced', () => {
+    expect(decideSandbox({ ...base, amountFinanced: '0.01' })).toMatchObject({
+      status: 'Eligible',
+      applicationErrors: ['The amount financed must be at least $5,000.00.'],
+    });
+  });
 });

@@ -167,6 +167,8 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
   const errors: string[] = [];
   const amount = request.amountFinanced === null ? null : money(request.amountFinanced);
   if (amount === null || amount.lte(0)) errors.push('The amount financed is required.');
+  else if (amount.lt(program.minLoan))
+    errors.push(`The amount financed must be at least ${usd(money(program.minLoan))}.`);
   if (request.termMonths === null) errors.push('The term is required.');
   else if (request.termMonths < program.minTerm) errors.push(`The term must be at least ${program.minTerm} months.`);
   if (request.collateralValue === null || money(request.collateralValue).lte(0))
@@ -246,8 +248,13 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
   const approvedLtv = loanToValue(total.minus(addOns), value)!;
   const selectedBucket = bucketOf(approvedLtv);
   const finalRate = rateOf(b, approvedTerm, selectedBucket);
-  const payment = monthlyPayment(total, finalRate, approvedTerm);
-  const pti = paymentToIncome(payment, income)!;
+  // A payment that cannot be priced (an amount too small to round to a cent) leaves the PTI unmeasured.
+  let pti: MoneyValue | null = null;
+  try {
+    pti = paymentToIncome(monthlyPayment(total, finalRate, approvedTerm), income);
+  } catch {
+    pti = null;
+  }
 
   const rows = [...new Set([...program.terms.filter((t) => t <= maxTerm), approvedTerm])].sort((x, y) => x - y);
   const callbackTable: CallbackRow[] = rows.map((t) => {
@@ -289,7 +296,7 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
     ],
     isCounter,
     reasons: isCounter ? reasons : [`Within the program limits for score band ${b.band}.`],
-    measures: { ...measures, ltv: pct(approvedLtv), pti: pct(pti) },
+    measures: { ...measures, ltv: pct(approvedLtv), pti: pti === null ? null : pct(pti) },
   };
 };
 
