@@ -160,7 +160,7 @@ const SettingsForm = ({ settings }: { settings: ConsumerWebSettings }) => {
               Logo and colours
             </Typography>
             <LogoInput />
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2, mt: 2 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))', gap: 2, mt: 2 }}>
               <ColourInput name="primaryColor" label="Primary colour" />
               <ColourInput name="accentColor" label="Accent colour" />
               <ColourInput name="backgroundColor" label="Background colour" />
