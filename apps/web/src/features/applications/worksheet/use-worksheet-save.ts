@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import {
+  lenderProtectionEndpoints,
   decisionRetractionEndpoints,
   decisionRetractionTexts,
   hasRetractableDecision,
@@ -58,7 +59,18 @@ const retractionConfirmed = async (
     params: { applicationId },
     body: retraction.check,
   });
-  return !answer.retracts || confirmRetraction(retraction.insuranceApplies);
+  if (!answer.retracts) return true;
+  return confirmRetraction(retraction.insuranceApplies || (await lendProSubmitted(applicationId)));
+};
+
+/** Whether the application was submitted to Lend Pro (an answer other than Error): the retraction says to re-submit. */
+const lendProSubmitted = async (applicationId: number) => {
+  try {
+    const insured = await callEndpoint(lenderProtectionEndpoints.loanInsurance, { params: { applicationId } });
+    return insured !== null && insured.status !== 'Error';
+  } catch {
+    return false;
+  }
 };
 
 export type SaveOutcome = { saved: boolean; formErrors: string[] };
