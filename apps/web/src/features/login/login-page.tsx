@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   loginRequestSchema,
@@ -27,9 +26,10 @@ import { currentUserQuery } from '../../lib/current-user.ts';
 import { safeReturnUrl } from '../../lib/return-url.ts';
 import { updateSession } from '../../lib/session-store.ts';
 import { login, loginErrorText, passwordExpiryWarningText } from './api.ts';
+import { LoginField } from './login-field.tsx';
 
 /** Issue 36: the second step loads only when a sign-in asks for it (the sign-in's first load stays as it was). */
-const MfaSignInStep = lazy(() => import('../mfa/index.ts').then((m) => ({ default: m.MfaSignInStep })));
+const MfaSignInStep = lazy(() => import('./mfa-step.tsx'));
 
 /** Spec 1 §9: sign-in is debounced 500 ms — a double click sends one request. */
 const LOGIN_DEBOUNCE_MS = 500;
@@ -133,22 +133,18 @@ export const LoginPage = () => {
                 {loginErrorText(mutation.error)}
               </Alert>
             ) : null}
-            <TextField
+            <LoginField
               label="Username"
               autoComplete="username"
               autoFocus
-              fullWidth
-              size="medium"
               error={!!errors.username}
               helperText={errors.username?.message}
               {...form.register('username')}
             />
-            <TextField
+            <LoginField
               label="Password"
               type="password"
               autoComplete="current-password"
-              fullWidth
-              size="medium"
               error={!!errors.password}
               helperText={errors.password?.message}
               {...form.register('password')}

@@ -2,4 +2,7 @@
 export { MfaFactorsCard } from './mfa-factors-card.tsx';
 export { MfaRequirementBanner } from './mfa-requirement-banner.tsx';
 export { RevealableSsn } from './reveal-ssn.tsx';
-export { default as MfaSignInStep } from './mfa-sign-in-step.tsx';
+// The sign-in page's lazy second step (features/login/mfa-step.tsx) imports these statically, so its chunk carries
+// only what it uses.
+export { mfaApi } from './api.ts';
+export { CodeField, mfaErrorText, QrEnrolment, RecoveryCodes } from './mfa-parts.tsx';

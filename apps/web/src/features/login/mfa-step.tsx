@@ -7,8 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginResponse } from '@credence/contracts';
-import { mfaApi } from './api.ts';
-import { CodeField, mfaErrorText, QrEnrolment, RecoveryCodes } from './mfa-parts.tsx';
+import { CodeField, mfaApi, mfaErrorText, QrEnrolment, RecoveryCodes } from '../mfa/index.ts';
 
 type Props = {
   challenge: string;
