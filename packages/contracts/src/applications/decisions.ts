@@ -375,6 +375,20 @@ export const decisionReceiptSchema = z.object({
     .nullable(),
   /** Terms decided outside the policy by someone allowed to (issue 29, item 5); receipts before it: absent. */
   policyException: policyExceptionSchema.nullable().default(null),
+  /** The lender-protection (Lend Pro) answer in force when decided (issue 35); none, or receipts before it: absent. */
+  lenderProtection: z
+    .object({
+      responseId: z.number().int(),
+      provider: z.string(),
+      status: z.string(),
+      referenceNumber: z.string().nullable(),
+      gridVersion: z.string().nullable(),
+      totalLoanAmount: z.string().nullable(),
+      approvedTerm: z.number().int().nullable(),
+      finalRate: z.string().nullable(),
+      validUntil: z.string().nullable(),
+    })
+    .nullish(),
 });
 export type DecisionReceipt = z.infer<typeof decisionReceiptSchema>;
 

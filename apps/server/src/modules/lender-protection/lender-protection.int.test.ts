@@ -212,6 +212,51 @@ describe('stipulations into funding', () => {
   });
 });
 
+describe("the decision's receipt", () => {
+  it('keeps the Lend Pro answer in force: its reference, grid version and approved terms', async () => {
+    const body = newAutoApplication(await productId(t, SUMMIT, 'New Auto'));
+    const primary = {
+      ...body.applicants[0],
+      socialSecurityNumber: '123-45-0011',
+      employments: [{ ...body.applicants[0]!.employments![0]!, salary: '480000.00' }],
+    };
+    const created = await officer.post('/api/applications', { ...body, applicants: [primary], pullCredit: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const answer = await submit(id, { estAmtFinanced: '25000.00', termMonths: 60 });
+    expect(answer.status).toBe('Approved');
+    const decided = await officer.post(`/api/applications/${id}/decisions`, {
+      applicationId: id,
+      decisionType: 'approve',
+      approval: {
+        contractDate: today,
+        firstPaymentDate: addDays(today, 30),
+        amount: '25000.00',
+        term: 60,
+        interestRate: '6.490',
+        paymentFrequencyId: 'Monthly',
+      },
+    });
+    expect(decided.statusCode, decided.body).toBe(201);
+    const { decisionId } = decided.json<{ decisionId: number }>();
+    const { rows } = await t.pool.query<{ receipt: { lenderProtection: unknown } }>(
+      `select receipt from application_decisions where id = $1`,
+      [decisionId],
+    );
+    expect(rows[0]!.receipt.lenderProtection).toEqual({
+      responseId: answer.id,
+      provider: 'Lend Pro',
+      status: 'Approved',
+      referenceNumber: answer.referenceNumber,
+      gridVersion: 'LP-2026.11',
+      totalLoanAmount: '25000.00',
+      approvedTerm: 60,
+      finalRate: answer.finalRate,
+      validUntil: answer.validUntil,
+    });
+  });
+});
+
 describe('Administration › Lender Protection credentials', () => {
   it('stores the password encrypted and never returns it (rows, list, audit); blank on update keeps it', async () => {
     const created = await configure({ password: 'Very-Secret-Pw-77' });

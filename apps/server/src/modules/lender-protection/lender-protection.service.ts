@@ -260,3 +260,26 @@ export const submit = (
     if (stored?.id !== id) throw new Error('the stored answer was not read back');
     return toView(stored, asOf);
   });
+
+/**
+ * What a decision's receipt keeps of Lend Pro (issue 35 item 4): the application's newest answer when it is in force
+ * (not an Error, not past its validity), with its reference and grid version; null otherwise. In the decision's
+ * transaction.
+ */
+export const lenderProtectionForReceipt = async (tx: TenantTx, applicationId: number) => {
+  const [row] = await repo.listResponses(tx, applicationId, 1);
+  if (!row || row.status === 'Error') return null;
+  const view = toView(row, (await lenderDateOf(tx)).lenderDate);
+  if (view.expired) return null;
+  return {
+    responseId: view.id,
+    provider: view.provider,
+    status: view.status,
+    referenceNumber: view.referenceNumber,
+    gridVersion: view.gridVersion,
+    totalLoanAmount: view.totalLoanAmount,
+    approvedTerm: view.approvedTerm,
+    finalRate: view.finalRate,
+    validUntil: view.validUntil,
+  };
+};

@@ -64,6 +64,7 @@ import {
   refreshRequirementsOutstanding,
 } from '../funding-requirements/funding-requirements.service.ts';
 import { loadPolicyFacts } from '../policy-facts/policy-facts.service.ts';
+import { lenderProtectionForReceipt } from '../../lender-protection/lender-protection.service.ts';
 import { usd } from './decision-format.ts';
 import { evaluateAutoApproval, rateGridOf, type EvaluatedPolicy } from './decision-policy.ts';
 import * as repo from './decisions.repository.ts';
@@ -748,6 +749,10 @@ const decide = async (
     reasons: d.reasons.map((id) => codeRef(codesById.get(id)!)),
     retraction: null,
     policyException,
+    // The Lend Pro answer in force (issue 35), only when there is one: other receipts stay as they were.
+    ...((lenderProtection) => (lenderProtection ? { lenderProtection } : {}))(
+      await lenderProtectionForReceipt(tx, application.id),
+    ),
   };
   const decisionId = await repo.insertDecision(tx, {
     lenderId: auth.lenderId,
