@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerNotificationEndpoints as e, type BorrowerNotificationLogEntry } from '@credence/contracts';
-import { newAutoApplication, productId, signIn, SUMMIT, type ApiClient } from '../../test/api-client.ts';
+import {
+  findSeededApplication,
+  newAutoApplication,
+  productId,
+  signIn,
+  SUMMIT,
+  type ApiClient,
+} from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { drainOutbox } from '../../platform/outbox.ts';
 import { borrowerSmsOutboxHandlers } from './borrower-notifications.service.ts';
@@ -176,6 +183,42 @@ describe('borrower notifications (issue 38 item 4)', () => {
       },
     ]);
     expect((await logOf(id)).map((l) => [l.typeName, l.channel, l.status])).toEqual([['Declined', 'email', 'queued']]);
+  });
+
+  it('a required funding requirement added by hand asks the borrower for it; one not required does not', async () => {
+    await save([
+      {
+        type: 'fundingRequirementRequested',
+        emailEnabled: true,
+        smsEnabled: false,
+        subject: 'We need something for application {ApplicationId}',
+        emailBody: 'Hello {ApplicantFirstName}, please send us what your loan officer asked for.',
+        smsBody: '',
+      },
+    ]);
+    const id = await findSeededApplication(
+      t,
+      SUMMIT,
+      `a.state = 'approved' and exists (select 1 from applicants p join applicant_emails e on e.applicant_id = p.id
+        where p.application_id = a.id and p.role = 'PRIMARY')`,
+    );
+    const subject = `We need something for application ${id}`;
+    const count = async () =>
+      (await t.pool.query(`select 1 from outbox where kind = 'email' and payload->>'subject' = $1`, [subject]))
+        .rowCount;
+    const optional = await officer.post(`/api/applications/${id}/fundingRequirements`, {
+      description: 'Proof of residence (if available)',
+      required: false,
+    });
+    expect(optional.statusCode, optional.body).toBe(201);
+    expect(await count()).toBe(0);
+    const required = await officer.post(`/api/applications/${id}/fundingRequirements`, {
+      description: 'Proof of insurance',
+      required: true,
+    });
+    expect(required.statusCode, required.body).toBe(201);
+    expect(await count()).toBe(1);
+    expect((await logOf(id))[0]).toMatchObject({ typeName: 'Funding Requirement Requested', channel: 'email' });
   });
 
   it('previews texts merged with an application, the addresses masked; 404 for an unknown application', async () => {

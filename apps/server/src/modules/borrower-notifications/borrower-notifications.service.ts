@@ -173,7 +173,7 @@ export const maskEmail = (email: string) => {
 const typeName = (type: string) => borrowerNotificationTypes.find((t) => t.type === type)?.name ?? type;
 
 /** The sandbox SMS provider's outbound message, as its outbox row carries it (kind 'sms'). */
-const smsPayloadSchema = z.object({ to: z.string().min(1).max(40), text: z.string().max(2000) });
+const smsPayloadSchema = z.object({ to: z.string().min(1).max(40), text: z.string().max(20_000) });
 
 /**
  * Tells the application's borrower (the primary applicant) of an event, as the lender set it: nothing when the type
@@ -199,12 +199,15 @@ export const notifyBorrower = async (
     tx.insert(borrowerNotifications).values({ lenderId, applicationId, type, ...row });
 
   if (setting.emailEnabled) {
-    const subject = mergeText(setting.subject, data.values)
-      .replace(/[\r\n]+/g, ' ')
-      .slice(0, 500);
+    // One line, never empty (a subject of only merge fields may merge to nothing): the type's name then.
+    const subject =
+      mergeText(setting.subject, data.values)
+        .replace(/[\r\n]+/g, ' ')
+        .trim()
+        .slice(0, 500) || typeName(type);
     const body = mergeText(setting.emailBody, data.values);
     if (data.email) {
-      const parsed = z.string().email().safeParse(data.email);
+      const parsed = z.string().email().max(254).safeParse(data.email);
       if (parsed.success) {
         const outboxId = await enqueueEmail(tx, lenderId, { to: data.email, subject, text: body });
         await log({ channel: 'email', status: 'queued', toMasked: maskEmail(data.email), subject, body, outboxId });
@@ -223,8 +226,9 @@ export const notifyBorrower = async (
   }
   if (setting.smsEnabled) {
     const body = mergeText(setting.smsBody, data.values);
-    if (data.mobile) {
-      const outboxId = await enqueue(tx, lenderId, 'sms', smsPayloadSchema.parse({ to: data.mobile, text: body }));
+    const payload = data.mobile ? smsPayloadSchema.safeParse({ to: data.mobile, text: body }) : null;
+    if (data.mobile && payload?.success) {
+      const outboxId = await enqueue(tx, lenderId, 'sms', payload.data);
       await log({ channel: 'sms', status: 'queued', toMasked: maskPhone(data.mobile), body, outboxId });
     } else {
       await log({
