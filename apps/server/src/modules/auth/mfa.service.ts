@@ -159,6 +159,8 @@ export const status = async (deps: MfaDeps, auth: AuthContext): Promise<MfaStatu
 export const stepUp = async (deps: MfaDeps, auth: AuthContext, code: string, ip: string) => {
   const user = await repo.findUserById(deps.db, auth.userId);
   if (!user) throw forbidden();
+  // Without a factor there is nothing to verify: no attempt is counted (and the session never ends for it).
+  if (!(await hasConfirmedFactor(deps.db, user.id))) throw notFound(mfaMessages.factorNotFound);
   let verified: VerifiedFactor | null;
   try {
     verified = await limited(deps, user.username, ip, () =>
@@ -184,6 +186,9 @@ export const addFactor = async (deps: MfaDeps, auth: AuthContext, name: string) 
 export const confirmFactor = async (deps: MfaDeps, auth: AuthContext, factorId: number, code: string, ip: string) => {
   const user = await repo.findUserById(deps.db, auth.userId);
   if (!user) throw forbidden();
+  const pending = await deps.db.execute(sql`
+    select 1 from mfa_factors where id = ${factorId} and user_id = ${auth.userId} and confirmed_at is null`);
+  if (pending.rowCount === 0) throw notFound(mfaMessages.factorNotFound);
   const first = !(await hasConfirmedFactor(deps.db, auth.userId));
   const verified = await limited(deps, user.username, ip, () =>
     confirmPendingFactor(deps.db, deps.protector, user.id, factorId, code),
