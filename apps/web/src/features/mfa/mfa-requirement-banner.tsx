@@ -42,7 +42,7 @@ export const MfaRequirementBanner = () => {
     </TextField>
   ) : null;
   return (
-    <Stack spacing={2} sx={{ mb: 2, maxWidth: 900 }}>
+    <Stack spacing={2} sx={{ mb: 2, maxWidth: 900, alignItems: 'flex-start' }}>
       {requirement === 'off' ? (
         <Alert severity="warning" data-testid="mfa-off-banner">
           {mfaMessages.requirementOff}
