@@ -60,6 +60,7 @@ export const borrowerNotificationTexts = {
   noEmail: 'No e-mail address on the primary applicant',
   noMobile: 'No mobile phone number on the primary applicant',
   noApplicant: 'No primary applicant',
+  smsOff: 'SMS is not enabled for the lender',
 } as const;
 
 const MERGE_FIELD_NAMES = new Set<string>(statusMessageFields.map((f) => f.name));
@@ -132,6 +133,8 @@ export const borrowerNotificationPreviewSchema = z.object({
   /** Where it would go, masked (null: no address: it would be skipped). */
   emailTo: z.string().nullable(),
   smsTo: z.string().nullable(),
+  /** The lender's SMS is off: no text would be sent. */
+  smsOff: z.boolean(),
 });
 export type BorrowerNotificationPreview = z.infer<typeof borrowerNotificationPreviewSchema>;
 

@@ -110,7 +110,11 @@ describe('borrower notifications (issue 38 item 4)', () => {
       [`%application ${id} received.`],
     );
     expect(sms.rows).toHaveLength(1);
-    expect(sms.rows[0]!.payload).toEqual({ to: '3035550142', text: `${SUMMIT}: application ${id} received.` });
+    expect(sms.rows[0]!.payload).toEqual({
+      from: expect.stringMatching(/^\+1\d{10}$/) as string,
+      to: '3035550142',
+      text: `${SUMMIT}: application ${id} received.`,
+    });
 
     let log = await logOf(id);
     expect(log.map((l) => [l.channel, l.status, l.to])).toEqual([
@@ -145,6 +149,18 @@ describe('borrower notifications (issue 38 item 4)', () => {
       ['sms', 'skipped', null, 'No mobile phone number on the primary applicant'],
       ['email', 'skipped', null, 'No e-mail address on the primary applicant'],
     ]);
+
+    // A lender whose SMS is off (spec 3 §6 'SMS enabled') sends no text: it has no number to send from.
+    await t.pool.query(`update lenders set sms_enabled = false where name = $1`, [SUMMIT]);
+    try {
+      const smsOff = await createApplication();
+      expect((await logOf(smsOff)).map((l) => [l.channel, l.status, l.reason])).toEqual([
+        ['sms', 'skipped', 'SMS is not enabled for the lender'],
+        ['email', 'queued', null],
+      ]);
+    } finally {
+      await t.pool.query(`update lenders set sms_enabled = true where name = $1`, [SUMMIT]);
+    }
   });
 
   it('a decline sends the declined notice once, in the decision transaction, with the state merged', async () => {
@@ -237,6 +253,7 @@ describe('borrower notifications (issue 38 item 4)', () => {
       smsBody: 'New',
       emailTo: 'd***@example.com',
       smsTo: '****0142',
+      smsOff: false,
     });
     const missing = await admin.post(e.preview.path, {
       applicationId: 2_000_000_000,

@@ -93,6 +93,8 @@ type MergeData = {
   email: string | null;
   mobile: string | null;
   hasPrimary: boolean;
+  /** The lender's SMS number when its SMS is on (spec 3 §6 'SMS enabled'): texts are sent from it; off, none is sent. */
+  smsFrom: string | null;
 };
 
 /**
@@ -116,9 +118,12 @@ export const loadMergeData = async (tx: TenantTx, applicationId: number): Promis
     company_name: string | null;
     email: string | null;
     mobile: string | null;
+    sms_from: string | null;
   }>(sql`
     select a.id, a.state, coalesce(a.requested_amount, a.est_amt_financed)::text as requested_amount, lp.name as product, l.name as lender,
-           u.full_name as officer, d.name as dealer, p.id as applicant_id, p.first_name, p.last_name, p.company_name,
+           u.full_name as officer, d.name as dealer,
+           case when l.sms_enabled then l.sms_phone_number end as sms_from,
+           p.id as applicant_id, p.first_name, p.last_name, p.company_name,
            (select e.email from applicant_emails e where e.applicant_id = p.id
              order by e.preferred_contact desc, e.id limit 1) as email,
            (select ph.number from applicant_phone_numbers ph where ph.applicant_id = p.id and ph.phone_type = 1
@@ -148,6 +153,7 @@ export const loadMergeData = async (tx: TenantTx, applicationId: number): Promis
     email: r.email?.trim() || null,
     mobile: r.mobile?.trim() || null,
     hasPrimary: r.applicant_id !== null,
+    smsFrom: r.sms_from,
   };
 };
 
@@ -173,7 +179,11 @@ export const maskEmail = (email: string) => {
 const typeName = (type: string) => borrowerNotificationTypes.find((t) => t.type === type)?.name ?? type;
 
 /** The sandbox SMS provider's outbound message, as its outbox row carries it (kind 'sms'). */
-const smsPayloadSchema = z.object({ to: z.string().min(1).max(40), text: z.string().max(20_000) });
+const smsPayloadSchema = z.object({
+  from: z.string().min(1).max(40),
+  to: z.string().min(1).max(40),
+  text: z.string().max(20_000),
+});
 
 /**
  * Tells the application's borrower (the primary applicant) of an event, as the lender set it: nothing when the type
@@ -226,7 +236,10 @@ export const notifyBorrower = async (
   }
   if (setting.smsEnabled) {
     const body = mergeText(setting.smsBody, data.values);
-    const payload = data.mobile ? smsPayloadSchema.safeParse({ to: data.mobile, text: body }) : null;
+    const payload =
+      data.mobile && data.smsFrom
+        ? smsPayloadSchema.safeParse({ from: data.smsFrom, to: data.mobile, text: body })
+        : null;
     if (data.mobile && payload?.success) {
       const outboxId = await enqueue(tx, lenderId, 'sms', payload.data);
       await log({ channel: 'sms', status: 'queued', toMasked: maskPhone(data.mobile), body, outboxId });
@@ -235,7 +248,7 @@ export const notifyBorrower = async (
         channel: 'sms',
         status: 'skipped',
         body,
-        reason: data.hasPrimary ? texts.noMobile : texts.noApplicant,
+        reason: !data.smsFrom ? texts.smsOff : data.hasPrimary ? texts.noMobile : texts.noApplicant,
       });
     }
   }
@@ -275,6 +288,7 @@ export const preview = async (
     smsBody: mergeText(body.smsBody, data.values),
     emailTo: data.email ? maskEmail(data.email) : null,
     smsTo: data.mobile ? maskPhone(data.mobile) : null,
+    smsOff: data.smsFrom === null,
   };
 };
 
@@ -333,6 +347,10 @@ export const borrowerSmsOutboxHandlers = (config: Pick<Config, 'dataDir'>): Outb
     if (!parsed.success) throw new Error('invalid sms payload');
     const dir = smsOutboxDir(config);
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, `${row.id}.txt`), `To: ${parsed.data.to}\n\n${parsed.data.text}\n`, 'utf8');
+    await writeFile(
+      path.join(dir, `${row.id}.txt`),
+      `From: ${parsed.data.from}\nTo: ${parsed.data.to}\n\n${parsed.data.text}\n`,
+      'utf8',
+    );
   },
 });

@@ -297,7 +297,8 @@ const TypeCard = ({ info, index, applicationId }: { info: TypeInfo; index: numbe
             {preview.emailBody}
           </Typography>
           <Typography variant="body2">
-            <strong>Text to</strong> {preview.smsTo ?? 'no mobile phone number: skipped'}
+            <strong>Text to</strong>{' '}
+            {preview.smsOff ? `${texts.smsOff}: not sent` : (preview.smsTo ?? 'no mobile phone number: skipped')}
           </Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
             {preview.smsBody}
