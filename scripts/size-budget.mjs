@@ -40,11 +40,16 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
  * shell imports from the queue, user and auth declaration modules, so their declarations (paths, OpenAPI
  * summaries, response schemas) sit in the entry and the lazy pages share them from there; tried and measured
  * without effect: a lazy module for the side menu's lookup, `endpoint()` marked side-effect free. The File Export
- * route adds its lazy entry (+0.1 KB).
+ * route adds its lazy entry (+0.1 KB). Raised to 254.5 KB for the next wave's areas (issues 34-38; measured 254.1 ->
+ * 254.4 KB): no page of theirs is in the shell, but the entry's preload map names nine more lazy chunks (the new
+ * administration areas, the MFA step and enrolment, the borrower notifications tab), the side menu lists two more
+ * areas (Add-On Vendors, Add-On Price Caps) with their icons, and the sign-in answer's schema has the MFA fields.
+ * Sign-in lowered from 290 to 279 KB (measured 278.3 KB): issue 36 drew its fields with OutlinedInput instead of
+ * TextField, which imports Select and its menus, and kept the second step lazy.
  */
 const budgets = [
-  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 254.2, css: 20 },
-  { name: 'sign-in page', routes: ['src/features/login/login-page.tsx'], js: 290, css: 20 },
+  { name: 'shell + /home', routes: ['src/features/home/home-page.tsx'], js: 254.5, css: 20 },
+  { name: 'sign-in page', routes: ['src/features/login/login-page.tsx'], js: 279, css: 20 },
 ];
 
 if (!existsSync(manifestPath)) {
