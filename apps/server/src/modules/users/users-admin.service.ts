@@ -24,6 +24,7 @@ import { enqueueEmail } from '../../platform/outbox.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { updatePassword } from '../auth/auth.repository.ts';
 import { checkPasswordHistory, PASSWORD_HISTORY_COUNT } from '../auth/auth.service.ts';
+import { requireStepUp } from '../auth/mfa-core.service.ts';
 import * as repo from './users-admin.repository.ts';
 
 /*
@@ -38,6 +39,8 @@ import * as repo from './users-admin.repository.ts';
  * Rights. Nobody raises their own rights: editing yourself, the role must stay as it is (403
  * `adminMessages.users.noSelfEscalation`; the lenders cannot be changed here at all). Nobody grants a role holding a
  * right they do not hold themselves in this lender, nor edits a user whose current role holds such a right (403).
+ * Changing a role or the user groups needs the step-up (issue 36: a factor verified within 5 minutes, when the caller
+ * has one); the person's own fields alone do not.
  *
  * The person. Username, names, e-mail, job title, phone and enabled belong to the person across lenders; they are
  * changed from the user's home lender only (elsewhere they must come back unchanged, else 403).
@@ -54,6 +57,9 @@ export type LinkPurpose = keyof typeof LINK_HOURS;
 const USERNAME_KEY = 'users_username_lower_key';
 /** The hash kept for a user who has not set a password yet: no password verifies against it. */
 const NO_PASSWORD = '!';
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -209,6 +215,9 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
           await checkGrantable(tx, auth, before.roleId);
           if (input.roleId !== before.roleId) await checkGrantable(tx, auth, input.roleId);
           await checkReferences(tx, input);
+          // Issue 36: changing a user's rights (role or user groups) is a step-up action; the audit row names it.
+          const rightsChanged = input.roleId !== before.roleId || !sameIds(input.userGroupIds, before.userGroupIds);
+          const authentication = rightsChanged ? await requireStepUp(db, auth) : undefined;
           const person = {
             username: input.username,
             name: input.name,
@@ -229,7 +238,8 @@ export const usersAdminService = (db: Db, config: Pick<Config, 'passwordLifetime
           await repo.setGroups(tx, id, auth.lenderId, input.userGroupIds);
           const after = await findView(tx, auth, id);
           const changes = changedFields(publicView(before), publicView(after));
-          if (Object.keys(changes).length > 0) await auditOf(tx, auth, 'update', after, { changes });
+          if (Object.keys(changes).length > 0)
+            await auditOf(tx, auth, 'update', after, { changes, ...(authentication ? { authentication } : {}) });
           return publicView(after);
         }),
       ),

@@ -5,4 +5,4 @@ export { RevealableSsn } from './reveal-ssn.tsx';
 // The sign-in page's lazy second step (features/login/mfa-step.tsx) imports these statically, so its chunk carries
 // only what it uses.
 export { mfaApi } from './api.ts';
-export { CodeField, mfaErrorText, QrEnrolment, RecoveryCodes } from './mfa-parts.tsx';
+export { CodeField, mfaErrorText, QrEnrolment, RecoveryCodes, useStepUp } from './mfa-parts.tsx';

@@ -55,6 +55,7 @@ import {
   type CoreNewMember,
   type CoreProvider,
 } from '../../../integrations/cores/index.ts';
+import { recordAudit } from '../../../platform/audit.ts';
 import type { AuthContext } from '../../../platform/auth.ts';
 import { protectedPurposes, type DataProtector } from '../../../platform/crypto.ts';
 import { AppError, fieldError, notFound, validationError } from '../../../platform/errors.ts';
@@ -67,6 +68,7 @@ import { listEnabledReserveMatrices, resolveReserveByMatrix } from '../../reserv
 import type { ApplicationContext } from '../application-context.ts';
 import { recordHistory } from '../application-history/application-history.repository.ts';
 import { listOpenRequired } from '../funding-requirements/funding-requirements.repository.ts';
+import type { StepUpAuthentication } from '../../auth/mfa-core.service.ts';
 import { readSettings } from '../../decision-engine/decision-engine.service.ts';
 import { disclose, DisclosureError } from '../../truth-in-lending/truth-in-lending.service.ts';
 import { listFrontEndFinanceCharges } from '../applications.repository.ts';
@@ -1336,14 +1338,60 @@ export const dryRunLoan = (ctx: ApplicationContext, auth: AuthContext, applicati
     return buildDryRun(tx, depsOf(ctx), c, await currentLoan(tx, c));
   });
 
+/**
+ * Issue 36: the audit row of a funding or a reversal names the authentication that covered it (the step-up the
+ * route required), in the transaction of the work.
+ */
+const auditFunding = (
+  tx: TenantTx,
+  auth: AuthContext,
+  action: 'loanFunded' | 'loanFundingReversed',
+  applicationId: number,
+  details: Record<string, unknown>,
+  authentication?: StepUpAuthentication,
+) =>
+  authentication
+    ? recordAudit(tx, auth, {
+        area: 'applications',
+        action,
+        recordId: applicationId,
+        details: { ...details, authentication },
+      })
+    : Promise.resolve();
+
 /** `POST`/`PUT applications/{id}/loans/fund`. */
-export const fundLoan = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
+export const fundLoan = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  authentication?: StepUpAuthentication,
+) =>
   serialised(`${auth.lenderId}:${applicationId}`, () =>
-    ctx.annotate(auth, applicationId, (tx) => fundLoanInTx(tx, depsOf(ctx), actorOf(auth), applicationId)),
+    ctx.annotate(auth, applicationId, async (tx) => {
+      const result = await fundLoanInTx(tx, depsOf(ctx), actorOf(auth), applicationId);
+      await auditFunding(tx, auth, 'loanFunded', applicationId, { coreLoanId: result.coreLoanId }, authentication);
+      return result;
+    }),
   );
 
 /** `PUT applications/{id}/loans/reverseFundedLoan`. */
-export const reverseLoan = (ctx: ApplicationContext, auth: AuthContext, applicationId: number) =>
+export const reverseLoan = (
+  ctx: ApplicationContext,
+  auth: AuthContext,
+  applicationId: number,
+  authentication?: StepUpAuthentication,
+) =>
   serialised(`${auth.lenderId}:${applicationId}`, () =>
-    ctx.annotate(auth, applicationId, (tx) => reverseLoanInTx(tx, depsOf(ctx), actorOf(auth), applicationId)),
+    ctx.annotate(auth, applicationId, async (tx) => {
+      const result = await reverseLoanInTx(tx, depsOf(ctx), actorOf(auth), applicationId);
+      await auditFunding(
+        tx,
+        auth,
+        'loanFundingReversed',
+        applicationId,
+        { reference: result.reference },
+        authentication,
+      );
+      return result;
+    }),
   );

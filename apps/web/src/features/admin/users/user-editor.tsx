@@ -30,6 +30,7 @@ import { confirm } from '../../../lib/confirm.tsx';
 import { useSaveResource } from '../../../lib/resource-api.ts';
 import { apiErrorText, toasts } from '../../../lib/toast.tsx';
 import type { EditorProps } from '../kit/types.ts';
+import { useStepUp } from '../../mfa/index.ts';
 import { userGroupsLookupQuery } from '../user-groups/lookup.ts';
 
 type Values = FieldValues;
@@ -89,6 +90,8 @@ const useChoices = () => {
 export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
   const form = useForm<Values>({ defaultValues: toValues(record), resolver, mode: 'onChange' });
   const save = useSaveResource(usersResource);
+  // Issue 36: a change of the role or the user groups is a step-up action (a code, then the save is retried).
+  const stepUp = useStepUp();
   const me = useCurrentUser().data;
   const choices = useChoices();
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -164,7 +167,7 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
   const onSave = async (values: Values) => {
     setFormErrors([]);
     try {
-      await save.mutateAsync({ id: record?.id ?? null, input: toInput(values) });
+      await stepUp.run(() => save.mutateAsync({ id: record?.id ?? null, input: toInput(values) }));
       toasts.success('Success', adminMessages.kit.saved);
       // A new user is sent the enrollment e-mail by the server.
       if (creating) toasts.success(adminMessages.users.emailSentTitle, adminMessages.users.enrollmentSent);
@@ -240,6 +243,7 @@ export const UserEditor = ({ record, onClose }: EditorProps<AdminUser>) => {
             The user is e-mailed a link to set their password when saved.
           </Typography>
         )}
+        {stepUp.dialog}
       </Stack>
     </FormDialog>
   );

@@ -42,6 +42,7 @@ import { LoanIdDialog } from '../loan-id/index.ts';
 import { useLoanSummaryExportProgress } from '../loan-summary/export-progress.tsx';
 import { DataList, WorksheetCard } from '../worksheet/view-parts.tsx';
 import { useWorksheet } from '../worksheet/worksheet-context.ts';
+import { useStepUp } from '../../mfa/index.ts';
 import { DisbursementsTable, PayoffsTable } from './disbursements-table.tsx';
 import { DryRunDialog, ProblemList } from './dry-run-dialog.tsx';
 import {
@@ -241,6 +242,8 @@ const FundingWorksheetForm = ({
   // A funding attempt's idempotency key: made when the user confirms Fund, sent again on a retry after a lost or
   // failed answer, dropped once the loan is funded (or reversed) so the next funding is a new attempt.
   const attemptKey = useRef<string | null>(null);
+  // Issue 36: funding and reversing are step-up actions (the dialog asks for a code, then the call is retried).
+  const stepUp = useStepUp();
 
   const years = useMemo(() => {
     const first = Number(worksheet.lenderDate.slice(0, 4));
@@ -436,9 +439,9 @@ const FundingWorksheetForm = ({
     });
     if (!yes) return;
     setBusy('fund');
-    attemptKey.current ??= crypto.randomUUID();
+    const key = (attemptKey.current ??= crypto.randomUUID());
     try {
-      const result = await fundLoan(applicationId, attemptKey.current);
+      const result = await stepUp.run(() => fundLoan(applicationId, key));
       attemptKey.current = null;
       showFunded(result);
       // 'Exporting Loan Summary' (spec 3 §2): the toast watches the export after the page moves on.
@@ -471,7 +474,7 @@ const FundingWorksheetForm = ({
     if (!yes) return;
     setBusy('reverse');
     try {
-      const reversed = await reverseLoan(applicationId);
+      const reversed = await stepUp.run(() => reverseLoan(applicationId));
       attemptKey.current = null;
       toasts.success(
         fundingTexts.reversed,
@@ -828,6 +831,7 @@ const FundingWorksheetForm = ({
           onSaved={(loanId) => void onLoanIdSaved(loanId)}
         />
       ) : null}
+      {stepUp.dialog}
     </FormProvider>
   );
 };
