@@ -272,9 +272,11 @@ export type StepUpAuthentication = {
 };
 
 /**
- * A risky action (revealing an SSN, managing factors) of a user who has a factor needs one verified in this
- * session within MFA_STEP_UP_MINUTES: otherwise 403 MFA_STEP_UP_REQUIRED, which the web answers with its step-up
- * dialog. Answers what the action's audit row names as its authentication.
+ * A risky action (revealing an SSN, funding or reversing a loan, changing a user's role or groups, managing factors)
+ * of a user who has a factor needs one verified in this session within MFA_STEP_UP_MINUTES: otherwise 403
+ * MFA_STEP_UP_REQUIRED, which the web answers with its step-up dialog. A user without a factor (only where no
+ * lender of theirs requires one) passes as 'password'. Answers what the action's audit row names as its
+ * authentication.
  */
 export const requireStepUp = async (db: DbExecutor, auth: AuthContext): Promise<StepUpAuthentication> => {
   const result = await db.execute<{
