@@ -1,9 +1,9 @@
-import { adminRights, allRights, type Right } from '@credence/contracts';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedApplicationDemo } from './applications.ts';
 import { seedAdminDemo } from './admin.ts';
+import { demoRoleDefinitions } from './demo-roles.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
 import { seedCreditDemo } from './credit.ts';
 import { seedDecisionCodes } from './decision-codes.ts';
@@ -44,22 +44,6 @@ import {
 
 const DAY_MS = 86_400_000;
 export { HARBOR, SUMMIT };
-
-const officerRights: Right[] = [
-  'canViewDashboard',
-  'canReceiveNotifications',
-  'canPullAndRepullCredit',
-  'canDecisionALoan',
-  'canFundALoan',
-  'canCreateApplication',
-];
-
-const roleDefinitions: Record<string, readonly Right[]> = {
-  Administrator: allRights,
-  'Loan Officer': officerRights,
-  Processor: ['canCreateApplication', 'canPullAndRepullCredit'],
-  'Lender Administrator': [...adminRights, 'canViewDashboard', 'canViewReports', 'canExportFiles'],
-};
 
 type DemoUser = {
   username: string;
@@ -225,7 +209,7 @@ const seedInto = async (tx: DbExecutor, hashes: string[], _lifetimeDays: number)
   const roleIds = new Map<string, number>();
   const groupIds = new Map<string, number>();
   for (const [lenderName, lenderId] of lenderIds) {
-    for (const [roleName, rights] of Object.entries(roleDefinitions)) {
+    for (const [roleName, rights] of Object.entries(demoRoleDefinitions)) {
       const [role] = await tx.insert(roles).values({ lenderId, name: roleName }).returning({ id: roles.id });
       roleIds.set(`${lenderName}/${roleName}`, role!.id);
       await tx.insert(roleRights).values(rights.map((right) => ({ roleId: role!.id, lenderId, right })));

@@ -1,10 +1,10 @@
-import { adminRights, allRights, type Right } from '@credence/contracts';
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { createDataProtector, protectedPurposes } from '../../platform/crypto.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { DbExecutor } from '../client.ts';
 import { lenders, mfaFactors, mfaRecoveryCodes, roleRights, roles, userLenders, users } from '../schema/index.ts';
+import { demoRoleDefinitions } from './demo-roles.ts';
 import { HARBOR, SUMMIT } from './lender-names.ts';
 
 /**
@@ -22,8 +22,6 @@ export const mfaDemoUsers = {
   officer: { username: 'mfa-officer', password: 'MfaOfficer2026' },
 } as const;
 
-const officerRights: Right[] = ['canViewDashboard', 'canPullAndRepullCredit', 'canDecisionALoan', 'canFundALoan'];
-
 export const seedMfaDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) => {
   await tx
     .update(lenders)
@@ -35,11 +33,7 @@ export const seedMfaDemo = async (tx: DbExecutor, dataEncryptionKey: Buffer) => 
     .returning({ id: lenders.id });
   const lenderId = lender!.id;
   const roleIds: Record<string, number> = {};
-  for (const [name, rights] of Object.entries({
-    Administrator: allRights as readonly Right[],
-    'Loan Officer': officerRights,
-    'Lender Administrator': [...adminRights] as Right[],
-  })) {
+  for (const [name, rights] of Object.entries(demoRoleDefinitions)) {
     const [role] = await tx.insert(roles).values({ lenderId, name }).returning({ id: roles.id });
     roleIds[name] = role!.id;
     await tx.insert(roleRights).values(rights.map((right) => ({ roleId: role!.id, lenderId, right })));

@@ -459,6 +459,7 @@ describe('another lender', () => {
       'POST /fundingRequirements/:requirementId/files': { applicationFileId: 1 },
       'POST /loanSummary/preview': { sections: ['request'] },
       'POST /loanSummary/files': { sections: ['request'] },
+      'POST /addOnPlans': { vendorId: 1 },
     };
     const applicationRoutes = t.routes.filter((r) => r.url.startsWith('/api/applications/:id') && r.method !== 'HEAD');
     expect(applicationRoutes.length).toBeGreaterThanOrEqual(20);

@@ -118,9 +118,10 @@ describe('notifications written with their events', () => {
       201,
     ))!.id as number;
     // Not Olivia (the creator), not Ethan (no canReceiveNotifications), nobody at Harbor (Avery's Harbor
-    // membership included: one row, Summit's).
+    // membership included: one row, Summit's); the MFA demo's administrator is a Summit Administrator too.
     expect(await notified(id, 100)).toEqual([
       row('admin', 'New Application', 'A new application has been submitted.', 'Olivia Chen'),
+      row('mfa-admin', 'New Application', 'A new application has been submitted.', 'Olivia Chen'),
     ]);
     const bell = (await admin.get('/api/user/notifications')).json<{ data: { applicationId: number }[] }>();
     expect(bell.data.some((n) => n.applicationId === id)).toBe(true);
