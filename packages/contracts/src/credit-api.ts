@@ -333,11 +333,18 @@ export const creditEndpoints = {
     params: idParamsSchema,
     response: creditReportSummaryResponseSchema,
   }),
+  /** The report printed as a PDF (a file, read with fetchEndpointBlob); it must belong to that application. */
+  print: endpoint({
+    method: 'GET',
+    path: '/api/CreditReport/:id/PrintCreditReport',
+    access: 'signedIn',
+    tag: TAG,
+    summary: 'The credit report as a PDF',
+    params: idParamsSchema,
+    query: printCreditReportQuerySchema,
+    response: z.unknown(),
+  }),
 } as const;
-
-/** `GET CreditReport/{id}/PrintCreditReport?applicationId=` answers a PDF (not JSON), so it is declared apart. */
-export const printCreditReportPath = (creditReportId: number, applicationId: number) =>
-  `/api/CreditReport/${creditReportId}/PrintCreditReport?applicationId=${applicationId}`;
 
 export const screeningEndpoints = {
   results: endpoint({

@@ -30,6 +30,8 @@ const errorResponses = {
 export type EndpointOptions = {
   /** `false`: the endpoint ignores Idempotency-Key (a POST that only reads, or answers a stream or a secret). */
   idempotency?: false;
+  /** A file opened in a new window: a single-use download token (?dt=) stands for the session (platform/auth.ts). */
+  downloadToken?: true;
 };
 
 /**
@@ -58,6 +60,7 @@ export const registerEndpoint = <E extends Endpoint>(
             : { right: access.right }),
       ...(declaration.allowExpiredPassword ? { allowExpiredPassword: true } : {}),
       ...(options.idempotency === false ? { idempotency: false } : {}),
+      ...(options.downloadToken ? { downloadToken: true } : {}),
     },
     schema: {
       tags: [declaration.tag],

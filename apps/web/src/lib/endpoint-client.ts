@@ -28,3 +28,13 @@ export const fetchEndpointBlob = <E extends Endpoint>(declaration: E, args: Endp
   const { method } = declaration;
   return fetchBlob(url, accept, method === 'POST' || method === 'PUT' ? { method, body } : undefined);
 };
+
+/** Sends a multipart form (a file upload) to a declared endpoint; the server reads its parts itself. */
+export const uploadToEndpoint = <E extends Endpoint>(
+  declaration: E,
+  params: Record<string, string | number>,
+  form: FormData,
+): Promise<EndpointResult<E>> =>
+  request(declaration.method, endpointPath(declaration, params), form, {
+    schema: declaration.response as RequestOptions<EndpointResult<E>>['schema'],
+  });

@@ -15,7 +15,7 @@ import {
   controlTypeSchema,
   transactionTypeSchema,
 } from './enums.ts';
-import { applicationRequestSchema, requestFieldsSchema } from './request.ts';
+import { applicationRequestSaveSchema, applicationRequestSchema, requestFieldsSchema } from './request.ts';
 import { transactionSchema } from './transaction.ts';
 
 /**
@@ -161,5 +161,56 @@ export const applicationLockEndpoints = {
     params: idParamsSchema,
     response: z.null().optional(),
     status: 204,
+  }),
+};
+
+/** The application record (spec 3 §7 Application): create, read, the worksheet's frame, the request. */
+export const applicationEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/applications',
+    access: { right: 'canCreateApplication' },
+    tag: 'applications',
+    summary: 'Create an application with applicants, request and collateral (one transaction); locks it',
+    body: createApplicationSchema,
+    response: createApplicationResponseSchema,
+    status: 201,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'The whole application: request, applicants (SSNs masked), collateral, transaction, lock',
+    params: idParamsSchema,
+    response: applicationSchema,
+  }),
+  worksheetInfo: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/worksheetInfo',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Worksheet info: lock holder, who unlocked it, product, applicants, state',
+    params: idParamsSchema,
+    response: worksheetInfoSchema,
+  }),
+  request: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/request',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'The application request (money, terms, itemization)',
+    params: idParamsSchema,
+    response: applicationRequestSchema,
+  }),
+  saveRequest: endpoint({
+    method: 'PUT',
+    path: '/api/applications/:id/request',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Save the application request; needs the lock, and confirmFunded when funded',
+    params: idParamsSchema,
+    body: applicationRequestSaveSchema,
+    response: applicationRequestSchema,
   }),
 };

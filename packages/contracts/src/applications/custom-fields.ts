@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from '../kit/endpoint.ts';
 import { textSchema } from '../primitives.ts';
-import { confirmFundedSchema, MAX_ID } from './common.ts';
+import { confirmFundedSchema, idParamsSchema, MAX_ID } from './common.ts';
 
 /**
  * Custom fields: defined per loan product (type, label, required, options), valued per application. A
@@ -47,3 +48,36 @@ export type CustomFieldsSave = z.input<typeof customFieldsSaveSchema>;
 export const loanProductCustomFieldsQuerySchema = z.object({
   appId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
+
+export const customFieldEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/customfields',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: "Custom fields of the application's loan product with the application's values",
+    params: idParamsSchema,
+    response: z.array(customFieldSchema),
+  }),
+  ofLoanProduct: endpoint({
+    method: 'GET',
+    path: '/api/LoanProduct/:id/customfields',
+    access: 'signedIn',
+    tag: 'applications',
+    summary: 'Custom fields of a loan product; with ?appId= the values that application has for them',
+    params: idParamsSchema,
+    query: loanProductCustomFieldsQuerySchema,
+    response: z.array(customFieldSchema),
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/applications/:id/customfields',
+    access: 'signedIn',
+    tag: 'applications',
+    summary:
+      'Save custom field values {values: [{customFieldId, value}], confirmFunded?}: types and required fields enforced (errors on customFields.{id}); needs the lock',
+    params: idParamsSchema,
+    body: customFieldsSaveSchema,
+    response: z.array(customFieldSchema),
+  }),
+};

@@ -654,6 +654,24 @@ export const decisionEndpoints = {
     params: decisionParams,
     response: decisionRecordSchema,
   }),
+  receiptPdf: endpoint({
+    method: 'GET',
+    path: '/api/applications/:id/decisions/:decisionId/pdf',
+    access: read,
+    tag: 'decisions',
+    summary: 'One decision receipt as a PDF',
+    params: decisionParams,
+    response: z.unknown(),
+  }),
+  /** Spec 3 §5: viewing a decision without an application id answers 400 'Application Id is not supplied'. */
+  withoutApplication: endpoint({
+    method: 'GET',
+    path: '/api/ApplicationDecision',
+    access: read,
+    tag: 'decisions',
+    summary: 'Without an application id: 400 "Application Id is not supplied"',
+    response: z.never(),
+  }),
   lastApproval: endpoint({
     method: 'GET',
     path: '/api/applications/:id/lastapproval',

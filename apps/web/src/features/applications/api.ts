@@ -6,22 +6,18 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   applicantsResponseSchema,
-  applicationFileSchema,
-  applicationRequestSchema,
-  applicationSchema,
+  applicationEndpoints,
+  fileEndpoints,
   collateralEndpoints,
   commentEndpoints,
   COMMENTS_PAGE_SIZE,
-  createApplicationResponseSchema,
   dealersResource,
   LIST_PAGE_SIZE_MAX,
   applicationHistoryEndpoint,
   applicationLockEndpoints,
   transactionEndpoints,
-  worksheetInfoSchema,
   type ApplicantsSave,
   type ApplicationRequestSave,
   type CollateralsSave,
@@ -33,7 +29,7 @@ import {
   type WorksheetInfo,
 } from '@credence/contracts';
 import { apiClient, isApiError } from '../../lib/api-client.ts';
-import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { callEndpoint, uploadToEndpoint } from '../../lib/endpoint-client.ts';
 import { resourceKeys } from '../../lib/resource-api.ts';
 import { retrieving, silentLoad } from '../../lib/retrieving.ts';
 
@@ -68,7 +64,7 @@ export const useEnabledDealers = (enabled = true) =>
 export const applicationQuery = (id: number) =>
   queryOptions({
     queryKey: applicationKeys.graph(id),
-    queryFn: retrieving('application', () => apiClient.get(`/api/applications/${id}`, { schema: applicationSchema })),
+    queryFn: retrieving('application', () => callEndpoint(applicationEndpoints.get, { params: { id } })),
     staleTime: 0,
     meta: silent,
   });
@@ -83,7 +79,7 @@ export const WORKSHEET_INFO_POLL_MS = 10_000;
 export type TimedWorksheetInfo = WorksheetInfo & { requestedAt: number };
 const fetchWorksheetInfo = async (id: number): Promise<TimedWorksheetInfo> => {
   const requestedAt = Date.now();
-  const info = await apiClient.get(`/api/applications/${id}/worksheetInfo`, { schema: worksheetInfoSchema });
+  const info = await callEndpoint(applicationEndpoints.worksheetInfo, { params: { id } });
   return { ...info, requestedAt };
 };
 export const useWorksheetInfo = (id: number, { poll = true }: { poll?: boolean } = {}) =>
@@ -110,13 +106,12 @@ export const unlockApplication = (id: number) => callEndpoint(applicationLockEnd
 export const releaseApplicationLock = (id: number) =>
   callEndpoint(applicationLockEndpoints.release, { params: { id } }, { keepalive: true, authEvents: false });
 
-export const createApplication = (body: CreateApplication) =>
-  apiClient.post('/api/applications', body, { schema: createApplicationResponseSchema });
+export const createApplication = (body: CreateApplication) => callEndpoint(applicationEndpoints.create, { body });
 
 export const saveApplicants = (id: number, body: ApplicantsSave) =>
   apiClient.put(`/api/applications/${id}/applicants`, body, { schema: applicantsResponseSchema });
 export const saveRequest = (id: number, body: ApplicationRequestSave) =>
-  apiClient.put(`/api/applications/${id}/request`, body, { schema: applicationRequestSchema });
+  callEndpoint(applicationEndpoints.saveRequest, { params: { id }, body });
 export const saveCollaterals = (id: number, body: CollateralsSave) =>
   callEndpoint(collateralEndpoints.save, { params: { id }, body });
 export const saveTransaction = (id: number, body: TransactionSave) =>
@@ -134,8 +129,8 @@ export const useApplicationFiles = (id: number, includeDeleted: boolean) =>
   useQuery({
     queryKey: [...applicationKeys.files(id), { includeDeleted }],
     queryFn: retrieving('files', () =>
-      apiClient.get(`/api/applications/${id}/files`, {
-        schema: z.array(applicationFileSchema),
+      callEndpoint(fileEndpoints.list, {
+        params: { id },
         query: { includeDeleted: includeDeleted ? 'true' : undefined },
       }),
     ),
@@ -154,13 +149,13 @@ export const uploadFiles = (id: number, { items, uploadTypeId }: Upload) => {
   form.append('uploadTypeId', String(uploadTypeId));
   for (const item of items) form.append('names[]', item.name);
   for (const item of items) form.append('files', item.file, item.file.name);
-  return apiClient.post(`/api/applications/${id}/files/upload`, form, { schema: z.array(applicationFileSchema) });
+  return uploadToEndpoint(fileEndpoints.upload, { id }, form);
 };
 
 export const updateFileUploadType = (id: number, appFileId: number, uploadTypeId: number) =>
-  apiClient.put(`/api/applications/${id}/files/${appFileId}`, { uploadTypeId });
+  callEndpoint(fileEndpoints.update, { params: { id, fileId: appFileId }, body: { uploadTypeId } });
 export const deleteFile = (id: number, appFileId: number) =>
-  apiClient.delete(`/api/applications/${id}/files/${appFileId}`);
+  callEndpoint(fileEndpoints.remove, { params: { id, fileId: appFileId } });
 
 export const useFileMutations = (id: number) => {
   const queryClient = useQueryClient();

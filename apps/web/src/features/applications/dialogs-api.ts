@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   actionItemEndpoints,
   applicationAlertsEndpoint,
   applicationPromotionsSchema,
-  customFieldSchema,
+  customFieldEndpoints,
   dealerPacketEndpoints,
   hmdaEndpoints,
   shareEndpoints,
@@ -85,10 +84,10 @@ export const useApplicationAlerts = (id: number) =>
 
 export const useCustomFields = (id: number) =>
   useLoad(dialogKeys.customFields(id), 'custom fields', () =>
-    apiClient.get(`/api/applications/${id}/customfields`, { schema: z.array(customFieldSchema) }),
+    callEndpoint(customFieldEndpoints.get, { params: { id } }),
   );
 export const saveCustomFields = (id: number, body: CustomFieldsSave) =>
-  apiClient.post(`/api/applications/${id}/customfields`, body, { schema: z.array(customFieldSchema) });
+  callEndpoint(customFieldEndpoints.save, { params: { id }, body });
 
 // Promotions
 

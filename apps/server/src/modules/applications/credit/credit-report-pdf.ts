@@ -1,9 +1,8 @@
-import { printCreditReportQuerySchema, type StoredCreditReport } from '@credence/contracts';
+import { creditEndpoints, type StoredCreditReport } from '@credence/contracts';
 import { formatMoney, formatUsDate } from '@credence/domain';
-import { z } from 'zod';
 import { withTenant } from '../../../db/tenancy.ts';
 import type { App } from '../../../platform/app-types.ts';
-import { authOf } from '../../../platform/auth.ts';
+import { registerEndpoint } from '../../../platform/endpoints.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { lenderDateTime } from '../../../platform/lender-time.ts';
 import { pdfFacts, pdfTable, renderPdf } from '../../../platform/pdf.ts';
@@ -134,41 +133,29 @@ export const creditReportDocument = (
  * the bearer header and opens a blob (no token in a URL); the report must belong to that application.
  */
 export const registerCreditReportPrintRoute = (app: App, ctx: ApplicationContext) => {
-  app.get(
-    '/api/CreditReport/:id/PrintCreditReport',
-    {
-      schema: {
-        tags: ['credit'],
-        summary: 'The credit report as a PDF',
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        querystring: printCreditReportQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const stored = await service.getReport(ctx, auth, request.params.id);
-      if (stored.applicationId !== request.query.applicationId) throw notFound();
-      const context = await withTenant(ctx.db, auth.lenderId, async (tx) => {
-        const settings = await repo.findLenderCreditSettings(tx, auth.lenderId);
-        const people = await repo.listApplicantRows(tx, stored.applicationId);
-        const applicant = people.find((p) => p.id === stored.applicantId);
-        return {
-          lenderName: settings?.name ?? '',
-          timeZone: settings?.timeZone ?? 'UTC',
-          applicantName: applicant
-            ? [applicant.firstName, applicant.lastName].filter(Boolean).join(' ') || (applicant.companyName ?? '')
-            : '',
-        };
-      });
-      const pdf = await renderPdf(creditReportDocument(stored, context), authOf(request).userId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="credit-report-${stored.applicationId}-${stored.creditBureau}.pdf"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+  registerEndpoint(app, creditEndpoints.print, async ({ auth, params, query }, reply) => {
+    const stored = await service.getReport(ctx, auth, params.id);
+    if (stored.applicationId !== query.applicationId) throw notFound();
+    const context = await withTenant(ctx.db, auth.lenderId, async (tx) => {
+      const settings = await repo.findLenderCreditSettings(tx, auth.lenderId);
+      const people = await repo.listApplicantRows(tx, stored.applicationId);
+      const applicant = people.find((p) => p.id === stored.applicantId);
+      return {
+        lenderName: settings?.name ?? '',
+        timeZone: settings?.timeZone ?? 'UTC',
+        applicantName: applicant
+          ? [applicant.firstName, applicant.lastName].filter(Boolean).join(' ') || (applicant.companyName ?? '')
+          : '',
+      };
+    });
+    const pdf = await renderPdf(creditReportDocument(stored, context), auth.userId);
+    reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `inline; filename="credit-report-${stored.applicationId}-${stored.creditBureau}.pdf"`,
+      )
+      .header('cache-control', 'no-store');
+    return pdf;
+  });
 };

@@ -1,5 +1,6 @@
 import {
   applicantRoleLabels,
+  decisionEndpoints,
   decisionTypeLabels,
   paymentFrequencyLabels,
   type ApplicantRole,
@@ -15,9 +16,8 @@ import {
   policyLimitValue,
 } from '@credence/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { z } from 'zod';
-import { authOf } from '../../../platform/auth.ts';
 import type { App } from '../../../platform/app-types.ts';
+import { registerEndpoint } from '../../../platform/endpoints.ts';
 import { pdfTable, renderPdf } from '../../../platform/pdf.ts';
 import type { ApplicationContext } from '../application-context.ts';
 import { usd } from './decision-format.ts';
@@ -153,24 +153,15 @@ export const receiptDocument = (record: DecisionRecord) => {
   };
 };
 
-const paramsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-  decisionId: z.coerce.number().int().min(1).max(2_147_483_647),
-});
-
 /** `GET applications/{id}/decisions/{decisionId}/pdf`: one receipt printed (fetched with the bearer header). */
 export const registerDecisionPdfRoute = (app: App, ctx: ApplicationContext) => {
-  app.get(
-    '/api/applications/:id/decisions/:decisionId/pdf',
-    { schema: { tags: ['decisions'], summary: 'One decision receipt as a PDF', params: paramsSchema } },
-    async (request, reply) => {
-      const record = await getDecision(ctx, authOf(request), request.params.id, request.params.decisionId);
-      const pdf = await renderPdf(receiptDocument(record), authOf(request).userId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="decision-${record.applicationId}-v${record.version}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+  registerEndpoint(app, decisionEndpoints.receiptPdf, async ({ auth, params }, reply) => {
+    const record = await getDecision(ctx, auth, params.id, params.decisionId);
+    const pdf = await renderPdf(receiptDocument(record), auth.userId);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="decision-${record.applicationId}-v${record.version}.pdf"`)
+      .header('cache-control', 'no-store');
+    return pdf;
+  });
 };

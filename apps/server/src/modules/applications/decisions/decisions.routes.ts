@@ -26,12 +26,8 @@ export const registerDecisionRoutes = (app: App, appDeps: AppDeps) => {
     service.updateLastApproval(ctx, auth, params.id, body),
   );
   // Spec 3 §5: viewing a decision without an application id.
-  app.get(
-    '/api/ApplicationDecision',
-    { schema: { tags: ['decisions'], summary: 'Without an application id: 400 "Application Id is not supplied"' } },
-    () => {
-      throw new AppError(400, 'BAD_REQUEST', decisionTexts.applicationIdNotSupplied);
-    },
-  );
+  registerEndpoint(app, e.withoutApplication, () => {
+    throw new AppError(400, 'BAD_REQUEST', decisionTexts.applicationIdNotSupplied);
+  });
   registerDecisionPdfRoute(app, ctx);
 };

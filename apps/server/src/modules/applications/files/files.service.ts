@@ -3,6 +3,7 @@ import {
   DEFAULT_UPLOAD_TYPE_ID,
   historyActions,
   messages,
+  MAX_FILES_PER_APPLICATION,
   MAX_FILES_PER_UPLOAD,
   uploadTypeIds,
   type ApplicationFile,
@@ -19,12 +20,8 @@ import * as repo from './files.repository.ts';
 
 export type FileDeps = ApplicationContext & { fileStore: FileStore };
 
-/**
- * The most files one application may hold, deleted ones included (their content stays stored): a loan file
- * holds tens of documents, so a lender never meets this bound, while it caps what one application can store
- * and what its file list returns (issue 30, item 12).
- */
-export const MAX_FILES_PER_APPLICATION = 500;
+/** The bound on an application's files is declared with the files' endpoints (contracts); its tests read it here. */
+export { MAX_FILES_PER_APPLICATION };
 /** A received file: its size, hash and first bytes (for the type check); its content read piece by piece. */
 export type UploadedPart = {
   fileName: string;

@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  creditEndpoints,
-  decisionRetractionEndpoints,
-  hasRetractableDecision,
-  messages,
-  printCreditReportPath,
-} from '@credence/contracts';
-import { fetchBlob, isApiError } from '../../../lib/api-client.ts';
+import { creditEndpoints, decisionRetractionEndpoints, hasRetractableDecision, messages } from '@credence/contracts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { callEndpoint, fetchEndpointBlob } from '../../../lib/endpoint-client.ts';
 
 export const creditKeys = {
   credit: (id: number) => ['applications', id, 'credit'] as const,
@@ -70,7 +64,11 @@ export const openCreditReportPdf = async (creditReportId: number, applicationId:
   // The tab is opened at the click, so no pop-up blocker stops it; the PDF fills it once built.
   const tab = window.open('', '_blank');
   try {
-    const blob = await fetchBlob(printCreditReportPath(creditReportId, applicationId), 'application/pdf');
+    const blob = await fetchEndpointBlob(
+      creditEndpoints.print,
+      { params: { id: creditReportId }, query: { applicationId: String(applicationId) } },
+      'application/pdf',
+    );
     const url = URL.createObjectURL(blob);
     if (tab) tab.location.href = url;
     else window.location.assign(url);

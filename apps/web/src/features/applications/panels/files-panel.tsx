@@ -31,13 +31,14 @@ import {
   documentStorageTexts,
   DEFAULT_UPLOAD_TYPE_ID,
   MAX_FILES_PER_UPLOAD,
-  fileDownloadTokenSchema,
+  endpointPath,
+  fileEndpoints,
   messages,
   uploadTypes,
   type ApplicationFile,
   type DocumentFiling,
 } from '@credence/contracts';
-import { apiClient, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { showApiErrorToast, toasts } from '../../../lib/toast.tsx';
@@ -70,12 +71,12 @@ export const openFile = async (applicationId: number, file: Pick<ApplicationFile
   const target = window.open('about:blank', '_blank');
   if (target) target.opener = null;
   try {
-    const path = `/api/applications/${applicationId}/files/${file.appFileId}`;
-    const { token } = await apiClient.post(
-      `${path}/downloadToken`,
-      { includeDeleted: file.isDeleted },
-      { schema: fileDownloadTokenSchema },
-    );
+    const ids = { id: applicationId, fileId: file.appFileId };
+    const { token } = await callEndpoint(fileEndpoints.downloadToken, {
+      params: ids,
+      body: { includeDeleted: file.isDeleted },
+    });
+    const path = endpointPath(fileEndpoints.download, ids);
     const params = new URLSearchParams({ dt: token });
     if (file.isDeleted) params.set('includeDeleted', 'true');
     if (target) target.location.href = `${path}?${params.toString()}`;
