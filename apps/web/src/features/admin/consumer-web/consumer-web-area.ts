@@ -16,6 +16,8 @@ export const consumerWebArea = pageArea({
   title: 'Consumer Web',
   right: 'canManageConsumerWeb',
   page: async () => (await import('./consumer-web-page.tsx')).ConsumerWebPage,
+  // Spec 2 §6: without the right, the settings call's 403 shows 'Permission Denied. …' and goes home.
+  ownForbidden: true,
 });
 
 /**

@@ -9,12 +9,15 @@ export const pageArea = (entry: {
   title: string;
   right: Right;
   page: () => Promise<ComponentType>;
+  /** The page answers a missing right itself: its calls' 403 (spec 2 §6, consumer web: a toast, then home). */
+  ownForbidden?: boolean;
 }): AdminAreaEntry => ({
   key: entry.key,
   title: entry.title,
   right: entry.right,
   kind: 'page',
   Page: lazy(async () => ({ default: await entry.page() })),
+  ...(entry.ownForbidden ? { ownForbidden: true } : {}),
 });
 
 /** Declares a resource area with its row type kept (the registry stores it widened). */

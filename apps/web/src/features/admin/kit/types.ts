@@ -62,4 +62,12 @@ export type AdminAreaEntry =
       /** The request body of form values (default: the values). */
       toInput?: (values: Record<string, unknown>) => unknown;
     }
-  | { key: string; title: string; right: Right; kind: 'page'; Page: LazyExoticComponent<ComponentType> };
+  | {
+      key: string;
+      title: string;
+      right: Right;
+      kind: 'page';
+      Page: LazyExoticComponent<ComponentType>;
+      /** The page answers a missing right itself (its calls' 403), instead of the generic forbidden notice. */
+      ownForbidden?: boolean;
+    };
