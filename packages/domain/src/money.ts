@@ -10,3 +10,11 @@ export const money = (value: MoneyInput): Money => new Money(value);
 export const toCents = (value: MoneyInput): Money => new Money(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 /** Two-decimal string for display or the wire: '1234.50'. */
 export const formatMoney = (value: MoneyInput): string => toCents(value).toFixed(2);
+
+/** An amount as people read it: '$25,000.00' (exact: grouped from the decimal text, never a float). */
+export const formatUsd = (value: MoneyInput): string => {
+  const text = money(value).toFixed(2);
+  const negative = text.startsWith('-');
+  const grouped = text.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}`;
+};

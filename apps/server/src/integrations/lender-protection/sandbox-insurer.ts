@@ -4,6 +4,8 @@ import {
   amountForPayment,
   calculatePayment,
   daysBetween,
+  formatUsd,
+  formatUsDate,
   loanToValue,
   money,
   Money,
@@ -73,11 +75,6 @@ export const program = {
 
 type Band = (typeof program.bands)[number];
 
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-const usd = (value: MoneyValue) => {
-  const [whole, cents] = value.toFixed(2).split('.');
-  return `$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-};
 const pct = (value: MoneyValue) => value.toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2);
 const floorCents = (value: MoneyValue) => value.toDecimalPlaces(2, Money.ROUND_DOWN);
 
@@ -168,7 +165,7 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
   const amount = request.amountFinanced === null ? null : money(request.amountFinanced);
   if (amount === null || amount.lte(0)) errors.push('The amount financed is required.');
   else if (amount.lt(program.minLoan))
-    errors.push(`The amount financed must be at least ${usd(money(program.minLoan))}.`);
+    errors.push(`The amount financed must be at least ${formatUsd(money(program.minLoan))}.`);
   if (request.termMonths === null) errors.push('The term is required.');
   else if (request.termMonths < program.minTerm) errors.push(`The term must be at least ${program.minTerm} months.`);
   if (request.collateralValue === null || money(request.collateralValue).lte(0))
@@ -186,7 +183,7 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
     failures.push('No credit score is on file for the application.');
   else if (daysBetween(request.creditReportDate, request.asOf) > program.maxCreditReportAgeDays)
     failures.push(
-      `The credit report of ${usDate(request.creditReportDate)} is more than ${program.maxCreditReportAgeDays} days old: pull credit again.`,
+      `The credit report of ${formatUsDate(request.creditReportDate)} is more than ${program.maxCreditReportAgeDays} days old: pull credit again.`,
     );
   if (failures.length > 0) return { ...answer, status: 'Failed', failureReasons: failures };
 
@@ -219,7 +216,7 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
     const best = maxLoanAt(band, maxTerm, r).maxLoan;
     if (best.lt(program.minLoan))
       denials.push(
-        `The largest loan the program allows (${usd(best)}) is below its minimum of ${usd(money(program.minLoan))}.`,
+        `The largest loan the program allows (${formatUsd(best)}) is below its minimum of ${formatUsd(money(program.minLoan))}.`,
       );
   }
   if (denials.length > 0) return { ...answer, status: 'Denied', denialReasons: denials, measures };
@@ -290,7 +287,7 @@ export const decideSandbox = (request: LenderProtectionRequest): LenderProtectio
     finalRate,
     stipulations,
     termsAndConditions: [
-      `Coverage applies to a loan funded on or before ${usDate(validUntil)} (30 days from the credit report date of ${usDate(request.creditReportDate!)}).`,
+      `Coverage applies to a loan funded on or before ${formatUsDate(validUntil)} (30 days from the credit report date of ${formatUsDate(request.creditReportDate!)}).`,
       `The Lend Pro premium of ${program.premiumPercent}% of the insured amount is paid at funding.`,
       'The loan must be funded at the approved amount, term and rate or below; any other change must be re-submitted.',
     ],

@@ -1,9 +1,4 @@
-import { money, type MoneyInput } from '@credence/domain';
+import { formatUsd } from '@credence/domain';
 
-/** An amount as people read it: '$25,000.00' (exact: grouped from the decimal text, never a float). */
-export const usd = (value: MoneyInput) => {
-  const text = money(value).toFixed(2);
-  const negative = text.startsWith('-');
-  const grouped = text.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${grouped}`;
-};
+/** An amount as people read it: '$25,000.00' (the domain's one formatter). */
+export const usd = formatUsd;
